@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+// Flick — review a folder of clips one card at a time.
+//
+// Layers are targets, so the compiler keeps them apart:
+//   CGtk, CGst   system libraries (pkg-config) with tiny static-inline shims
+//   FlickCore    Foundation only: deck, physics, undo, logging — no GTK
+//   GtkKit       GLib/GTK interop: signals, actions, ticks, accessibility, main-queue bridge
+//   flick        the app and its command line
+//   flick-bench  benchmarks (`--json` per DESIGN.md)
+import PackageDescription
+
+let package = Package(
+    name: "Flick",
+    products: [
+        .executable(name: "flick", targets: ["flick"]),
+        .executable(name: "flick-bench", targets: ["flick-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4 libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGst",
+            pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-pbutils-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+        ),
+        .target(name: "FlickCore"),
+        .target(name: "GtkKit", dependencies: ["CGtk"]),
+        .executableTarget(
+            name: "flick",
+            dependencies: [
+                "FlickCore", "GtkKit", "CGtk",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "flick-bench",
+            dependencies: [
+                "FlickCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "FlickCoreTests",
+            dependencies: [
+                "FlickCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+    ]
+)

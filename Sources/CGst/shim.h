@@ -1,0 +1,11 @@
+// CGst: GStreamer 1.22 for Swift. Typed static-inline stand-ins for macros only.
+#pragma once
+#include <gst/gst.h>
+#include <gst/app/gstappsink.h>
+#include <gst/video/video.h>
+#include <gst/pbutils/pbutils.h>
+
+static inline GstObject *flick_gst_object(gpointer p) { return GST_OBJECT(p); }
+static inline GstElement *flick_gst_element(gpointer p) { return GST_ELEMENT(p); }
+static inline GstMessageType flick_gst_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
+static inline GstClockTime flick_gst_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }

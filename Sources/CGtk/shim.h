@@ -1,0 +1,28 @@
+// CGtk: GTK 4 + libadwaita for Swift.
+// Only typed static-inline stand-ins for C macros that Swift cannot import,
+// and the two libdispatch entry points the main-queue bridge needs. No logic.
+#pragma once
+#include <gtk/gtk.h>
+#include <adwaita.h>
+#include <glib-unix.h>
+
+// Fundamental GTypes are macros (G_TYPE_MAKE_FUNDAMENTAL) and do not import.
+static inline GType flick_type_string(void) { return G_TYPE_STRING; }
+static inline GType flick_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType flick_type_int(void) { return G_TYPE_INT; }
+static inline GType flick_type_double(void) { return G_TYPE_DOUBLE; }
+
+// The GTypes we test instances against (macros in C).
+static inline GType flick_type_widget(void) { return GTK_TYPE_WIDGET; }
+
+// Variadic gtk_accessible_update_relation has no _value twin for single refs in 4.8;
+// expose the list-free form used for labelled-by.
+static inline void flick_accessible_set_labelled_by(GtkAccessible *a, GtkAccessible *by) {
+    gtk_accessible_update_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY, by, NULL, -1);
+}
+
+// libdispatch's main-queue hooks (exported by libdispatch.so, no public header
+// on Linux): the eventfd that becomes readable when the main queue has work,
+// and the call that drains it. Used only by GtkKit's MainQueueBridge.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One reviewable file found in a folder.
+public struct ScannedClip: Sendable, Equatable {
+    /// Path relative to the reviewed folder.
+    public let relativePath: String
+    public let kind: ClipKind
+    public let modified: Date
+
+    public init(relativePath: String, kind: ClipKind, modified: Date) {
+        self.relativePath = relativePath
+        self.kind = kind
+        self.modified = modified
+    }
+}
+
+/// Why a folder cannot be reviewed, with a message a user can act on.
+public enum FolderError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notFound(path: String)
+    case notAFolder(path: String)
+    case unreadable(path: String, reason: String)
+
+    public var path: String {
+        switch self {
+        case .notFound(let path), .notAFolder(let path), .unreadable(let path, _): path
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): "Can’t open “\(path)”: there is no such folder."
+        case .notAFolder(let path): "Can’t open “\(path)”: it is a file, not a folder."
+        case .unreadable(let path, let reason): "Can’t open “\(path)”: \(reason)."
+        }
+    }
+
+    /// Maps a POSIX error from opening `path` as a directory.
+    public init(path: String, errno code: Int32) {
+        switch code {
+        case ENOENT: self = .notFound(path: path)
+        case ENOTDIR: self = .notAFolder(path: path)
+        case EACCES, EPERM: self = .unreadable(path: path, reason: "permission denied")
+        default: self = .unreadable(path: path, reason: String(cString: strerror(code)).lowercased())
+        }
+    }
+}
+
+/// How the deck is ordered.
+public enum DeckOrder: String, Sendable, CaseIterable {
+    /// Natural file-name order, as the Files app sorts.
+    case name
+    /// Modification time, oldest first.
+    case date
+}
+
+/// Lists the clips and photos of a folder in deck order.
+public enum FolderScan {
+    /// Scans `folder` (its direct children, or every subfolder with
+    /// `recursive`). Hidden files are skipped. Throws `FolderError`.
+    public static func scan(_ folder: URL, recursive: Bool = false, order: DeckOrder = .name) throws(FolderError) -> [ScannedClip] {
+        let root = folder.standardizedFileURL.path
+        var clips: [ScannedClip] = []
+        try list(root: root, relative: "", recursive: recursive, into: &clips)
+        switch order {
+        case .name:
+            clips.sort { NaturalOrder.less($0.relativePath, $1.relativePath) }
+        case .date:
+            clips.sort { $0.modified != $1.modified ? $0.modified < $1.modified : NaturalOrder.less($0.relativePath, $1.relativePath) }
+        }
+        return clips
+    }
+
+    private static func list(root: String, relative: String, recursive: Bool, into clips: inout [ScannedClip]) throws(FolderError) {
+        let path = relative.isEmpty ? root : root + "/" + relative
+        guard let dir = opendir(path) else {
+            throw FolderError(path: path, errno: errno)
+        }
+        defer { closedir(dir) }
+        var subfolders: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            // Stat by the raw directory entry so names that are not UTF-8 are still found.
+            let found = withUnsafePointer(to: &entry.pointee.d_name) { raw in
+                raw.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { fstatat(dirfd(dir), $0, &info, 0) == 0 }
+            }
+            guard found else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                if recursive { subfolders.append(childRelative) }
+            } else if (info.st_mode & S_IFMT) == S_IFREG, let kind = ClipKind(fileName: name) {
+                let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+                clips.append(ScannedClip(relativePath: childRelative, kind: kind, modified: modified))
+            }
+        }
+        for sub in subfolders {
+            // An unreadable subfolder must not hide the rest of the deck.
+            do throws(FolderError) {
+                try list(root: root, relative: sub, recursive: true, into: &clips)
+            } catch {
+                Log.warning(error.description, category: "scan")
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+// GtkKit — the one place Flick talks to GLib and GTK at the C level.
+//
+//   GObjectPointer   casts between the pointer shapes GTK imports as
+//   SignalSpec       typed signal descriptors + connect()/SignalConnection
+//   MainQueueBridge  drains the Dispatch main queue inside the GLib main loop
+//   Actions          GSimpleAction + accelerators
+//   TickCallback     per-frame callbacks on a widget's frame clock
+//   Accessibility    accessible label/description/shortcuts via the _value API
+//
+// Threading contract: everything here runs on the main thread, inside the GLib
+// main loop; the API is @MainActor. C callbacks re-enter Swift through
+// capture-free @convention(c) thunks that assume main-actor isolation.

@@ -1,0 +1,189 @@
+import CGtk
+
+/// The handler shapes GTK signals come in. One C thunk exists per shape.
+public typealias VoidHandler = @MainActor () -> Void
+public typealias PointerHandler = @MainActor (gpointer?) -> Void
+public typealias PointerIntHandler = @MainActor (gpointer?) -> Int32
+public typealias IntHandler = @MainActor (Int32) -> Void
+public typealias PointHandler = @MainActor (Double, Double) -> Void
+public typealias ClickHandler = @MainActor (Int32, Double, Double) -> Void
+public typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
+
+/// A signal name paired with the C thunk that matches its handler shape.
+///
+/// ```swift
+/// connect(button, .clicked) { print("clicked") }
+/// connect(drag, .dragUpdate) { dx, dy in … }
+/// ```
+public struct SignalSpec<Handler>: @unchecked Sendable {
+    public let name: String
+    let thunk: GCallback
+
+    init(_ name: String, thunk: GCallback) {
+        self.name = name
+        self.thunk = thunk
+    }
+}
+
+public extension SignalSpec where Handler == VoidHandler {
+    static func void(_ name: String) -> Self { Self(name, thunk: unsafeBitCast(voidThunk, to: GCallback.self)) }
+    static var clicked: Self { .void("clicked") }
+    static var destroy: Self { .void("destroy") }
+    static var activate: Self { .void("activate") }
+    static var startup: Self { .void("startup") }
+    static var map: Self { .void("map") }
+    static var unmap: Self { .void("unmap") }
+    static var invalidateContents: Self { .void("invalidate-contents") }
+    static var invalidateSize: Self { .void("invalidate-size") }
+}
+
+public extension SignalSpec where Handler == PointerHandler {
+    static func pointer(_ name: String) -> Self { Self(name, thunk: unsafeBitCast(pointerThunk, to: GCallback.self)) }
+    /// GSimpleAction "activate": the handler receives the `GVariant *` parameter.
+    static var actionActivate: Self { .pointer("activate") }
+    /// GObject "notify::…": the handler receives the `GParamSpec *`.
+    static func notify(_ property: String) -> Self { .pointer("notify::\(property)") }
+}
+
+public extension SignalSpec where Handler == PointerIntHandler {
+    /// GApplication "command-line": the handler receives the `GApplicationCommandLine *`.
+    static var commandLine: Self { Self("command-line", thunk: unsafeBitCast(pointerIntThunk, to: GCallback.self)) }
+}
+
+public extension SignalSpec where Handler == IntHandler {
+    static func int(_ name: String) -> Self { Self(name, thunk: unsafeBitCast(intThunk, to: GCallback.self)) }
+    /// GtkNativeDialog "response".
+    static var response: Self { .int("response") }
+}
+
+public extension SignalSpec where Handler == PointHandler {
+    static func point(_ name: String) -> Self { Self(name, thunk: unsafeBitCast(pointThunk, to: GCallback.self)) }
+    static var dragBegin: Self { .point("drag-begin") }
+    static var dragUpdate: Self { .point("drag-update") }
+    static var dragEnd: Self { .point("drag-end") }
+    /// GtkGestureSwipe "swipe": velocity in px/s.
+    static var swipe: Self { .point("swipe") }
+}
+
+public extension SignalSpec where Handler == ClickHandler {
+    static var pressed: Self { Self("pressed", thunk: unsafeBitCast(clickThunk, to: GCallback.self)) }
+    static var released: Self { Self("released", thunk: unsafeBitCast(clickThunk, to: GCallback.self)) }
+}
+
+public extension SignalSpec where Handler == KeyHandler {
+    /// GtkEventControllerKey "key-pressed": return true when handled.
+    static var keyPressed: Self { Self("key-pressed", thunk: unsafeBitCast(keyThunk, to: GCallback.self)) }
+}
+
+/// Heap box holding a Swift handler; one retain is owned by the GClosure.
+final class HandlerBox<Handler> {
+    let handler: Handler
+    init(_ handler: Handler) { self.handler = handler }
+
+    static func from(_ data: gpointer?) -> Handler? {
+        guard let data else { return nil }
+        return Unmanaged<HandlerBox<Handler>>.fromOpaque(data).takeUnretainedValue().handler
+    }
+}
+
+/// Releases the box when GLib drops the closure (disconnect or instance finalize).
+let releaseBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+private let voidThunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    guard let handler = HandlerBox<VoidHandler>.from(data) else { return }
+    MainActor.assumeIsolated { handler() }
+}
+
+private let pointerThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+    guard let handler = HandlerBox<PointerHandler>.from(data) else { return }
+    nonisolated(unsafe) let argument = argument // GTK emits on the main thread
+    MainActor.assumeIsolated { handler(argument) }
+}
+
+private let pointerIntThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Int32 = { _, argument, data in
+    guard let handler = HandlerBox<PointerIntHandler>.from(data) else { return 0 }
+    nonisolated(unsafe) let argument = argument // GTK emits on the main thread
+    return MainActor.assumeIsolated { handler(argument) }
+}
+
+private let intThunk: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, value, data in
+    guard let handler = HandlerBox<IntHandler>.from(data) else { return }
+    MainActor.assumeIsolated { handler(value) }
+}
+
+private let pointThunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
+    guard let handler = HandlerBox<PointHandler>.from(data) else { return }
+    MainActor.assumeIsolated { handler(x, y) }
+}
+
+private let clickThunk: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, n, x, y, data in
+    guard let handler = HandlerBox<ClickHandler>.from(data) else { return }
+    MainActor.assumeIsolated { handler(n, x, y) }
+}
+
+private let keyThunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
+    guard let handler = HandlerBox<KeyHandler>.from(data) else { return 0 }
+    return MainActor.assumeIsolated { handler(keyval, keycode, state) } ? 1 : 0
+}
+
+/// A live signal connection. Keep it to disconnect; dropping it leaves the
+/// handler connected for the instance's lifetime.
+public final class SignalConnection {
+    /// The GLib handler id (never 0 for a live connection).
+    public let handlerID: gulong
+    private let instance: UnsafeMutablePointer<GWeakRef>
+
+    init(instance object: gpointer, handlerID: gulong) {
+        self.handlerID = handlerID
+        instance = .allocate(capacity: 1)
+        instance.initialize(to: GWeakRef())
+        g_weak_ref_init(instance, object)
+    }
+
+    /// Whether the instance is alive and the handler still connected.
+    public var isConnected: Bool {
+        guard let object = g_weak_ref_get(instance) else { return false }
+        defer { g_object_unref(object) }
+        return g_signal_handler_is_connected(object, handlerID) != 0
+    }
+
+    /// Disconnects the handler; safe to call twice or after the instance died.
+    public func disconnect() {
+        guard let object = g_weak_ref_get(instance) else { return }
+        defer { g_object_unref(object) }
+        if g_signal_handler_is_connected(object, handlerID) != 0 {
+            g_signal_handler_disconnect(object, handlerID)
+        }
+    }
+
+    deinit {
+        g_weak_ref_clear(instance)
+        instance.deallocate()
+    }
+}
+
+/// Connects `handler` to `signal` on `instance`.
+///
+/// The handler is boxed and retained by the GClosure; GLib releases it when
+/// the connection is disconnected or the instance is finalized.
+@MainActor @discardableResult
+public func connect<Handler>(
+    _ instance: some GObjectPointer,
+    _ signal: SignalSpec<Handler>,
+    after: Bool = false,
+    _ handler: Handler
+) -> SignalConnection {
+    let box = Unmanaged.passRetained(HandlerBox(handler)).toOpaque()
+    let id = g_signal_connect_data(
+        instance.rawObject, signal.name, signal.thunk, box, releaseBox,
+        after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
+    )
+    if id == 0 {
+        // GLib already logged the unknown signal and did not take the box.
+        Unmanaged<AnyObject>.fromOpaque(box).release()
+    }
+    return SignalConnection(instance: instance.rawObject, handlerID: id)
+}

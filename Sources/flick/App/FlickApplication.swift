@@ -1,0 +1,70 @@
+import ArgumentParser
+import CGtk
+import FlickCore
+import Foundation
+import GtkKit
+
+/// The AdwApplication: single instance over D-Bus, one main window.
+///
+/// A second `flick FOLDER` forwards its arguments to the running instance
+/// (G_APPLICATION_HANDLES_COMMAND_LINE), which re-parses them, opens the folder
+/// and presents its window.
+@MainActor
+final class FlickApplication {
+    static let applicationID = "io.github.flick.Flick"
+
+    private let app: UnsafeMutablePointer<AdwApplication>
+    private var window: MainWindow?
+
+    init() {
+        g_set_application_name("Flick")
+        app = adw_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE)
+        connect(app, .startup) { [unowned self] in startup() }
+        connect(app, .commandLine) { [unowned self] commandLine in
+            handle(commandLine: commandLine?.cast(to: GApplicationCommandLine.self))
+        }
+    }
+
+    /// Runs the main loop; returns the process exit status.
+    func run(arguments: [String]) -> Int32 {
+        MainQueueBridge.install()
+        defer { g_object_unref(app.rawObject) }
+        return g_application_run(app.cast(), CommandLine.argc, CommandLine.unsafeArgv)
+    }
+
+    private func startup() {
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_path(provider, ResourceLocator.shared.resources.appendingPathComponent("style.css").path)
+        if let display = gdk_display_get_default() {
+            gtk_style_context_add_provider_for_display(display, provider?.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        }
+        Actions.setAccels(app, for: "win.open-folder", ["<Control>o"])
+        Actions.setAccels(app, for: "window.close", ["<Control>w"])
+    }
+
+    /// Handles the command line of this or a forwarded invocation.
+    private func handle(commandLine: UnsafeMutablePointer<GApplicationCommandLine>?) -> Int32 {
+        guard let commandLine else { return 1 }
+        var argc: Int32 = 0
+        let argv = g_application_command_line_get_arguments(commandLine, &argc)
+        defer { g_strfreev(argv) }
+        let arguments = (1..<Int(max(argc, 1))).compactMap { index in argv?[index].map { String(cString: $0) } }
+        let cwd = g_application_command_line_get_cwd(commandLine).map { String(cString: $0) }
+            ?? FileManager.default.currentDirectoryPath
+
+        let window = window ?? MainWindow(application: app)
+        self.window = window
+        do {
+            let options = try OpenOptions.parse(arguments)
+            let folder = options.folder.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)) }
+                ?? ResourceLocator.shared.samples
+            window.open(folder: folder.standardizedFileURL, recursive: options.recursive, order: options.order)
+        } catch {
+            // The local process already validated the arguments; this only
+            // happens when an older or newer flick forwards something odd.
+            Log.error(OpenOptions.message(for: error), category: "app")
+        }
+        window.present()
+        return 0
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import FlickCore
+import Foundation
+
+/// The `flick` command. With no subcommand it opens the GUI.
+struct FlickCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flick",
+        abstract: "Review a folder of clips one card at a time.",
+        discussion: """
+            Drag a card right (or press L) to keep it, left (D) to mark it for deletion, \
+            up (S) to skip it, down to go back; U undoes. Nothing is deleted until you apply.
+            """,
+        subcommands: [OpenCommand.self],
+        defaultSubcommand: OpenCommand.self
+    )
+
+    /// Exit codes of DESIGN.md: 0 ok, 1 usage error, 2 folder unreadable.
+    enum Exit {
+        static let usage: Int32 = 1
+        static let folderUnreadable: Int32 = 2
+    }
+
+    /// Parses and runs, mapping ArgumentParser's codes onto DESIGN.md's.
+    static func runMain() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                FileHandle.standardOutput.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(0)
+            }
+            if let exitCode = error as? ExitCode { Foundation.exit(exitCode.rawValue) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(Exit.usage)
+        }
+    }
+}
