@@ -33,7 +33,7 @@ photo() {
     ! "video/x-raw,width=$w,height=$h" ! videoconvert ! $enc ! filesink location="$name"
 }
 
-clip "beach_rally_01.mp4"   ball       640 360 4 mp4 motion=sweep
+clip "beach_rally_01.mp4"   ball       640 360 4 mp4 motion=sweep background-color=0xff2a6f97 foreground-color=0xffffd166
 clip "beach_rally_02.mp4"   smpte      640 360 3 mp4
 clip "phone_portrait.mp4"   pinwheel   360 640 5 mp4
 clip "serve_close_up.webm"  spokes     480 480 3 webm

@@ -82,7 +82,9 @@ final class MainWindow {
         let page: Widget = adw_status_page_new()
         adw_status_page_set_icon_name(page.cast(), icon)
         adw_status_page_set_title(page.cast(), title)
-        let button: Widget = gtk_button_new_with_mnemonic("_Open Folder…")
+        // A plain label: GTK 4.8 names mnemonic buttons "_Open Folder… Open
+        // Folder…" on AT-SPI, whatever the accessible label says. Ctrl+O opens.
+        let button: Widget = gtk_button_new_with_label("Open Folder…")
         gtk_actionable_set_action_name(button.opaque, "win.open-folder")
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "pill")

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import FlickCore
+
+@Suite struct NaturalOrderTests {
+    @Test func numbersCompareByValue() {
+        let names = ["clip10.mp4", "clip2.mp4", "Clip1.mp4", "clip02b.mp4", "a.mp4", "clip100.mp4"]
+        #expect(names.sorted(by: NaturalOrder.less) == ["a.mp4", "Clip1.mp4", "clip2.mp4", "clip02b.mp4", "clip10.mp4", "clip100.mp4"])
+    }
+
+    @Test func caseDoesNotSplitTheOrder() {
+        #expect(NaturalOrder.less("apple.mp4", "Banana.mp4"))
+        #expect(NaturalOrder.less("Apple.mp4", "banana.mp4"))
+    }
+
+    @Test func orderIsTotalAndAntisymmetric() {
+        let names = ["x1", "X1", "x01", "x001", "x1a", "x"]
+        for a in names {
+            #expect(!NaturalOrder.less(a, a))
+            for b in names where a != b {
+                #expect(NaturalOrder.less(a, b) != NaturalOrder.less(b, a), "\(a) vs \(b)")
+            }
+        }
+    }
+
+    @Test func longNumbersDoNotOverflow() {
+        #expect(NaturalOrder.less("v99999999999999999999998", "v99999999999999999999999"))
+    }
+}
+
+@Suite struct ClipKindTests {
+    @Test(arguments: ["a.mp4", "B.MOV", "c.webm", "d.mkv", "e.m4v"])
+    func videos(_ name: String) { #expect(ClipKind(fileName: name) == .video) }
+
+    @Test(arguments: ["a.jpg", "b.JPEG", "c.png", "d.webp", "e.heic"])
+    func photos(_ name: String) { #expect(ClipKind(fileName: name) == .photo) }
+
+    @Test(arguments: ["notes.txt", "mp4", ".mp4", "archive.mp4.zip", "README"])
+    func others(_ name: String) { #expect(ClipKind(fileName: name) == nil) }
+}
+
+@Suite struct FolderScanTests {
+    /// A fresh folder with `files` (relative paths), removed after the test.
+    func makeFolder(_ files: [String]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-scan-\(UUID().uuidString)")
+        for file in files {
+            let url = dir.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func listsDirectChildrenInNaturalOrder() throws {
+        let dir = try makeFolder(["rally_10.mp4", "rally_2.mp4", "team.jpg", "notes.txt", ".hidden.mp4", "sub/deep.mp4"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clips = try FolderScan.scan(dir)
+        #expect(clips.map(\.relativePath) == ["rally_2.mp4", "rally_10.mp4", "team.jpg"])
+        #expect(clips.map(\.kind) == [.video, .video, .photo])
+    }
+
+    @Test func recursiveIncludesSubfolders() throws {
+        let dir = try makeFolder(["b.mp4", "sub/a.mp4", "sub/inner/c.webm"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clips = try FolderScan.scan(dir, recursive: true)
+        #expect(clips.map(\.relativePath) == ["b.mp4", "sub/a.mp4", "sub/inner/c.webm"])
+    }
+
+    @Test func dateOrderFollowsModificationTime() throws {
+        let dir = try makeFolder(["a.mp4", "b.mp4", "c.mp4"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let now = Date()
+        for (name, age) in [("a.mp4", 10.0), ("b.mp4", 30.0), ("c.mp4", 20.0)] {
+            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: dir.appendingPathComponent(name).path)
+        }
+        #expect(try FolderScan.scan(dir, order: .date).map(\.relativePath) == ["b.mp4", "c.mp4", "a.mp4"])
+    }
+
+    @Test func oddFileNamesAreKept() throws {
+        let names = ["with space.mp4", "quote\"d.mp4", "it's.mp4", "new\nline.mp4", "ünïcödé.mp4"]
+        let dir = try makeFolder(names)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(Set(try FolderScan.scan(dir).map(\.relativePath)) == Set(names))
+    }
+
+    @Test func missingFolderIsNotFound() {
+        #expect(throws: FolderError.notFound(path: "/no/such/folder")) {
+            try FolderScan.scan(URL(fileURLWithPath: "/no/such/folder"))
+        }
+    }
+
+    @Test func fileIsNotAFolder() throws {
+        let dir = try makeFolder(["clip.mp4"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("clip.mp4")
+        #expect(throws: FolderError.notAFolder(path: file.path)) { try FolderScan.scan(file) }
+    }
+
+    /// Root reads every folder, so the real-permission case needs a normal user;
+    /// the mapping itself is checked below for every user.
+    @Test(.enabled(if: geteuid() != 0)) func unreadableFolderSaysPermissionDenied() throws {
+        let dir = try makeFolder(["clip.mp4"])
+        defer {
+            chmod(dir.path, 0o755)
+            try? FileManager.default.removeItem(at: dir)
+        }
+        chmod(dir.path, 0)
+        #expect(throws: FolderError.unreadable(path: dir.path, reason: "permission denied")) { try FolderScan.scan(dir) }
+    }
+
+    @Test func errorsNameThePathAndTheReason() {
+        #expect(FolderError(path: "/x", errno: EACCES).description == "Can’t open “/x”: permission denied.")
+        #expect(FolderError(path: "/x", errno: ENOENT).description == "Can’t open “/x”: there is no such folder.")
+        #expect(FolderError(path: "/x", errno: ENOTDIR).description == "Can’t open “/x”: it is a file, not a folder.")
+        #expect(FolderError(path: "/x", errno: EIO).description.hasPrefix("Can’t open “/x”: input/output error"))
+    }
+}
+
+@Suite struct LogTests {
+    @Test func levelsParseFromTheEnvironment() {
+        #expect(Log.Level(environment: "debug") == .debug)
+        #expect(Log.Level(environment: "ERROR") == .error)
+        #expect(Log.Level(environment: nil) == .warning)
+        #expect(Log.Level(environment: "loud") == .warning)
+    }
+
+    @Test func lineNamesLevelAndCategory() {
+        #expect(Log.line(.info, "scan", "12 clips") == "flick[info] scan: 12 clips\n")
+    }
+}

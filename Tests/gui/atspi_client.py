@@ -1,0 +1,91 @@
+#!/usr/bin/python3
+"""AT-SPI client for Flick's GUI tests: runs as its own process, like a
+screen reader, and talks to the app only over the accessibility bus.
+
+  atspi_client.py tree APP_NAME             print the app's tree as JSON
+  atspi_client.py do APP_NAME ROLE NAME ACT  run action ACT on the first node
+                                             with that role and name
+"""
+import json
+import sys
+
+import pyatspi
+
+MAX_DEPTH = 40
+
+
+def find_app(name):
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        app = desktop.getChildAtIndex(i)
+        if app is not None and app.name and app.name.lower() == name.lower():
+            return app
+    return None
+
+
+def node(acc, depth=0):
+    try:
+        action = acc.queryAction()
+        actions = [action.getName(i) for i in range(action.nActions)]
+    except NotImplementedError:
+        actions = []
+    try:
+        attrs = dict(a.split(":", 1) for a in acc.getAttributes() if ":" in a)
+    except Exception:
+        attrs = {}
+    states = acc.getState()
+    out = {
+        "role": acc.getRoleName(),
+        "name": acc.name or "",
+        "description": acc.description or "",
+        "actions": actions,
+        "attributes": attrs,
+        "focused": states.contains(pyatspi.STATE_FOCUSED),
+        "showing": states.contains(pyatspi.STATE_SHOWING),
+        "children": [],
+    }
+    if depth < MAX_DEPTH:
+        for i in range(acc.childCount):
+            child = acc.getChildAtIndex(i)
+            if child is not None:
+                out["children"].append(node(child, depth + 1))
+    return out
+
+
+def walk(acc):
+    yield acc
+    for i in range(acc.childCount):
+        child = acc.getChildAtIndex(i)
+        if child is not None:
+            yield from walk(child)
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 1
+    app = find_app(argv[2])
+    if app is None:
+        print(json.dumps({"error": "app not on the accessibility bus"}))
+        return 3
+    if argv[1] == "tree":
+        print(json.dumps(node(app)))
+        return 0
+    if argv[1] == "do" and len(argv) == 6:
+        role, name, act = argv[3], argv[4], argv[5]
+        for acc in walk(app):
+            if acc.getRoleName() == role and acc.name == name:
+                action = acc.queryAction()
+                for i in range(action.nActions):
+                    if action.getName(i) == act:
+                        action.doAction(i)
+                        print(json.dumps({"done": True}))
+                        return 0
+        print(json.dumps({"error": f"no {role} named {name} with action {act}"}))
+        return 4
+    print(__doc__, file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

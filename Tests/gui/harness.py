@@ -1,0 +1,245 @@
+"""Flick's GUI test harness: a private X server, D-Bus session and AT-SPI
+bus per session, Flick launched inside them, and the means to drive and read
+it as a user and a screen reader would.
+
+    with FlickSession(["data/samples"]) as s:
+        s.wait_for_window()
+        s.drag((400, 300), (800, 300))
+        tree = s.atspi_tree()
+        s.screenshot("shot.png")
+
+Every process is started in its own process group and killed by pid when the
+session ends, whatever happened in the test.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FLICK = Path(os.environ.get("FLICK_BIN", ROOT / ".build" / "debug" / "flick"))
+ATSPI_CLIENT = Path(__file__).with_name("atspi_client.py")
+SYSTEM_PYTHON = "/usr/bin/python3"  # python3-pyatspi lives in Debian's python
+SCREEN = (1280, 900)
+
+
+class HarnessError(AssertionError):
+    pass
+
+
+def wait_until(predicate, timeout, interval=0.1, what="condition"):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise HarnessError(f"timed out after {timeout}s waiting for {what}")
+        time.sleep(interval)
+
+
+class FlickSession:
+    def __init__(self, args=(), env=None, data_home=None):
+        self.args = [str(a) for a in args]
+        self.extra_env = dict(env or {})
+        self.tmp = Path(tempfile.mkdtemp(prefix="flick-gui-"))
+        self.data_home = Path(data_home) if data_home else self.tmp / "data"
+        self.procs = []
+        self.flick = None
+        self.display = None
+        self.env = None
+
+    # -- lifecycle ---------------------------------------------------------
+    def __enter__(self):
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
+    def _spawn(self, cmd, env=None, **kw):
+        proc = subprocess.Popen(cmd, env=env or self.env, start_new_session=True, **kw)
+        self.procs.append(proc)
+        return proc
+
+    def start(self):
+        for d in ("data", "cache", "config", "runtime"):
+            (self.tmp / d).mkdir(exist_ok=True)
+        os.chmod(self.tmp / "runtime", 0o700)
+        # X server: -displayfd picks a free display and writes its number.
+        read_fd, write_fd = os.pipe()
+        self._spawn(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
+                     "-nolisten", "tcp", "-noreset"], env=dict(os.environ), pass_fds=(write_fd,),
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_fd)
+        with os.fdopen(read_fd) as f:
+            number = f.readline().strip()
+        if not number:
+            raise HarnessError("Xvfb did not start")
+        self.display = f":{number}"
+        base = {k: v for k, v in os.environ.items() if not k.startswith(("DBUS_", "AT_SPI", "WAYLAND"))}
+        base.update({
+            "DISPLAY": self.display,
+            "GDK_BACKEND": "x11",
+            "GSK_RENDERER": "cairo",
+            "XDG_DATA_HOME": str(self.data_home),
+            "XDG_CACHE_HOME": str(self.tmp / "cache"),
+            "XDG_CONFIG_HOME": str(self.tmp / "config"),
+            "XDG_RUNTIME_DIR": str(self.tmp / "runtime"),
+            "GSETTINGS_BACKEND": "memory",
+            "NO_AT_BRIDGE": "0",
+        })
+        # D-Bus session bus, then the AT-SPI bus on it.
+        dbus = self._spawn(["dbus-daemon", "--session", "--nofork", "--print-address=1", "--nopidfile"],
+                           env=base, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        address = dbus.stdout.readline().strip()
+        if not address:
+            raise HarnessError("dbus-daemon did not start")
+        base["DBUS_SESSION_BUS_ADDRESS"] = address
+        self.env = base
+        self._spawn(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.env.update(self.extra_env)
+        self.flick = self.launch(self.args)
+
+    def launch(self, args, wait=False, timeout=30):
+        """Starts flick with `args`; with wait=True returns (code, stderr)."""
+        log = self.tmp / f"flick-{len(self.procs)}.log"
+        with open(log, "w") as out:
+            proc = self._spawn([str(FLICK), *args], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+        proc.log_path = log
+        if wait:
+            code = proc.wait(timeout=timeout)
+            return code, log.read_text(errors="replace")
+        return proc
+
+    def stderr(self):
+        return self.flick.log_path.read_text(errors="replace") if self.flick else ""
+
+    def stop(self):
+        for proc in reversed(self.procs):
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+        for proc in reversed(self.procs):
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                proc.wait(timeout=5)
+        self.procs.clear()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    # -- X and input -------------------------------------------------------
+    def run(self, *cmd, timeout=20, check=True):
+        res = subprocess.run(list(cmd), env=self.env, capture_output=True, text=True, timeout=timeout)
+        if check and res.returncode != 0:
+            raise HarnessError(f"{cmd[0]} failed ({res.returncode}): {res.stderr.strip()}")
+        return res.stdout
+
+    def xdotool(self, *args):
+        return self.run("xdotool", *[str(a) for a in args])
+
+    def window_id(self, title="Flick"):
+        res = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"],
+                             env=self.env, capture_output=True, text=True, timeout=10)
+        ids = res.stdout.split()
+        return ids[0] if ids else None
+
+    def wait_for_window(self, title="Flick", timeout=30):
+        def ready():
+            if self.flick.poll() is not None:
+                raise HarnessError(f"flick exited with {self.flick.returncode}:\n{self.stderr()}")
+            return self.window_id(title)
+        wid = wait_until(ready, timeout, what=f"a window titled {title!r}")
+        time.sleep(0.5)  # let the first frames land
+        return wid
+
+    def window_name(self, wid):
+        return self.xdotool("getwindowname", wid).strip()
+
+    def key(self, *keys):
+        self.xdotool("key", "--delay", "60", *keys)
+
+    def drag(self, start, end, steps=12, step_delay=0.03, hold=0.1):
+        """A pointer drag in screen coordinates with small pauses, which
+        GtkGestureDrag needs to see the motion."""
+        x0, y0 = start
+        x1, y1 = end
+        cmd = ["mousemove", x0, y0, "sleep", 0.1, "mousedown", 1, "sleep", hold]
+        for i in range(1, steps + 1):
+            t = i / steps
+            cmd += ["mousemove", round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t), "sleep", step_delay]
+        cmd += ["mouseup", 1]
+        self.xdotool(*cmd)
+
+    def screenshot(self, path):
+        path = Path(path)
+        self.run("import", "-display", self.display, "-window", "root", str(path))
+        return path
+
+    # -- accessibility -----------------------------------------------------
+    def _atspi(self, *args, timeout=20):
+        res = subprocess.run([SYSTEM_PYTHON, str(ATSPI_CLIENT), *args], env=self.env,
+                             capture_output=True, text=True, timeout=timeout)
+        try:
+            return json.loads(res.stdout)
+        except json.JSONDecodeError:
+            raise HarnessError(f"AT-SPI client failed: {res.stderr.strip()}")
+
+    def atspi_tree(self, app="flick", timeout=20):
+        """The app's accessibility tree, read by a separate process."""
+        return wait_until(lambda: (lambda t: t if "error" not in t else None)(self._atspi("tree", app)),
+                          timeout, interval=0.5, what="the app on the AT-SPI bus")
+
+    def atspi_do(self, role, name, action="click", app="flick"):
+        out = self._atspi("do", app, role, name, action)
+        if "error" in out:
+            raise HarnessError(out["error"])
+
+
+# -- image helpers -----------------------------------------------------------
+def image_stats(path):
+    """(standard deviation 0..1, number of distinct colours) of an image."""
+    out = subprocess.run(["convert", str(path), "-format", "%[fx:standard_deviation] %k", "info:"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), int(out[1])
+
+
+def pixels_changed(a, b, crop=None, fuzz="3%"):
+    """How many pixels differ between two screenshots (optionally in a crop
+    WxH+X+Y)."""
+    files = [str(a), str(b)]
+    if crop:
+        files = [f"{f}[{crop}]" for f in files]
+    res = subprocess.run(["compare", "-fuzz", fuzz, "-metric", "AE", *files, "null:"],
+                         capture_output=True, text=True)
+    return int(float(res.stderr.split()[0]))
+
+
+def find_nodes(tree, role=None, name=None, contains=None):
+    """All nodes of an AT-SPI tree matching role / exact name / substring."""
+    found = []
+
+    def visit(n):
+        if ((role is None or n["role"] == role) and (name is None or n["name"] == name)
+                and (contains is None or contains in n["name"] or contains in n["description"])):
+            found.append(n)
+        for c in n["children"]:
+            visit(c)
+    visit(tree)
+    return found

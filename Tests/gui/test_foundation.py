@@ -1,0 +1,112 @@
+"""The app shell under Xvfb: window, accessibility tree, playback, bad input
+and single-instance behaviour."""
+import time
+
+from harness import ROOT, FlickSession, find_nodes, image_stats, pixels_changed, wait_until
+
+SAMPLES = ROOT / "data" / "samples"
+
+
+def test_window_opens_titled_flick_on_the_sample_deck(artifacts):
+    with FlickSession() as s:
+        wid = s.wait_for_window()
+        assert s.window_name(wid) == "Flick"
+        tree = s.atspi_tree()
+        assert find_nodes(tree, contains=str(SAMPLES)), "the subtitle names the sample folder"
+        assert find_nodes(tree, name="beach_rally_01.mp4"), "the first clip in natural order is on top"
+        assert find_nodes(tree, name="1 of 12")
+
+
+def test_accessibility_tree_has_frame_and_open_folder_button():
+    with FlickSession() as s:
+        s.wait_for_window()
+        tree = s.atspi_tree()
+        frames = find_nodes(tree, role="frame", name="Flick")
+        assert frames, f"no frame named Flick in {tree['children']}"
+        buttons = find_nodes(tree, role="push button", name="Open Folder")
+        assert buttons, "no Open Folder push button"
+        assert "click" in buttons[0]["actions"]
+
+
+def test_screenshot_is_not_blank(artifacts):
+    with FlickSession() as s:
+        s.wait_for_window()
+        shot = s.screenshot(artifacts / "window.png")
+        deviation, colours = image_stats(shot)
+        assert deviation > 0.05, f"screen is flat (sd {deviation})"
+        assert colours > 50, f"only {colours} colours on screen"
+
+
+def test_top_clip_plays():
+    with FlickSession() as s:
+        s.wait_for_window()
+        time.sleep(1.0)
+        a = s.screenshot(s.tmp / "a.png")
+        time.sleep(1.0)
+        b = s.screenshot(s.tmp / "b.png")
+        changed = pixels_changed(a, b)
+        assert changed > 2000, f"only {changed} pixels changed in 1 s: the clip is not playing"
+
+
+def test_photo_deck_is_still():
+    """Control for test_top_clip_plays: a still card does not change."""
+    folder = ROOT / ".build" / "gui-photo-deck"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "team_photo.jpg").write_bytes((SAMPLES / "team_photo.jpg").read_bytes())
+    with FlickSession([folder]) as s:
+        s.wait_for_window()
+        time.sleep(1.0)
+        a = s.screenshot(s.tmp / "a.png")
+        time.sleep(1.0)
+        b = s.screenshot(s.tmp / "b.png")
+        assert pixels_changed(a, b) < 200
+
+
+def test_missing_folder_shows_error_in_window_and_stderr():
+    with FlickSession(["/no/such/folder"]) as s:
+        s.wait_for_window()
+        message = "Can’t open “/no/such/folder”: there is no such folder."
+        tree = s.atspi_tree()
+        assert find_nodes(tree, contains=message), "the error page names the path and reason"
+        assert message in s.stderr()
+        assert "Fatal error" not in s.stderr() and "Stack dump" not in s.stderr()
+
+
+def test_file_instead_of_folder_shows_error():
+    target = SAMPLES / "team_photo.jpg"
+    with FlickSession([target]) as s:
+        s.wait_for_window()
+        message = f"Can’t open “{target}”: it is a file, not a folder."
+        assert find_nodes(s.atspi_tree(), contains=message)
+        assert message in s.stderr()
+
+
+def test_empty_folder_shows_empty_state(tmp_path):
+    (tmp_path / "notes.txt").write_text("not a clip")
+    with FlickSession([tmp_path]) as s:
+        s.wait_for_window()
+        tree = s.atspi_tree()
+        assert find_nodes(tree, name="No Clips Here")
+        assert find_nodes(tree, role="push button", name="Open Folder…")
+
+
+def test_second_launch_opens_folder_in_the_running_window(tmp_path):
+    (tmp_path / "second_deck.webm").write_bytes((SAMPLES / "final_point.webm").read_bytes())
+    with FlickSession() as s:
+        s.wait_for_window()
+        code, output = s.launch([tmp_path], wait=True)
+        assert code == 0, output
+        assert s.flick.poll() is None, "the first instance keeps running"
+        wait_until(lambda: find_nodes(s.atspi_tree(), name="second_deck.webm"), 15, what="the forwarded folder")
+        ids = s.run("xdotool", "search", "--onlyvisible", "--name", "^Flick$").split()
+        assert len(ids) == 1, f"one window, not {len(ids)}"
+
+
+def test_usage_errors_exit_1_without_a_display():
+    import subprocess
+    from harness import FLICK
+    res = subprocess.run([str(FLICK), "--no-such-option"], capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
+    assert res.returncode == 1
+    assert "Unknown option '--no-such-option'" in res.stderr
+    res = subprocess.run([str(FLICK), "--help"], capture_output=True, text=True)
+    assert res.returncode == 0 and "USAGE" in res.stdout

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Flick's two developer commands (README, Quick start):
+#
+#   bash meson-helpers/dev.sh run [FOLDER]   install what is missing, build, open Flick
+#   bash meson-helpers/dev.sh test           install what is missing, build, run every test headless
+#
+# Both are idempotent: packages already present are not reinstalled and the
+# build is incremental. Debian 12 packages come from apt-get (with sudo when
+# not root); Swift 6 is expected at /opt/swift or on PATH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev
+  libgstreamer-plugins-base1.0-dev libsqlite3-dev)
+RUN_PACKAGES=(libgtk-4-media-gstreamer gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+  gstreamer1.0-libav adwaita-icon-theme fonts-cantarell)
+TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi python3-pytest
+  imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly)
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+install_packages() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "Installing ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+find_swift() {
+  [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH"
+  if ! command -v swift >/dev/null; then
+    echo "Swift 6 is not installed: get it from https://www.swift.org/install/linux/ (expected at /opt/swift)." >&2
+    exit 1
+  fi
+}
+
+build() {
+  say "Building Flick"
+  swift build "$@" 2>&1 | grep -v "warning: prohibited flag" >&2
+  return "${PIPESTATUS[0]}"
+}
+
+case "${1:-}" in
+  run)
+    shift
+    install_packages "${BUILD_PACKAGES[@]}" "${RUN_PACKAGES[@]}"
+    find_swift
+    build
+    if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+      echo "No display to open Flick on (DISPLAY and WAYLAND_DISPLAY are unset)." >&2
+      exit 1
+    fi
+    exec .build/debug/flick "$@"
+    ;;
+  test)
+    install_packages "${BUILD_PACKAGES[@]}" "${RUN_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    find_swift
+    build --build-tests
+    say "Unit tests (swift test)"
+    swift test --skip-build 2>&1 | grep -v "warning: prohibited flag"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
+    say "GUI tests (Xvfb, AT-SPI, xdotool)"
+    /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/gui
+    ;;
+  *)
+    echo "usage: bash meson-helpers/dev.sh run [FOLDER] | test" >&2
+    exit 1
+    ;;
+esac
