@@ -1,0 +1,147 @@
+import Foundation
+
+/// The review state of one folder: the deck, its unlimited undo history and
+/// the pace of the session. Actions apply at once; nothing here animates.
+///
+/// ```swift
+/// var session = ReviewSession(deck: Deck(count: 340))
+/// session.perform(.like, at: now)      // card 1 liked, card 2 on top
+/// session.perform(.undo, at: now)      // card 1 on top again, undecided
+/// ```
+public struct ReviewSession: Sendable {
+    public private(set) var deck: Deck
+    /// Every step not undone, oldest first; undo pops the last one.
+    public private(set) var history: [Step] = []
+    private var pace = Pace()
+
+    public init(deck: Deck) {
+        self.deck = deck
+    }
+
+    /// Rebuilds a session from persisted steps (the store replays them after
+    /// a restart, so undo works across restarts).
+    public init(deck: Deck, replaying steps: [Step]) {
+        self.init(deck: deck)
+        for step in steps { apply(step) }
+    }
+
+    public var canUndo: Bool { !history.isEmpty }
+
+    /// Bytes the undo history holds (for the memory benchmark).
+    public var historyStorageBytes: Int { history.capacity * MemoryLayout<Step>.stride }
+
+    /// Whether `action` can run now (buttons and GActions follow this).
+    public func canPerform(_ action: DeckAction) -> Bool {
+        switch action {
+        case .like, .delete, .skip: !deck.isFinished
+        case .previous: deck.cursor > 0
+        case .undo: canUndo
+        }
+    }
+
+    /// Which drag directions are available for the top card.
+    public var availability: SwipeAvailability {
+        var allowed = Set<SwipeDirection>()
+        for direction in SwipeDirection.allCases where canPerform(direction.action) { allowed.insert(direction) }
+        return SwipeAvailability(allowed)
+    }
+
+    /// Performs `action`; returns nil when it is not available now.
+    @discardableResult
+    public mutating func perform(_ action: DeckAction, at time: Double = 0) -> ActionOutcome? {
+        guard canPerform(action) else { return nil }
+        switch action {
+        case .like, .delete, .skip:
+            guard let decision = action.decision else { return nil }
+            let position = deck.cursor
+            apply(.decide(position: position, decision: decision, replaced: deck.decisions[position]))
+            pace.record(time)
+            return .decided(position: position, decision: decision)
+        case .previous:
+            apply(.previous(from: deck.cursor))
+            return .wentBack(to: deck.cursor)
+        case .undo:
+            guard let step = history.popLast() else { return nil }
+            switch step {
+            case .decide(let position, _, let replaced):
+                deck.setDecision(replaced, at: position)
+                deck.moveCursor(to: position)
+                pace.forgetLast()
+            case .previous(let from):
+                deck.moveCursor(to: from)
+            }
+            return .undid(step: step, position: deck.cursor)
+        }
+    }
+
+    private mutating func apply(_ step: Step) {
+        switch step {
+        case .decide(let position, let decision, _):
+            guard position >= 0, position < deck.count else { return }
+            deck.setDecision(decision, at: position)
+            deck.moveCursor(to: position + 1)
+        case .previous(let from):
+            guard from > 0, from <= deck.count else { return }
+            deck.moveCursor(to: from - 1)
+        }
+        history.append(step)
+    }
+
+    /// Counts, pace and time left.
+    public var stats: SessionStats {
+        let remaining = deck.count - deck.cursor
+        let rate = pace.perMinute
+        return SessionStats(
+            total: deck.count, remaining: remaining,
+            likes: deck.count(of: .like), deletes: deck.count(of: .delete), skips: deck.count(of: .skip),
+            decisionsPerMinute: rate,
+            secondsLeft: rate.map { Double(remaining) / $0 * 60 }
+        )
+    }
+}
+
+/// A snapshot of progress for the status line and the finished page.
+public struct SessionStats: Equatable, Sendable {
+    public let total: Int
+    /// Cards from the top card to the end of the deck.
+    public let remaining: Int
+    public let likes: Int
+    public let deletes: Int
+    public let skips: Int
+    /// Decisions per minute over the recent ones; nil until there are two.
+    public let decisionsPerMinute: Double?
+    /// Estimated seconds to finish at that pace.
+    public let secondsLeft: Double?
+
+    public var decided: Int { likes + deletes + skips }
+}
+
+/// The times of the most recent decisions, for decisions per minute: a
+/// fixed ring, so recording is O(1) whatever the deck size.
+struct Pace: Sendable {
+    /// How many recent decisions the pace is measured over.
+    static let window = 20
+    private var times = [Double](repeating: 0, count: Pace.window)
+    private var next = 0
+    private var filled = 0
+
+    mutating func record(_ time: Double) {
+        times[next] = time
+        next = (next + 1) % Self.window
+        filled = min(filled + 1, Self.window)
+    }
+
+    mutating func forgetLast() {
+        guard filled > 0 else { return }
+        next = (next + Self.window - 1) % Self.window
+        filled -= 1
+    }
+
+    var perMinute: Double? {
+        guard filled >= 2 else { return nil }
+        let last = times[(next + Self.window - 1) % Self.window]
+        let first = times[(next + Self.window - filled) % Self.window]
+        guard last > first else { return nil }
+        return Double(filled - 1) / (last - first) * 60
+    }
+}

@@ -1,0 +1,17 @@
+// FlickCore — Flick's shared view-model. Foundation only: no GTK, no GStreamer.
+//
+//   Physics/   drag in, pose out
+//     SwipeTuning      every threshold, speed and angle, with units
+//     DragTracker      begin/sample/end → release velocity (last 100 ms)
+//     SwipeGeometry    offset → direction, progress, rubber band
+//     CardPose         translation, rotation, tilt (3D and 2D), overlay, stack
+//     Spring           closed-form damped spring, sampled as a function of time
+//     Transition       snap-back, fly-off, bring-back: pose at any time t
+//   Deck/      decisions and history
+//     Deck             clip ids, cursor, per-card decision
+//     ReviewSession    actions → steps, unlimited undo, stats
+//     InputQueue       applies input at once, in order; queues presentation
+//   FolderScan, NaturalOrder, ClipKind, Log
+//
+// Who calls it: the GTK layer feeds gesture samples and key/button actions
+// and draws the poses it gets back; the store persists `Step`s.
