@@ -5,6 +5,7 @@
 //   CGtk, CGst   system libraries (pkg-config) with tiny static-inline shims
 //   FlickCore    Foundation only: deck, physics, undo, logging — no GTK
 //   GtkKit       GLib/GTK interop: signals, actions, ticks, accessibility, main-queue bridge
+//   FlickMedia   the only GStreamer user: discovery (and later playback)
 //   flick        the app and its command line
 //   flick-bench  benchmarks (`--json` per DESIGN.md)
 import PackageDescription
@@ -32,10 +33,11 @@ let package = Package(
         ),
         .target(name: "FlickCore"),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
+        .target(name: "FlickMedia", dependencies: ["CGst"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "GtkKit", "CGtk",
+                "FlickCore", "GtkKit", "FlickMedia", "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,5 +56,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+        .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia"]),
     ]
 )

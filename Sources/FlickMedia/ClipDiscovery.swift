@@ -1,0 +1,128 @@
+import CGst
+import Foundation
+
+/// What discovery learned about a clip.
+public struct ClipInfo: Equatable, Sendable {
+    /// Seconds; nil when the container does not say.
+    public var duration: Double?
+    public var width: Int?
+    public var height: Int?
+    public var hasVideo: Bool
+
+    /// "0:08 · 1920×1080", for the card's caption.
+    public var summary: String {
+        var parts: [String] = []
+        if let duration { parts.append(Self.formatDuration(duration)) }
+        if let width, let height { parts.append("\(width)×\(height)") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// "0:08", "1:02:03".
+    public static func formatDuration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+    }
+}
+
+/// Why a clip cannot be shown, in words a user can act on.
+public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(file: String, reason: String)
+    case notAVideo(file: String, reason: String)
+    case missingDecoder(file: String, what: String)
+    case timedOut(file: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason): "Can’t read \(file): \(reason)"
+        case .notAVideo(let file, let reason): "Can’t play \(file): \(reason)"
+        case .missingDecoder(let file, let what):
+            "Can’t play \(file): no decoder for \(what) (install gstreamer1.0-libav or gstreamer1.0-plugins-bad)"
+        case .timedOut(let file): "Can’t play \(file): it took too long to open"
+        }
+    }
+}
+
+/// Reads a clip's duration and size with GstDiscoverer.
+public enum ClipDiscovery {
+    /// Seconds a clip may take to be discovered before it counts as broken.
+    public static let defaultTimeout = 5.0
+
+    public static func discover(path: String, timeout: Double = defaultTimeout) throws(MediaError) -> ClipInfo {
+        GStreamer.initialize()
+        let name = (path as NSString).lastPathComponent
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "the file is gone"
+            throw .unreadable(file: name, reason: reason)
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
+            throw .notAVideo(file: name, reason: "the file is empty")
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let discoverer = gst_discoverer_new(GstClockTime(timeout * 1e9), &error) else {
+            defer { g_clear_error(&error) }
+            throw .notAVideo(file: name, reason: Self.message(error))
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
+        guard let uri = g_filename_to_uri(path, nil, nil) else {
+            throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
+        }
+        defer { g_free(uri) }
+        let info = gst_discoverer_discover_uri(discoverer, uri, &error)
+        defer {
+            if let info { g_object_unref(UnsafeMutableRawPointer(info)) }
+            g_clear_error(&error)
+        }
+        guard let info else { throw .notAVideo(file: name, reason: Self.message(error)) }
+        switch gst_discoverer_info_get_result(info) {
+        case GST_DISCOVERER_OK:
+            break
+        case GST_DISCOVERER_TIMEOUT:
+            throw .timedOut(file: name)
+        case GST_DISCOVERER_MISSING_PLUGINS:
+            throw .missingDecoder(file: name, what: Self.missingDescription(info))
+        default:
+            throw .notAVideo(file: name, reason: Self.message(error))
+        }
+        return Self.clipInfo(info)
+    }
+
+    private static func clipInfo(_ info: OpaquePointer) -> ClipInfo {
+        let nanoseconds = gst_discoverer_info_get_duration(info)
+        var result = ClipInfo(
+            duration: nanoseconds == flick_gst_clock_time_none() ? nil : Double(nanoseconds) / 1e9,
+            width: nil, height: nil, hasVideo: false
+        )
+        let streams = gst_discoverer_info_get_video_streams(info)
+        defer { gst_discoverer_stream_info_list_free(streams) }
+        if let first = streams?.pointee.data {
+            let video = OpaquePointer(first)
+            result.hasVideo = true
+            result.width = Int(gst_discoverer_video_info_get_width(video))
+            result.height = Int(gst_discoverer_video_info_get_height(video))
+        }
+        return result
+    }
+
+    /// A readable name for what is missing, from GStreamer's missing-plugin details.
+    private static func missingDescription(_ info: OpaquePointer) -> String {
+        guard let details = gst_discoverer_info_get_missing_elements_installer_details(info) else { return "this format" }
+        var names: [String] = []
+        var index = 0
+        while let entry = details[index] {
+            // "gstreamer|1.0|app|H.265 (Main Profile) decoder|decoder-video/x-h265, …"
+            let fields = String(cString: entry).split(separator: "|", omittingEmptySubsequences: false)
+            if fields.count > 3 {
+                names.append(fields[3].replacingOccurrences(of: " decoder", with: ""))
+            }
+            index += 1
+        }
+        return names.isEmpty ? "this format" : names.joined(separator: ", ")
+    }
+
+    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let text = error?.pointee.message else { return "GStreamer could not read it" }
+        let message = String(cString: text)
+        return message.prefix(1).lowercased() + message.dropFirst()
+    }
+}
