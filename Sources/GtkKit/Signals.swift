@@ -187,3 +187,15 @@ public func connect<Handler>(
     }
     return SignalConnection(instance: instance.rawObject, handlerID: id)
 }
+
+public typealias KeyReleaseHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Void
+
+public extension SignalSpec where Handler == KeyReleaseHandler {
+    /// GtkEventControllerKey "key-released".
+    static var keyReleased: Self { Self("key-released", thunk: unsafeBitCast(keyReleaseThunk, to: GCallback.self)) }
+}
+
+private let keyReleaseThunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> Void = { _, keyval, keycode, state, data in
+    guard let handler = HandlerBox<KeyReleaseHandler>.from(data) else { return }
+    MainActor.assumeIsolated { handler(keyval, keycode, state) }
+}

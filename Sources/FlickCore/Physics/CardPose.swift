@@ -35,6 +35,11 @@ public struct CardPose: Equatable, Sendable {
 public struct DepthPose: Equatable, Sendable {
     public var offsetY: Double
     public var scale: Double
+
+    public init(offsetY: Double, scale: Double) {
+        self.offsetY = offsetY
+        self.scale = scale
+    }
 }
 
 /// The whole stack at one moment: the top card and the cards beneath.

@@ -14,7 +14,8 @@ final class MainWindow {
     private let stack: Widget
     private let emptyPage: Widget
     private let errorPage: Widget
-    private let deck = DeckView()
+    private let review = ReviewController()
+    private let toasts: Widget
     private var chooser: OpaquePointer?
 
     init(application: UnsafeMutablePointer<AdwApplication>) {
@@ -37,14 +38,18 @@ final class MainWindow {
         gtk_widget_set_vexpand(stack, 1)
         emptyPage = Self.statusPage(icon: "folder-videos-symbolic", title: "No Clips Here")
         errorPage = Self.statusPage(icon: "dialog-error-symbolic", title: "Can’t Open Folder")
-        gtk_stack_add_named(stack.cast(), deck.root, Page.deck.rawValue)
+        gtk_stack_add_named(stack.cast(), review.root, Page.deck.rawValue)
         gtk_stack_add_named(stack.cast(), emptyPage, Page.empty.rawValue)
         gtk_stack_add_named(stack.cast(), errorPage, Page.error.rawValue)
 
         let content: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_append(content.cast(), header)
         gtk_box_append(content.cast(), stack)
-        adw_application_window_set_content(window.cast(), content)
+        toasts = adw_toast_overlay_new()
+        adw_toast_overlay_set_child(toasts.cast(), content)
+        adw_application_window_set_content(window.cast(), toasts)
+        review.install(on: window, application: application)
+        review.toast = { [unowned self] text in showUndoToast(text) }
 
         Actions.add(to: window, name: "open-folder") { [unowned self] in chooseFolder() }
     }
@@ -63,15 +68,24 @@ final class MainWindow {
                 adw_status_page_set_description(emptyPage.cast(), "“\(folder.path)” has no videos or photos. Open another folder to review.")
                 show(.empty)
             } else {
-                deck.show(clips: clips, in: folder)
+                review.load(clips: clips, folder: folder)
                 show(.deck)
             }
         } catch {
             Log.error(error.description, category: "app")
-            deck.clear()
+            review.load(clips: [], folder: folder)
             adw_status_page_set_description(errorPage.cast(), error.description)
             show(.error)
         }
+    }
+
+    /// "Marked x for deletion · Undo".
+    private func showUndoToast(_ text: String) {
+        let toast = adw_toast_new(text)
+        adw_toast_set_button_label(toast, "Undo")
+        adw_toast_set_action_name(toast, "win.undo")
+        adw_toast_set_timeout(toast, 4)
+        adw_toast_overlay_add_toast(toasts.cast(), toast)
     }
 
     private func show(_ page: Page) {

@@ -1,0 +1,234 @@
+import CGtk
+import FlickCore
+import Foundation
+import GtkKit
+
+/// The card stack: the top card and two beneath it on a GtkFixed, each
+/// placed by a transform computed from FlickCore's pose on every frame.
+///
+///   ReviewController ──(deck, outcomes)──▶ CardStackView ──(transforms)──▶ GtkFixed
+///          ▲                                   │ drag gesture on the (untransformed) fixed
+///          └────────────(commit / action)──────┘
+///
+/// The stack decides nothing: drags go through DragTracker and commits go
+/// back to the controller, which applies them to the InputQueue.
+@MainActor
+final class CardStackView {
+    /// What the stack needs to know about a card.
+    struct CardSource {
+        let name: String
+        let path: String
+        let kind: ClipKind
+    }
+
+    /// A scrolled window with no scrollbars: it keeps the cards' transformed
+    /// bounds (which GtkFixed measures) from resizing the window.
+    let root: Widget
+    /// The untransformed parent of the cards; the drag gesture sits here.
+    let fixed: Widget
+    var tuning = SwipeTuning()
+    /// Called when a drag commits in a direction.
+    var onCommit: ((SwipeDirection) -> Void)?
+    /// Called when the top card is clicked without dragging.
+    var onActivateTop: (() -> Void)?
+    /// Supplies a card's caption and its accessible label.
+    var describe: ((Int) -> (caption: String, accessible: String))?
+
+    var cards: [Int: CardView] = [:]
+    private(set) var sources: [CardSource] = []
+    /// Index of the top card.
+    private(set) var cursor = 0
+    /// The card currently flying off (drawn above the top card).
+    var leaving: CardView?
+    var transition: Transition?
+    var transitionStart: Double = 0
+    var tracker: DragTracker?
+    var availability = SwipeAvailability.all
+    var muted = true
+    var paused = false
+    private var needsRender = true
+    private var renderedViewport = Size(0, 0)
+    private var tick: TickCallback?
+
+    init() {
+        fixed = gtk_fixed_new()
+        gtk_widget_add_css_class(fixed, "card-stack")
+        root = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(root.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
+        gtk_scrolled_window_set_child(root.cast(), fixed)
+        gtk_widget_set_hexpand(root, 1)
+        gtk_widget_set_vexpand(root, 1)
+        installGestures()
+        tick = TickCallback(on: fixed) { [unowned self] _ in
+            render()
+            return true
+        }
+    }
+
+    /// The card size for the current allocation: a 4:5 card that fits.
+    var cardSize: Size {
+        let width = Double(gtk_widget_get_width(root)), height = Double(gtk_widget_get_height(root))
+        let w = max(min(width - 48, (height - 56) * 0.8), 120)
+        return Size(w.rounded(), (w / 0.8).rounded())
+    }
+
+    var viewport: Size { Size(Double(gtk_widget_get_width(root)), Double(gtk_widget_get_height(root))) }
+
+    var poseModel: PoseModel { PoseModel(geometry: SwipeGeometry(tuning: tuning, card: cardSize)) }
+
+    /// Seconds on the frame clock's timeline.
+    static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
+
+    /// Replaces the deck.
+    func load(_ sources: [CardSource], cursor: Int) {
+        finishTransition()
+        for card in cards.values { remove(card) }
+        cards.removeAll()
+        self.sources = sources
+        show(cursor: cursor, transition: nil)
+    }
+
+    /// Moves the top to `cursor`, animating with `transition` (nil: instant).
+    /// `leavingPosition` is the card that flies off, if any.
+    func show(cursor: Int, transition: Transition?, leavingPosition: Int? = nil) {
+        finishTransition()
+        tracker = nil
+        self.cursor = cursor
+        if let leavingPosition, let card = cards.removeValue(forKey: leavingPosition) {
+            leaving = card
+        }
+        let wanted = Set((cursor..<min(cursor + 1 + PoseModel.visibleBeneath, sources.count)))
+        for (position, card) in cards where !wanted.contains(position) {
+            remove(card)
+            cards[position] = nil
+        }
+        for position in wanted.sorted() where cards[position] == nil {
+            let source = sources[position]
+            let card = CardView(position: position, name: source.name, path: source.path, kind: source.kind)
+            connect(card.button, .clicked) { [unowned self] in
+                if position == self.cursor { onActivateTop?() }
+            }
+            gtk_fixed_put(fixed.cast(), card.button, 0, 0)
+            cards[position] = card
+        }
+        restack()
+        refreshDescriptions()
+        for (position, card) in cards {
+            gtk_widget_set_focusable(card.button, position == cursor ? 1 : 0)
+            gtk_widget_set_can_target(card.button, position == cursor ? 1 : 0)
+            card.setMuted(muted || position != cursor)
+            card.setPlaying(position == cursor && !paused)
+        }
+        if let transition {
+            self.transition = transition
+            transitionStart = Self.now
+        } else {
+            leaving.map(remove)
+            leaving = nil
+        }
+        needsRender = true
+    }
+
+    var topCard: CardView? { cards[cursor] }
+
+    /// Re-reads every visible card's caption and accessible label.
+    func refreshDescriptions() {
+        for (position, card) in cards {
+            guard let text = describe?(position) else { continue }
+            card.setCaption(text.caption)
+            Accessibility.setLabel(card.button, text.accessible)
+        }
+    }
+
+    /// Keeps the z-order: deepest card first, the top card, then a leaving card.
+    private func restack() {
+        var order = cards.keys.sorted(by: >).compactMap { cards[$0] }
+        if let leaving { order.append(leaving) }
+        for card in order.reversed() {
+            // Move each card to the front of the list, last one ending first-drawn.
+            gtk_widget_insert_after(card.button, fixed, nil)
+        }
+    }
+
+    private func remove(_ card: CardView) {
+        gtk_fixed_remove(fixed.cast(), card.button)
+        card.dispose()
+    }
+
+    /// Ends any running transition at once (new input always wins).
+    func finishTransition() {
+        transition = nil
+        if let leaving {
+            remove(leaving)
+            self.leaving = nil
+        }
+        needsRender = true
+    }
+
+    func setNeedsRender() { needsRender = true }
+
+    /// Applies the current pose to every card. Runs on every frame, but does
+    /// work only while something moves.
+    private func render() {
+        let now = Self.now
+        var moving = tracker != nil
+        let model = poseModel
+        var stack = model.stack(offset: .zero, grabbedLowerHalf: false)
+        var flying = false
+        if let transition {
+            let t = now - transitionStart
+            stack = transition.pose(at: t)
+            if case .flyOff = transition.kind { flying = true }
+            if transition.isFinished(at: t) {
+                finishTransition()
+                stack = model.stack(offset: .zero, grabbedLowerHalf: false)
+                flying = false
+            } else {
+                moving = true
+            }
+        } else if let tracker {
+            stack = tracker.pose
+        }
+        let viewport = self.viewport
+        guard viewport.width > 0, viewport.height > 0 else { return }
+        guard moving || needsRender || viewport != renderedViewport else { return }
+        needsRender = false
+        renderedViewport = viewport
+
+        let size = cardSize
+        let origin = Vector((viewport.width - size.width) / 2, (viewport.height - size.height) / 2 - 8)
+        if flying, let leaving {
+            place(leaving, pose: stack.top, size: size, origin: origin)
+        }
+        for (position, card) in cards {
+            gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height))
+            let level = position - cursor
+            if level == 0 && !flying {
+                place(card, pose: stack.top, size: size, origin: origin)
+            } else {
+                let depthIndex = flying ? level : level - 1
+                let depth = depthIndex < stack.beneath.count ? stack.beneath[depthIndex] : (stack.beneath.last ?? DepthPose(offsetY: 0, scale: 1))
+                var pose = CardPose.rest
+                pose.translation = Vector(0, depth.offsetY)
+                pose.scale = depth.scale
+                place(card, pose: pose, size: size, origin: origin)
+            }
+        }
+    }
+
+    /// Builds the card's transform: to its centre, then rotate, skew and
+    /// scale about it (2D only: the cairo renderer cannot draw 3D).
+    private func place(_ card: CardView, pose: CardPose, size: Size, origin: Vector) {
+        var centre = graphene_point_t(x: Float(origin.x + size.width / 2 + pose.translation.x),
+                                      y: Float(origin.y + size.height / 2 + pose.translation.y))
+        var back = graphene_point_t(x: Float(-size.width / 2), y: Float(-size.height / 2))
+        var transform = gsk_transform_translate(nil, &centre)
+        transform = gsk_transform_rotate(transform, Float(pose.rotation))
+        transform = gsk_transform_skew(transform, Float(pose.skewX), Float(pose.skewY))
+        transform = gsk_transform_scale(transform, Float(pose.scale), Float(pose.scale))
+        transform = gsk_transform_translate(transform, &back)
+        gtk_fixed_set_child_transform(fixed.cast(), card.button, transform)
+        gsk_transform_unref(transform)
+        card.setOverlay(pose.overlay)
+    }
+}

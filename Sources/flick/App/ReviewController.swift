@@ -1,0 +1,296 @@
+import CGtk
+import FlickCore
+import FlickMedia
+import Foundation
+import GtkKit
+
+/// The review page: progress, the card stack, a status line and the action
+/// bar, driven by FlickCore's InputQueue. Every input — drag, key, button,
+/// accessibility action — becomes one `ReviewAction` GAction and goes
+/// through `perform`.
+@MainActor
+final class ReviewController {
+    let root: Widget
+    let stack = CardStackView()
+    /// Shows a toast with an Undo button (set by the window).
+    var toast: ((String) -> Void)?
+
+    private let pages: Widget
+    private let progressLabel: Widget
+    private let progressBar: Widget
+    private let statusLabel: Widget
+    private let finishedPage: Widget
+    private var actions: [ReviewAction: OpaquePointer] = [:]
+    private var queue = InputQueue(session: ReviewSession(deck: Deck(count: 0)))
+    private var clips: [ScannedClip] = []
+    private var infos: [Int: ClipInfo] = [:]
+    private var heldKeys = Set<UInt32>()
+    private var discovery: Task<Void, Never>?
+
+    init() {
+        progressLabel = gtk_label_new("")
+        gtk_widget_add_css_class(progressLabel, "deck-position")
+        progressBar = gtk_progress_bar_new()
+        gtk_widget_set_hexpand(progressBar, 1)
+        gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
+        Accessibility.setLabel(progressBar, "Review progress")
+        let progressRow: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        gtk_widget_add_css_class(progressRow, "progress-row")
+        gtk_box_append(progressRow.cast(), progressBar)
+        gtk_box_append(progressRow.cast(), progressLabel)
+
+        statusLabel = gtk_label_new("Drag a card, or press L to like, D to delete, S to skip.")
+        gtk_widget_add_css_class(statusLabel, "status-line")
+        gtk_label_set_wrap(statusLabel.opaque, 1)
+        gtk_label_set_justify(statusLabel.opaque, GTK_JUSTIFY_CENTER)
+
+        let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18)
+        gtk_widget_set_halign(bar, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(bar, "action-bar")
+        for action in ReviewAction.bar {
+            gtk_box_append(bar.cast(), Self.makeButton(action))
+        }
+
+        let cards: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        gtk_box_append(cards.cast(), progressRow)
+        gtk_box_append(cards.cast(), stack.root)
+        gtk_box_append(cards.cast(), statusLabel)
+        gtk_box_append(cards.cast(), bar)
+
+        finishedPage = adw_status_page_new()
+        adw_status_page_set_icon_name(finishedPage.cast(), "object-select-symbolic")
+        adw_status_page_set_title(finishedPage.cast(), "All Clips Reviewed")
+        let finishedButtons: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
+        gtk_widget_set_halign(finishedButtons, GTK_ALIGN_CENTER)
+        for (label, style) in [("Apply Deletions…", "destructive-action"), ("Export Likes…", ""), ("Review Again", "")] {
+            let button: Widget = gtk_button_new_with_label(label)
+            gtk_widget_add_css_class(button, "pill")
+            if !style.isEmpty { gtk_widget_add_css_class(button, style) }
+            // Applying and exporting arrive with the decision store.
+            gtk_widget_set_sensitive(button, 0)
+            gtk_widget_set_tooltip_text(button, "Available once decisions are saved between sessions")
+            gtk_box_append(finishedButtons.cast(), button)
+        }
+        let undoButton = Self.makeButton(.undo)
+        gtk_widget_set_halign(undoButton, GTK_ALIGN_CENTER)
+        gtk_box_append(finishedButtons.cast(), undoButton)
+        adw_status_page_set_child(finishedPage.cast(), finishedButtons)
+
+        pages = gtk_stack_new()
+        gtk_stack_set_transition_type(pages.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_add_named(pages.cast(), cards, "cards")
+        gtk_stack_add_named(pages.cast(), finishedPage, "finished")
+        root = pages
+
+        stack.onCommit = { [unowned self] direction in perform(direction.action, fromDrag: true) }
+        stack.onActivateTop = { [unowned self] in togglePlayback() }
+        stack.describe = { [unowned self] position in describe(position) }
+    }
+
+    private static func makeButton(_ action: ReviewAction) -> Widget {
+        let content: Widget = adw_button_content_new()
+        adw_button_content_set_icon_name(content.cast(), action.iconName)
+        adw_button_content_set_label(content.cast(), action.label)
+        let button: Widget = gtk_button_new()
+        gtk_button_set_child(button.cast(), content)
+        gtk_actionable_set_action_name(button.opaque, action.detailedName)
+        gtk_widget_set_tooltip_text(button, action.tooltip)
+        gtk_widget_add_css_class(button, "action-\(action.rawValue)")
+        gtk_widget_add_css_class(button, "pill")
+        Accessibility.setLabel(button, action.label)
+        Accessibility.setKeyShortcuts(button, action.shortcutsText)
+        return button
+    }
+
+    /// Registers the window's actions and keys.
+    func install(on window: Widget, application: UnsafeMutablePointer<AdwApplication>) {
+        for action in ReviewAction.allCases {
+            actions[action] = Actions.add(to: window, name: action.actionName) { [unowned self] in
+                activate(action, isAutoRepeat: false)
+            }
+            if !action.accelerators.isEmpty {
+                Actions.setAccels(application, for: action.detailedName, action.accelerators)
+            }
+        }
+        let keys: OpaquePointer = gtk_event_controller_key_new()
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_BUBBLE)
+        connect(keys, .keyPressed) { [unowned self] keyval, _, state in keyPressed(keyval, state: state, window: window) }
+        connect(keys, .keyReleased) { [unowned self] keyval, _, _ in heldKeys.remove(keyval) }
+        gtk_widget_add_controller(window, keys)
+        updateActions()
+    }
+
+    /// Single letters and arrows act only outside text fields and without
+    /// modifiers; a key already held down (auto-repeat) never decides again.
+    private func keyPressed(_ keyval: UInt32, state: GdkModifierType, window: Widget) -> Bool {
+        let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+        guard modifiers == 0, let action = ReviewAction.forKey(keyval) else { return false }
+        if let focus = gtk_root_get_focus(OpaquePointer(window)),
+           g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
+            return false
+        }
+        guard gtk_stack_get_visible_child(pages.cast()) != nil else { return false }
+        let isRepeat = !heldKeys.insert(keyval).inserted
+        activate(action, isAutoRepeat: isRepeat)
+        return true
+    }
+
+    /// Opens a deck.
+    func load(clips: [ScannedClip], folder: URL) {
+        discovery?.cancel()
+        self.clips = clips
+        infos = [:]
+        queue = InputQueue(session: ReviewSession(deck: Deck(count: clips.count)))
+        stack.tuning.reducedMotion = !Self.animationsEnabled
+        stack.paused = false
+        stack.availability = queue.session.availability
+        stack.load(clips.map { .init(name: $0.relativePath, path: folder.appendingPathComponent($0.relativePath).path, kind: $0.kind) },
+                   cursor: 0)
+        setStatus("Drag a card, or press L to like, D to delete, S to skip.")
+        refresh()
+        discover(folder: folder)
+    }
+
+    /// Reads durations and sizes in the background; captions update as they arrive.
+    private func discover(folder: URL) {
+        let jobs = clips.enumerated().filter { $0.element.kind == .video }.map { ($0.offset, folder.appendingPathComponent($0.element.relativePath).path) }
+        discovery = Task.detached(priority: .utility) { [weak self] in
+            for (position, path) in jobs {
+                if Task.isCancelled { return }
+                let info = try? ClipDiscovery.discover(path: path)
+                await MainActor.run {
+                    guard let self, let info else { return }
+                    self.infos[position] = info
+                    self.stack.refreshDescriptions()
+                }
+            }
+        }
+    }
+
+    private func activate(_ action: ReviewAction, isAutoRepeat: Bool) {
+        switch action {
+        case .playPause:
+            if !isAutoRepeat { togglePlayback() }
+        case .mute:
+            if !isAutoRepeat { toggleMute() }
+        default:
+            if let deckAction = action.deckAction { perform(deckAction, isAutoRepeat: isAutoRepeat) }
+        }
+    }
+
+    /// Applies a deck action at once, then presents it.
+    func perform(_ action: DeckAction, isAutoRepeat: Bool = false, fromDrag: Bool = false) {
+        let before = queue.session.deck.cursor
+        guard case .applied = queue.submit(action, isAutoRepeat: isAutoRepeat, at: CardStackView.now) else {
+            if fromDrag { stack.show(cursor: before, transition: nil) }
+            return
+        }
+        for outcome in queue.takePending() { present(outcome, from: before) }
+        refresh()
+        StateHook.write(queue.session, clips: clips)
+    }
+
+    private func present(_ outcome: ActionOutcome, from before: Int) {
+        let session = queue.session
+        let cursor = session.deck.cursor
+        stack.availability = session.availability
+        let left = session.stats.remaining
+        switch outcome {
+        case .decided(let position, let decision):
+            let name = clips[position].relativePath
+            let direction = SwipeDirection(action: DeckAction(rawValue: decision.rawValue) ?? .skip) ?? .up
+            stack.show(cursor: cursor, transition: stack.flyOff(direction), leavingPosition: position)
+            switch decision {
+            case .like: setStatus("Liked \(name). \(left) left.")
+            case .skip: setStatus("Skipped \(name). \(left) left.")
+            case .delete:
+                setStatus("Marked \(name) for deletion. \(left) left.")
+                toast?("Marked \(name) for deletion")
+            }
+        case .wentBack(let position):
+            let side = session.deck.decisions[position].flatMap { SwipeDirection(action: DeckAction(rawValue: $0.rawValue) ?? .skip) } ?? .up
+            stack.show(cursor: cursor, transition: Transition.bringBack(from: side, model: stack.poseModel, viewport: stack.viewport))
+            setStatus("Back to \(clips[position].relativePath).")
+        case .undid(let step, let position):
+            switch step {
+            case .decide(_, let decision, _):
+                let side = SwipeDirection(action: DeckAction(rawValue: decision.rawValue) ?? .skip) ?? .up
+                stack.show(cursor: cursor, transition: Transition.bringBack(from: side, model: stack.poseModel, viewport: stack.viewport))
+                setStatus("Undid: \(clips[position].relativePath) is back on top. \(left) left.")
+            case .previous(let from):
+                stack.show(cursor: cursor, transition: stack.flyOff(.down), leavingPosition: from - 1)
+                setStatus("Undid going back: \(clips[position].relativePath) is on top.")
+            }
+        }
+        _ = before
+    }
+
+    private func refresh() {
+        let session = queue.session
+        let deck = session.deck
+        let total = deck.count
+        let shown = min(deck.cursor + 1, total)
+        gtk_label_set_text(progressLabel.opaque, deck.isFinished ? "\(total) of \(total)" : "\(shown) of \(total)")
+        gtk_progress_bar_set_fraction(progressBar.opaque, total == 0 ? 0 : Double(deck.cursor) / Double(total))
+        updateActions()
+        if deck.isFinished && total > 0 {
+            let stats = session.stats
+            adw_status_page_set_description(finishedPage.cast(),
+                "\(stats.likes) liked · \(stats.deletes) marked for deletion · \(stats.skips) skipped")
+            gtk_stack_set_visible_child_name(pages.cast(), "finished")
+        } else {
+            gtk_stack_set_visible_child_name(pages.cast(), "cards")
+            if let top = stack.topCard {
+                gtk_widget_grab_focus(top.button)
+                Accessibility.setDescription(top.button, "L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses.")
+            }
+        }
+    }
+
+    private func updateActions() {
+        for (action, gaction) in actions {
+            if let deckAction = action.deckAction {
+                Actions.setEnabled(gaction, queue.session.canPerform(deckAction))
+            } else {
+                Actions.setEnabled(gaction, stack.topCard?.isVideo ?? false)
+            }
+        }
+    }
+
+    private func describe(_ position: Int) -> (caption: String, accessible: String) {
+        let name = clips[position].relativePath
+        let info = infos[position]
+        let caption = [name, info?.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
+        var accessible = "Clip \(position + 1) of \(clips.count): \(name)"
+        if let duration = info?.duration { accessible += ", \(ClipInfo.formatDuration(duration))" }
+        if clips[position].kind == .photo { accessible += ", photo" }
+        return (caption, accessible)
+    }
+
+    private func setStatus(_ text: String) {
+        gtk_label_set_text(statusLabel.opaque, text)
+    }
+
+    private func togglePlayback() {
+        guard let top = stack.topCard, top.isVideo else { return }
+        stack.paused = top.isPlaying
+        top.setPlaying(!stack.paused)
+        setStatus(stack.paused ? "Paused." : "Playing.")
+    }
+
+    private func toggleMute() {
+        stack.muted.toggle()
+        stack.topCard?.setMuted(stack.muted)
+        setStatus(stack.muted ? "Sound off." : "Sound on.")
+    }
+
+    /// GTK's "gtk-enable-animations" setting (off means reduced motion).
+    static var animationsEnabled: Bool {
+        guard let settings = gtk_settings_get_default() else { return true }
+        var value = GValue()
+        g_value_init(&value, flick_type_boolean())
+        defer { g_value_unset(&value) }
+        g_object_get_property(settings.rawObject.assumingMemoryBound(to: GObject.self), "gtk-enable-animations", &value)
+        return g_value_get_boolean(&value) != 0
+    }
+}
