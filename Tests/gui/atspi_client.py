@@ -23,30 +23,37 @@ def find_app(name):
     return None
 
 
-def node(acc, depth=0):
+def safe(call, default):
+    """Widgets come and go while a tree is read; a vanished one reads as empty."""
     try:
+        return call()
+    except Exception:
+        return default
+
+
+def node(acc, depth=0):
+    def read_actions():
         action = acc.queryAction()
-        actions = [action.getName(i) for i in range(action.nActions)]
-    except NotImplementedError:
-        actions = []
+        return [action.getName(i) for i in range(action.nActions)]
+    actions = safe(read_actions, [])
     try:
         attrs = dict(a.split(":", 1) for a in acc.getAttributes() if ":" in a)
     except Exception:
         attrs = {}
-    states = acc.getState()
+    states = safe(acc.getState, None)
     out = {
-        "role": acc.getRoleName(),
-        "name": acc.name or "",
-        "description": acc.description or "",
+        "role": safe(acc.getRoleName, ""),
+        "name": safe(lambda: acc.name, "") or "",
+        "description": safe(lambda: acc.description, "") or "",
         "actions": actions,
         "attributes": attrs,
-        "focused": states.contains(pyatspi.STATE_FOCUSED),
-        "showing": states.contains(pyatspi.STATE_SHOWING),
+        "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
+        "showing": bool(states and states.contains(pyatspi.STATE_SHOWING)),
         "children": [],
     }
     if depth < MAX_DEPTH:
-        for i in range(acc.childCount):
-            child = acc.getChildAtIndex(i)
+        for i in range(safe(lambda: acc.childCount, 0)):
+            child = safe(lambda: acc.getChildAtIndex(i), None)
             if child is not None:
                 out["children"].append(node(child, depth + 1))
     return out

@@ -8,18 +8,25 @@ extension CardStackView {
     func installGestures() {
         let drag: OpaquePointer = gtk_gesture_drag_new()
         gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
-        connect(drag, .dragBegin) { [unowned self] x, y in beginDrag(at: Vector(x, y)) }
+        connect(drag, .dragBegin) { [unowned self] x, y in beginDrag(at: Vector(x, y), time: Self.eventTime(drag)) }
         connect(drag, .dragUpdate) { [unowned self] dx, dy in updateDrag(Vector(dx, dy), gesture: drag) }
-        connect(drag, .dragEnd) { [unowned self] dx, dy in endDrag(Vector(dx, dy)) }
+        connect(drag, .dragEnd) { [unowned self] dx, dy in endDrag(Vector(dx, dy), time: Self.eventTime(drag)) }
         gtk_widget_add_controller(fixed, drag)
     }
 
-    private func beginDrag(at point: Vector) {
+    /// The current event's timestamp in seconds. GTK delivers motion in
+    /// per-frame batches, so handler wall-clock time would compress a quick
+    /// flick; the event's own time keeps the release velocity honest.
+    static func eventTime(_ gesture: OpaquePointer) -> Double {
+        Double(gtk_event_controller_get_current_event_time(gesture)) / 1_000
+    }
+
+    private func beginDrag(at point: Vector, time: Double) {
         guard topCard != nil else { return }
         finishTransition()
         let size = cardSize
         let origin = Vector((viewport.width - size.width) / 2, (viewport.height - size.height) / 2 - 8)
-        tracker = DragTracker(grab: point - origin, card: size, tuning: tuning, availability: availability, time: Self.now)
+        tracker = DragTracker(grab: point - origin, card: size, tuning: tuning, availability: availability, time: time)
     }
 
     private func updateDrag(_ offset: Vector, gesture: OpaquePointer) {
@@ -28,13 +35,13 @@ extension CardStackView {
         if offset.length > 8 {
             gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
         }
-        tracker?.sample(offset, at: Self.now)
+        tracker?.sample(offset, at: Self.eventTime(gesture))
         setNeedsRender()
     }
 
-    private func endDrag(_ offset: Vector) {
+    private func endDrag(_ offset: Vector, time: Double) {
         guard var tracker else { return }
-        let resolution = tracker.end(offset, at: Self.now)
+        let resolution = tracker.end(offset, at: time)
         self.tracker = tracker
         switch resolution {
         case .commit(let direction):

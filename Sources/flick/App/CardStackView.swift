@@ -76,7 +76,7 @@ final class CardStackView {
 
     var poseModel: PoseModel { PoseModel(geometry: SwipeGeometry(tuning: tuning, card: cardSize)) }
 
-    /// Seconds on the frame clock's timeline.
+    /// Seconds on the monotonic clock (animations).
     static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
 
     /// Replaces the deck.
@@ -96,6 +96,7 @@ final class CardStackView {
         self.cursor = cursor
         if let leavingPosition, let card = cards.removeValue(forKey: leavingPosition) {
             leaving = card
+            Accessibility.setHidden(card.button, true)
         }
         let wanted = Set((cursor..<min(cursor + 1 + PoseModel.visibleBeneath, sources.count)))
         for (position, card) in cards where !wanted.contains(position) {
@@ -115,6 +116,7 @@ final class CardStackView {
         refreshDescriptions()
         for (position, card) in cards {
             gtk_widget_set_focusable(card.button, position == cursor ? 1 : 0)
+            Accessibility.setHidden(card.button, position != cursor)
             gtk_widget_set_can_target(card.button, position == cursor ? 1 : 0)
             card.setMuted(muted || position != cursor)
             card.setPlaying(position == cursor && !paused)

@@ -97,7 +97,8 @@ final class ReviewController {
         gtk_widget_set_tooltip_text(button, action.tooltip)
         gtk_widget_add_css_class(button, "action-\(action.rawValue)")
         gtk_widget_add_css_class(button, "pill")
-        Accessibility.setLabel(button, action.label)
+        // The visible label is the accessible name; GTK 4.8 would append an
+        // explicit accessible label to it ("Like Like").
         Accessibility.setKeyShortcuts(button, action.shortcutsText)
         return button
     }
