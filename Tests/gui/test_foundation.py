@@ -13,7 +13,8 @@ def test_window_opens_titled_flick_on_the_sample_deck(artifacts):
         assert s.window_name(wid) == "Flick"
         tree = s.atspi_tree()
         assert find_nodes(tree, contains=str(SAMPLES)), "the subtitle names the sample folder"
-        assert find_nodes(tree, name="beach_rally_01.mp4"), "the first clip in natural order is on top"
+        assert find_nodes(tree, role="push button", contains="Clip 1 of 12: beach_rally_01.mp4"), \
+            "the first clip in natural order is on top"
         assert find_nodes(tree, name="1 of 12")
 
 
@@ -97,7 +98,8 @@ def test_second_launch_opens_folder_in_the_running_window(tmp_path):
         code, output = s.launch([tmp_path], wait=True)
         assert code == 0, output
         assert s.flick.poll() is None, "the first instance keeps running"
-        wait_until(lambda: find_nodes(s.atspi_tree(), name="second_deck.webm"), 15, what="the forwarded folder")
+        wait_until(lambda: find_nodes(s.atspi_tree(), role="push button", contains="Clip 1 of 1: second_deck.webm"), 15,
+                   what="the forwarded folder")
         ids = s.run("xdotool", "search", "--onlyvisible", "--name", "^Flick$").split()
         assert len(ids) == 1, f"one window, not {len(ids)}"
 
