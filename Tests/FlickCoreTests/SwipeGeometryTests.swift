@@ -163,3 +163,12 @@ func resolve(_ offset: Vector, velocity: Vector = .zero, availability: SwipeAvai
         #expect(tracker.end(Vector(0, 400), at: 0.3) == .snapBack)
     }
 }
+
+@Suite struct DirectionMappingTests {
+    @Test func decisionsAndSwipesAgree() {
+        for decision in Decision.allCases {
+            #expect(decision.direction.action.decision == decision)
+        }
+        #expect(SwipeDirection.down.action == .previous)
+    }
+}

@@ -30,3 +30,14 @@ public enum SwipeDirection: String, CaseIterable, Sendable, Codable {
         self = direction
     }
 }
+
+public extension Decision {
+    /// The swipe that records this decision (the way its card left).
+    var direction: SwipeDirection {
+        switch self {
+        case .like: .right
+        case .delete: .left
+        case .skip: .up
+        }
+    }
+}

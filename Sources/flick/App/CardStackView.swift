@@ -110,6 +110,8 @@ final class CardStackView {
                 if position == self.cursor { onActivateTop?() }
             }
             gtk_fixed_put(fixed.cast(), card.button, 0, 0)
+            let size = cardSize
+            gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height))
             cards[position] = card
         }
         restack()
@@ -193,7 +195,8 @@ final class CardStackView {
         }
         let viewport = self.viewport
         guard viewport.width > 0, viewport.height > 0 else { return }
-        guard moving || needsRender || viewport != renderedViewport else { return }
+        let resized = viewport != renderedViewport
+        guard moving || needsRender || resized else { return }
         needsRender = false
         renderedViewport = viewport
 
@@ -203,7 +206,7 @@ final class CardStackView {
             place(leaving, pose: stack.top, size: size, origin: origin)
         }
         for (position, card) in cards {
-            gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height))
+            if resized { gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height)) }
             let level = position - cursor
             if level == 0 && !flying {
                 place(card, pose: stack.top, size: size, origin: origin)

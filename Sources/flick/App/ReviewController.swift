@@ -186,12 +186,12 @@ final class ReviewController {
             if fromDrag { stack.show(cursor: before, transition: nil) }
             return
         }
-        for outcome in queue.takePending() { present(outcome, from: before) }
+        for outcome in queue.takePending() { present(outcome) }
         refresh()
         StateHook.write(queue.session, clips: clips)
     }
 
-    private func present(_ outcome: ActionOutcome, from before: Int) {
+    private func present(_ outcome: ActionOutcome) {
         let session = queue.session
         let cursor = session.deck.cursor
         stack.availability = session.availability
@@ -199,8 +199,7 @@ final class ReviewController {
         switch outcome {
         case .decided(let position, let decision):
             let name = clips[position].relativePath
-            let direction = SwipeDirection(action: DeckAction(rawValue: decision.rawValue) ?? .skip) ?? .up
-            stack.show(cursor: cursor, transition: stack.flyOff(direction), leavingPosition: position)
+            stack.show(cursor: cursor, transition: stack.flyOff(decision.direction), leavingPosition: position)
             switch decision {
             case .like: setStatus("Liked \(name). \(left) left.")
             case .skip: setStatus("Skipped \(name). \(left) left.")
@@ -209,21 +208,19 @@ final class ReviewController {
                 toast?("Marked \(name) for deletion")
             }
         case .wentBack(let position):
-            let side = session.deck.decisions[position].flatMap { SwipeDirection(action: DeckAction(rawValue: $0.rawValue) ?? .skip) } ?? .up
+            let side = session.deck.decisions[position]?.direction ?? .up
             stack.show(cursor: cursor, transition: Transition.bringBack(from: side, model: stack.poseModel, viewport: stack.viewport))
             setStatus("Back to \(clips[position].relativePath).")
         case .undid(let step, let position):
             switch step {
             case .decide(_, let decision, _):
-                let side = SwipeDirection(action: DeckAction(rawValue: decision.rawValue) ?? .skip) ?? .up
-                stack.show(cursor: cursor, transition: Transition.bringBack(from: side, model: stack.poseModel, viewport: stack.viewport))
+                stack.show(cursor: cursor, transition: Transition.bringBack(from: decision.direction, model: stack.poseModel, viewport: stack.viewport))
                 setStatus("Undid: \(clips[position].relativePath) is back on top. \(left) left.")
             case .previous(let from):
                 stack.show(cursor: cursor, transition: stack.flyOff(.down), leavingPosition: from - 1)
                 setStatus("Undid going back: \(clips[position].relativePath) is on top.")
             }
         }
-        _ = before
     }
 
     private func refresh() {
