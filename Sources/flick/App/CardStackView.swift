@@ -174,31 +174,28 @@ final class CardStackView {
     /// Applies the current pose to every card. Runs on every frame, but does
     /// work only while something moves.
     private func render() {
-        let now = Self.now
-        var moving = tracker != nil
+        // Idle frames return here, before any pose is computed.
+        let viewport = self.viewport
+        guard viewport.width > 0, viewport.height > 0 else { return }
+        let resized = viewport != renderedViewport
+        guard transition != nil || tracker != nil || needsRender || resized else { return }
+        needsRender = false
+        renderedViewport = viewport
+
         let model = poseModel
         var stack = model.stack(offset: .zero, grabbedLowerHalf: false)
         var flying = false
         if let transition {
-            let t = now - transitionStart
-            stack = transition.pose(at: t)
-            if case .flyOff = transition.kind { flying = true }
+            let t = Self.now - transitionStart
             if transition.isFinished(at: t) {
                 finishTransition()
-                stack = model.stack(offset: .zero, grabbedLowerHalf: false)
-                flying = false
             } else {
-                moving = true
+                stack = transition.pose(at: t)
+                if case .flyOff = transition.kind { flying = true }
             }
         } else if let tracker {
             stack = tracker.pose
         }
-        let viewport = self.viewport
-        guard viewport.width > 0, viewport.height > 0 else { return }
-        let resized = viewport != renderedViewport
-        guard moving || needsRender || resized else { return }
-        needsRender = false
-        renderedViewport = viewport
 
         let size = cardSize
         let origin = Vector((viewport.width - size.width) / 2, (viewport.height - size.height) / 2 - 8)

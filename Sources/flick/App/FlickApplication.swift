@@ -25,8 +25,9 @@ final class FlickApplication {
         }
     }
 
-    /// Runs the main loop; returns the process exit status.
-    func run(arguments: [String]) -> Int32 {
+    /// Runs the main loop on the process's own argv (GLib forwards it to a
+    /// running instance); returns the exit status.
+    func run() -> Int32 {
         MainQueueBridge.install()
         defer { g_object_unref(app.rawObject) }
         return g_application_run(app.cast(), CommandLine.argc, CommandLine.unsafeArgv)

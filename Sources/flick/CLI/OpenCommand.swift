@@ -28,7 +28,7 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         let status = MainActor.assumeIsolated {
-            FlickApplication().run(arguments: CommandLine.arguments)
+            FlickApplication().run()
         }
         if status != 0 { throw ExitCode(status) }
     }
