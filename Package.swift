@@ -5,7 +5,8 @@
 //   CGtk, CGst   system libraries (pkg-config) with tiny static-inline shims
 //   FlickCore    Foundation only: deck, physics, undo, logging — no GTK
 //   GtkKit       GLib/GTK interop: signals, actions, ticks, accessibility, main-queue bridge
-//   FlickMedia   the only GStreamer user: discovery (and later playback)
+//   FlickMedia   the only GStreamer user: discovery, export stitching
+//   FlickStore   the only SQLite user and the only place that moves files (Trash, export)
 //   flick        the app and its command line
 //   flick-bench  benchmarks (`--json` per DESIGN.md)
 import PackageDescription
@@ -31,20 +32,23 @@ let package = Package(
             pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-pbutils-1.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
         ),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "FlickCore"),
+        .target(name: "FlickStore", dependencies: ["FlickCore", "CSQLite", "CGio"]),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "GtkKit", "FlickMedia", "CGtk",
+                "FlickCore", "FlickStore", "GtkKit", "FlickMedia", "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "flick-bench",
             dependencies: [
-                "FlickCore",
+                "FlickCore", "FlickStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,5 +61,6 @@ let package = Package(
         ),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia"]),
+        .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
     ]
 )

@@ -6,11 +6,28 @@ public struct ScannedClip: Sendable, Equatable {
     public let relativePath: String
     public let kind: ClipKind
     public let modified: Date
+    /// The file's identity on disk, which survives a rename.
+    public let identity: FileIdentity
 
-    public init(relativePath: String, kind: ClipKind, modified: Date) {
+    public init(relativePath: String, kind: ClipKind, modified: Date, identity: FileIdentity = FileIdentity()) {
         self.relativePath = relativePath
         self.kind = kind
         self.modified = modified
+        self.identity = identity
+    }
+}
+
+/// Device, inode and size of a file: a rename keeps all three, so a renamed
+/// clip keeps its decision.
+public struct FileIdentity: Sendable, Hashable {
+    public let device: UInt64
+    public let inode: UInt64
+    public let size: Int64
+
+    public init(device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0) {
+        self.device = device
+        self.inode = inode
+        self.size = size
     }
 }
 
@@ -55,6 +72,10 @@ public enum DeckOrder: String, Sendable, CaseIterable {
 
 /// Lists the clips and photos of a folder in deck order.
 public enum FolderScan {
+    /// Where Flick moves deleted clips when their filesystem has no Trash;
+    /// never part of a deck.
+    public static let rejectedFolderName = "Flick Rejected"
+
     /// Scans `folder` (its direct children, or every subfolder with
     /// `recursive`). Hidden files are skipped. Throws `FolderError`.
     public static func scan(_ folder: URL, recursive: Bool = false, order: DeckOrder = .name) throws(FolderError) -> [ScannedClip] {
@@ -90,10 +111,11 @@ public enum FolderScan {
             }
             guard found else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                if recursive { subfolders.append(childRelative) }
+                if recursive && name != rejectedFolderName { subfolders.append(childRelative) }
             } else if (info.st_mode & S_IFMT) == S_IFREG, let kind = ClipKind(fileName: name) {
                 let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
-                clips.append(ScannedClip(relativePath: childRelative, kind: kind, modified: modified))
+                let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
+                clips.append(ScannedClip(relativePath: childRelative, kind: kind, modified: modified, identity: identity))
             }
         }
         for sub in subfolders {

@@ -41,6 +41,12 @@ public struct Deck: Sendable, Equatable {
         return old
     }
 
+    mutating func restore(decisions new: [Decision?]) {
+        for position in decisions.indices where position < new.count && decisions[position] != new[position] {
+            setDecision(new[position], at: position)
+        }
+    }
+
     mutating func moveCursor(to position: Int) {
         cursor = min(max(position, 0), ids.count)
     }

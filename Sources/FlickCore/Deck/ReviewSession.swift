@@ -145,3 +145,16 @@ struct Pace: Sendable {
         return Double(filled - 1) / (last - first) * 60
     }
 }
+
+extension ReviewSession {
+    /// Sets every card's decision from `decisions` (parallel to the deck),
+    /// keeping the history: the store's current decisions are the truth.
+    public mutating func restore(decisions: [Decision?]) {
+        deck.restore(decisions: decisions)
+    }
+
+    /// Puts the first undecided card on top (the whole deck decided: finished).
+    public mutating func resume() {
+        deck.moveCursor(to: deck.decisions.firstIndex { $0 == nil } ?? deck.count)
+    }
+}

@@ -1,0 +1,189 @@
+// FlickStore — Flick's persisted decisions and its file operations.
+//
+//   Database        the only file that calls sqlite3: open, statements, transactions
+//   Schema          versioned migrations (PRAGMA user_version)
+//   Store           folders, clips, decisions and the append-only action history
+//   Store+Sync      reconciles the store with a folder scan (new, removed, renamed)
+//   Store+Session   rebuilds a ReviewSession (deck and undo history) after a restart
+//   FileOperations  the only file that touches the Trash (GIO) and moves or copies clips
+//   Playlist        M3U8 export of the liked clips
+//
+// Threading contract: a `Store` (and its `Database`) belongs to the thread
+// that opened it — the main thread in the app, the command's thread in the
+// CLI. Nothing here starts threads or calls back later.
+internal import CSQLite
+import Foundation
+
+/// A store failure with a message a user can act on.
+public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// A value bound to a statement parameter or read from a column.
+enum SQLValue: Equatable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    var int64: Int64? { if case .integer(let v) = self { v } else { nil } }
+    var double: Double? {
+        switch self {
+        case .real(let v): v
+        case .integer(let v): Double(v)
+        default: nil
+        }
+    }
+    var string: String? { if case .text(let v) = self { v } else { nil } }
+}
+
+protocol SQLBindable { var sqlValue: SQLValue { get } }
+extension Int: SQLBindable { var sqlValue: SQLValue { .integer(Int64(self)) } }
+extension Int64: SQLBindable { var sqlValue: SQLValue { .integer(self) } }
+extension UInt64: SQLBindable { var sqlValue: SQLValue { .integer(Int64(bitPattern: self)) } }
+extension Double: SQLBindable { var sqlValue: SQLValue { .real(self) } }
+extension String: SQLBindable { var sqlValue: SQLValue { .text(self) } }
+extension Bool: SQLBindable { var sqlValue: SQLValue { .integer(self ? 1 : 0) } }
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    var sqlValue: SQLValue { self?.sqlValue ?? .null }
+}
+
+/// One SQLite connection. WAL journal with `synchronous=FULL`: a committed
+/// transaction is on disk when `commit` returns.
+final class Database {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    let path: String
+
+    init(path: String) throws(StoreError) {
+        self.path = path
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close(db)
+            throw StoreError("Can’t open the decision store “\(path)”: \(reason).")
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 5000)
+        try execute("PRAGMA journal_mode=WAL")
+        try execute("PRAGMA synchronous=FULL")
+        try execute("PRAGMA foreign_keys=ON")
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    private var errorMessage: String {
+        handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed"
+    }
+
+    private func failure(_ what: String) -> StoreError {
+        StoreError("The decision store “\(path)” failed (\(what)): \(errorMessage).")
+    }
+
+    /// Runs SQL without results (several statements allowed).
+    func execute(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            let reason = message.map { String(cString: $0) } ?? errorMessage
+            sqlite3_free(message)
+            throw StoreError("The decision store “\(path)” failed: \(reason).")
+        }
+    }
+
+    private func prepared(_ sql: String) throws(StoreError) -> OpaquePointer {
+        if let statement = statements[sql] {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            return statement
+        }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw failure("prepare")
+        }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ values: [SQLBindable], to statement: OpaquePointer) throws(StoreError) {
+        for (index, value) in values.enumerated() {
+            let slot = Int32(index + 1)
+            let code: Int32
+            switch value.sqlValue {
+            case .null: code = sqlite3_bind_null(statement, slot)
+            case .integer(let v): code = sqlite3_bind_int64(statement, slot, v)
+            case .real(let v): code = sqlite3_bind_double(statement, slot, v)
+            case .text(let v): code = sqlite3_bind_text(statement, slot, v, -1, flick_sqlite_transient())
+            }
+            guard code == SQLITE_OK else { throw failure("bind") }
+        }
+    }
+
+    /// Runs one statement; returns the last inserted row id.
+    @discardableResult
+    func run(_ sql: String, _ values: SQLBindable...) throws(StoreError) -> Int64 {
+        let statement = try prepared(sql)
+        try bind(values, to: statement)
+        defer { sqlite3_reset(statement) }
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW { code = sqlite3_step(statement) }
+        guard code == SQLITE_DONE else { throw failure("write") }
+        return sqlite3_last_insert_rowid(handle)
+    }
+
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs a query; each row is an array of column values.
+    func rows(_ sql: String, _ values: SQLBindable...) throws(StoreError) -> [[SQLValue]] {
+        let statement = try prepared(sql)
+        try bind(values, to: statement)
+        defer { sqlite3_reset(statement) }
+        var result: [[SQLValue]] = []
+        let columns = sqlite3_column_count(statement)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw failure("read") }
+            var row: [SQLValue] = []
+            row.reserveCapacity(Int(columns))
+            for column in 0..<columns {
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
+                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
+                case SQLITE_TEXT:
+                    row.append(sqlite3_column_text(statement, column).map { .text(String(cString: $0)) } ?? .null)
+                default: row.append(.null)
+                }
+            }
+            result.append(row)
+        }
+        return result
+    }
+
+    /// Runs `body` in one transaction, committed (on disk) when this returns.
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// "ok" when the database file is sound.
+    func integrityCheck() throws(StoreError) -> String {
+        try rows("PRAGMA integrity_check").first?.first?.string ?? "no answer"
+    }
+}

@@ -1,0 +1,57 @@
+/// The store's schema, one migration per version. `PRAGMA user_version`
+/// holds the version a database is at; opening applies the missing ones in
+/// order, each in its own transaction. Released migrations never change;
+/// a new schema is a new entry at the end.
+enum Schema {
+    static let migrations: [String] = [
+        // 1: folders, clips with their identity and current decision, and
+        // the append-only history of actions.
+        """
+        CREATE TABLE folder (
+            id INTEGER PRIMARY KEY,
+            path TEXT NOT NULL UNIQUE,
+            created REAL NOT NULL
+        );
+        CREATE TABLE clip (
+            id INTEGER PRIMARY KEY,
+            folder_id INTEGER NOT NULL REFERENCES folder(id),
+            path TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('video', 'photo')),
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime REAL NOT NULL,
+            decision TEXT CHECK (decision IN ('like', 'delete', 'skip')),
+            state TEXT NOT NULL DEFAULT 'present' CHECK (state IN ('present', 'missing', 'applied'))
+        );
+        CREATE UNIQUE INDEX clip_path ON clip(folder_id, path) WHERE state != 'applied';
+        CREATE INDEX clip_identity ON clip(folder_id, device, inode);
+        CREATE TABLE action (
+            id INTEGER PRIMARY KEY,
+            folder_id INTEGER NOT NULL REFERENCES folder(id),
+            kind TEXT NOT NULL CHECK (kind IN ('decide', 'previous', 'undo', 'apply')),
+            clip_id INTEGER REFERENCES clip(id),
+            decision TEXT,
+            replaced TEXT,
+            at REAL NOT NULL
+        );
+        CREATE INDEX action_folder ON action(folder_id, id);
+        """,
+    ]
+
+    static var version: Int { migrations.count }
+
+    /// Brings `db` up to `version`; refuses a database from a newer Flick.
+    static func migrate(_ db: Database) throws(StoreError) {
+        let current = Int(try db.rows("PRAGMA user_version").first?.first?.int64 ?? 0)
+        guard current <= version else {
+            throw StoreError("The decision store “\(db.path)” was written by a newer Flick (schema \(current), this Flick reads up to \(version)).")
+        }
+        for index in current..<version {
+            try db.transaction { () throws(StoreError) in
+                try db.execute(migrations[index])
+                try db.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+}
