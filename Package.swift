@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "FlickCore"),
         .target(name: "FlickStore", dependencies: ["FlickCore", "CSQLite", "CGio"]),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
-        .target(name: "FlickMedia", dependencies: ["CGst"]),
+        .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore"]),
         .executableTarget(
             name: "flick",
             dependencies: [

@@ -9,3 +9,4 @@ static inline GstObject *flick_gst_object(gpointer p) { return GST_OBJECT(p); }
 static inline GstElement *flick_gst_element(gpointer p) { return GST_ELEMENT(p); }
 static inline GstMessageType flick_gst_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
 static inline GstClockTime flick_gst_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
+static inline GType flick_gst_type_string(void) { return G_TYPE_STRING; }

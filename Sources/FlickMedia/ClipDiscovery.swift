@@ -8,6 +8,10 @@ public struct ClipInfo: Equatable, Sendable {
     public var width: Int?
     public var height: Int?
     public var hasVideo: Bool
+    /// Media type of the video stream as it is stored, e.g. "video/x-h264".
+    public var videoCodec: String?
+    /// Media type of the first audio stream, e.g. "audio/mpeg"; nil when silent.
+    public var audioCodec: String?
 
     /// "0:08 · 1920×1080", for the card's caption.
     public var summary: String {
@@ -91,7 +95,7 @@ public enum ClipDiscovery {
         let nanoseconds = gst_discoverer_info_get_duration(info)
         var result = ClipInfo(
             duration: nanoseconds == flick_gst_clock_time_none() ? nil : Double(nanoseconds) / 1e9,
-            width: nil, height: nil, hasVideo: false
+            width: nil, height: nil, hasVideo: false, videoCodec: nil, audioCodec: nil
         )
         let streams = gst_discoverer_info_get_video_streams(info)
         defer { gst_discoverer_stream_info_list_free(streams) }
@@ -100,8 +104,22 @@ public enum ClipDiscovery {
             result.hasVideo = true
             result.width = Int(gst_discoverer_video_info_get_width(video))
             result.height = Int(gst_discoverer_video_info_get_height(video))
+            result.videoCodec = mediaType(video)
+        }
+        let audio = gst_discoverer_info_get_audio_streams(info)
+        defer { gst_discoverer_stream_info_list_free(audio) }
+        if let first = audio?.pointee.data {
+            result.audioCodec = mediaType(OpaquePointer(first))
         }
         return result
+    }
+
+    private static func mediaType(_ stream: OpaquePointer) -> String? {
+        guard let caps = gst_discoverer_stream_info_get_caps(stream) else { return nil }
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self)) }
+        guard gst_caps_get_size(caps) > 0, let structure = gst_caps_get_structure(caps, 0),
+              let name = gst_structure_get_name(structure) else { return nil }
+        return String(cString: name)
     }
 
     /// A readable name for what is missing, from GStreamer's missing-plugin details.

@@ -96,7 +96,7 @@ public enum FileOperations {
         let file = g_file_new_for_path(item.absolutePath)
         defer { g_object_unref(file.map { UnsafeMutableRawPointer($0) }) }
         var error: UnsafeMutablePointer<GError>?
-        guard g_file_trash(file, nil, &error) == 0 else {
+        guard g_file_trash(file, nil, &error) != 0 else {
             let failure = failure(item.relativePath, error)
             g_error_free(error)
             throw failure

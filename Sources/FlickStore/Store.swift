@@ -76,6 +76,18 @@ public final class Store {
         return String(cString: resolved)
     }
 
+    /// Refuses a folder whose stored clip paths are not plain paths inside it
+    /// (absolute, or with a `..` part): the database cannot make Flick
+    /// touch other files. Every command checks this before anything else.
+    public func checkStoredPaths(_ folder: FolderRecord) throws(StoreError) {
+        for row in try db.rows("SELECT path FROM clip WHERE folder_id = ? AND state != 'applied'", folder.id) {
+            let path = row.first?.string ?? ""
+            guard FileOperations.isSafeRelativePath(path) else {
+                throw StoreError("The decision store lists “\(path)” for “\(folder.path)”, which is not a path inside the folder; nothing was moved.")
+            }
+        }
+    }
+
     /// The clips of `folder` that are in its deck, keyed by id.
     func presentClips(_ folder: FolderRecord) throws(StoreError) -> [Int64: StoredClip] {
         var clips: [Int64: StoredClip] = [:]

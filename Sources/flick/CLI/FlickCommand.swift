@@ -12,14 +12,16 @@ struct FlickCommand: ParsableCommand {
             Drag a card right (or press L) to keep it, left (D) to mark it for deletion, \
             up (S) to skip it, down to go back; U undoes. Nothing is deleted until you apply.
             """,
-        subcommands: [OpenCommand.self],
+        subcommands: [OpenCommand.self, StatusCommand.self, ApplyCommand.self, ExportCommand.self],
         defaultSubcommand: OpenCommand.self
     )
 
-    /// Exit codes of DESIGN.md: 0 ok, 1 usage error, 2 folder unreadable.
+    /// Exit codes of DESIGN.md: 0 ok, 1 usage error, 2 folder unreadable,
+    /// 3 the work failed (the decision store, or some files).
     enum Exit {
         static let usage: Int32 = 1
         static let folderUnreadable: Int32 = 2
+        static let failed: Int32 = 3
     }
 
     /// Parses and runs, mapping ArgumentParser's codes onto DESIGN.md's.

@@ -1,0 +1,240 @@
+import CGst
+import FlickCore
+import Foundation
+
+/// Why stitching stopped, in words a user can act on.
+public struct StitchError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Joins clips into one video, in order. When every clip shares container,
+/// codecs and frame size, the streams are copied as they are (a lossless
+/// remux); otherwise each clip is decoded, scaled (letterboxed) to the first
+/// clip's size and encoded once: H.264/AAC in MP4, or VP8/Vorbis in WebM,
+/// by the destination's extension.
+///
+/// Threading: `run` blocks the calling thread (it polls the pipeline's bus)
+/// and calls `progress` on it; call it off the main thread. The output is
+/// written to a hidden partial file and renamed only on success; failure or
+/// cancel removes it.
+public enum Stitcher {
+    public struct Clip: Sendable {
+        public let path: String
+        public let info: ClipInfo
+
+        public init(path: String, info: ClipInfo) {
+            self.path = path
+            self.info = info
+        }
+    }
+
+    public enum Method: String, Sendable { case remux, reencode }
+
+    /// The container families Flick writes, by destination extension.
+    enum Family: Sendable {
+        case mp4, webm, matroska
+
+        init?(path: String) {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "mp4", "m4v", "mov": self = .mp4
+            case "webm": self = .webm
+            case "mkv": self = .matroska
+            default: return nil
+            }
+        }
+
+        var demuxer: String { self == .mp4 ? "qtdemux" : "matroskademux" }
+        var muxer: String {
+            switch self {
+            case .mp4: "mp4mux"
+            case .webm: "webmmux"
+            case .matroska: "matroskamux"
+            }
+        }
+        /// Encoders for a re-encode and the Debian package that has each.
+        var encoders: (video: String, audio: String) {
+            self == .webm ? ("vp8enc", "vorbisenc") : ("x264enc", self == .mp4 ? "avenc_aac" : "vorbisenc")
+        }
+        func canRemux(from path: String) -> Bool {
+            guard let source = Family(path: path) else { return false }
+            return self == .mp4 ? source == .mp4 : source != .mp4
+        }
+    }
+
+    static let packages = ["x264enc": "gstreamer1.0-plugins-ugly", "avenc_aac": "gstreamer1.0-libav",
+                           "vp8enc": "gstreamer1.0-plugins-good", "vorbisenc": "gstreamer1.0-plugins-base",
+                           "mp4mux": "gstreamer1.0-plugins-good", "webmmux": "gstreamer1.0-plugins-good",
+                           "matroskamux": "gstreamer1.0-plugins-good"]
+
+    /// Whether `clips` can be joined without re-encoding into `destination`.
+    public static func method(for clips: [Clip], destination: String) -> Method {
+        guard let family = Family(path: destination), let first = clips.first?.info else { return .reencode }
+        let same = clips.allSatisfy { clip in
+            family.canRemux(from: clip.path) && clip.info.videoCodec != nil && clip.info.videoCodec == first.videoCodec
+                && clip.info.width == first.width && clip.info.height == first.height && clip.info.audioCodec == first.audioCodec
+        }
+        return same ? .remux : .reencode
+    }
+
+    /// Stitches `clips` into `destination`. A remux that GStreamer refuses
+    /// (streams that differ in detail) falls back to a re-encode.
+    /// Returns the method used.
+    @discardableResult
+    public static func run(_ clips: [Clip], to destination: String, progress: (Double) -> Void = { _ in },
+                           isCancelled: () -> Bool = { false }) throws(StitchError) -> Method {
+        GStreamer.initialize()
+        guard !clips.isEmpty else { throw StitchError("There are no liked clips to stitch.") }
+        guard let family = Family(path: destination) else {
+            throw StitchError("Can’t stitch into “\(destination)”: name it .mp4, .webm or .mkv.")
+        }
+        let total = clips.reduce(0.0) { $0 + ($1.info.duration ?? 0) }
+        if method(for: clips, destination: destination) == .remux {
+            do throws(StitchError) {
+                try execute(remuxDescription(clips, family: family), clips: clips, destination: destination,
+                            total: total, progress: progress, isCancelled: isCancelled)
+                return .remux
+            } catch {
+                if isCancelled() { throw error }
+                Log.info("remux refused, re-encoding: \(error.description)", category: "stitch")
+            }
+        }
+        for element in [family.encoders.video, family.muxer] + (clips.contains { $0.info.audioCodec != nil } ? [family.encoders.audio] : [])
+        where gst_element_factory_find(element) == nil {
+            throw StitchError("Can’t re-encode the clips: GStreamer has no \(element) (install \(packages[element] ?? "the plugin that provides it")).")
+        }
+        try execute(reencodeDescription(clips, family: family), clips: clips, destination: destination,
+                    total: total, progress: progress, isCancelled: isCancelled)
+        return .reencode
+    }
+
+    /// Copies the streams: demux each clip, concatenate, mux.
+    static func remuxDescription(_ clips: [Clip], family: Family) -> String {
+        let hasAudio = clips.first?.info.audioCodec != nil
+        // Name the muxer's pads: a bare link could take its audio pad for video.
+        var parts = ["\(family.muxer) name=mux ! filesink name=sink", "concat name=v ! queue ! mux.video_0"]
+        if hasAudio { parts.append("concat name=a ! queue ! mux.audio_0") }
+        for index in clips.indices {
+            parts.append("filesrc name=src\(index) ! \(family.demuxer) name=d\(index)")
+            parts.append("d\(index).video_0 ! queue ! v.")
+            if hasAudio { parts.append("d\(index).audio_0 ! queue ! a.") }
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// Decodes every clip to the first clip's frame size, then encodes once.
+    /// `identity single-segment` turns the clips' segments into one timeline
+    /// before the encoder, whose look-ahead would otherwise carry frames of
+    /// one clip into the next clip's segment.
+    static func reencodeDescription(_ clips: [Clip], family: Family) -> String {
+        let first = clips.first?.info
+        let width = even(min(first?.width ?? 1280, 3840)), height = even(min(first?.height ?? 720, 2160))
+        let hasAudio = clips.contains { $0.info.audioCodec != nil }
+        let video = family == .webm
+            ? "vp8enc deadline=1 cpu-used=8 target-bitrate=4000000"
+            : "x264enc speed-preset=veryfast ! video/x-h264,profile=main"
+        let raw = "video/x-raw,format=I420,width=\(width),height=\(height),pixel-aspect-ratio=1/1,framerate=30/1"
+        let pcm = "audio/x-raw,format=F32LE,rate=48000,channels=2,layout=interleaved"
+        var parts = ["\(family.muxer) name=mux ! filesink name=sink", "concat name=v ! identity single-segment=true ! queue ! \(video) ! queue ! mux.video_0"]
+        if hasAudio { parts.append("concat name=a ! identity single-segment=true ! queue ! audioconvert ! \(family.encoders.audio) ! queue ! mux.audio_0") }
+        for (index, clip) in clips.enumerated() {
+            parts.append("uridecodebin name=src\(index)")
+            parts.append("src\(index). ! videoconvert ! queue ! videoscale add-borders=true ! videorate ! videoconvert ! \(raw) ! v.")
+            guard hasAudio else { continue }
+            if clip.info.audioCodec != nil {
+                parts.append("src\(index). ! audioconvert ! queue ! audioresample ! audioconvert ! \(pcm) ! a.")
+            } else {
+                // Silence as long as the clip keeps the sound in step with the picture.
+                let buffers = Int(((clip.info.duration ?? 0) * 48000 / 1024).rounded(.up))
+                parts.append("audiotestsrc wave=silence samplesperbuffer=1024 num-buffers=\(max(buffers, 1)) ! \(pcm) ! a.")
+            }
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    private static func even(_ value: Int) -> Int { max(2, value - value % 2) }
+}
+
+extension Stitcher {
+    /// Builds the pipeline, points its sources at the clips (properties, not
+    /// text, so any file name works), and runs it to EOS.
+    static func execute(_ description: String, clips: [Clip], destination: String, total: Double,
+                        progress: (Double) -> Void, isCancelled: () -> Bool) throws(StitchError) {
+        Log.debug("pipeline: \(description)", category: "stitch")
+        var error: UnsafeMutablePointer<GError>?
+        guard let pipeline = gst_parse_launch(description, &error), error == nil else {
+            defer { g_clear_error(&error) }
+            throw StitchError("Can’t build the stitching pipeline: \(error.map { String(cString: $0.pointee.message) } ?? "unknown error").")
+        }
+        defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        let partial = ((destination as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent(".\((destination as NSString).lastPathComponent).flick-partial")
+        set(bin, "sink", "location", partial)
+        for (index, clip) in clips.enumerated() {
+            if description.contains("filesrc name=src\(index) ") {
+                set(bin, "src\(index)", "location", clip.path)
+            } else if let uri = g_filename_to_uri(clip.path, nil, nil) {
+                set(bin, "src\(index)", "uri", String(cString: uri))
+                g_free(uri)
+            }
+        }
+        var finished = false
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            if !finished { unlink(partial) }
+        }
+        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
+            throw StitchError("Can’t start stitching (GStreamer refused the pipeline).")
+        }
+        guard let bus = gst_element_get_bus(pipeline) else { throw StitchError("Can’t watch the stitching pipeline.") }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        let mask = GstMessageType(GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue)
+        while true {
+            if isCancelled() { throw StitchError("Stitching was cancelled; nothing was written.") }
+            if let message = gst_bus_timed_pop_filtered(bus, 100_000_000, mask) {
+                defer { gst_message_unref(message) }
+                if flick_gst_message_type(message) == GST_MESSAGE_EOS { break }
+                throw StitchError(errorText(message, clips: clips))
+            }
+            var position: gint64 = 0
+            if total > 0, gst_element_query_position(pipeline, GST_FORMAT_TIME, &position) != 0 {
+                progress(min(Double(position) / 1e9 / total, 1))
+            }
+        }
+        gst_element_set_state(pipeline, GST_STATE_NULL)
+        guard rename(partial, destination) == 0 else {
+            throw StitchError("Can’t write “\(destination)”: \(String(cString: strerror(errno)).lowercased()).")
+        }
+        finished = true
+        progress(1)
+    }
+
+    private static func set(_ bin: UnsafeMutablePointer<GstBin>, _ element: String, _ property: String, _ value: String) {
+        guard let object = gst_bin_get_by_name(bin, element) else { return }
+        defer { gst_object_unref(UnsafeMutableRawPointer(object)) }
+        var gvalue = GValue()
+        g_value_init(&gvalue, flick_gst_type_string())
+        g_value_set_string(&gvalue, value)
+        g_object_set_property(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self), property, &gvalue)
+        g_value_unset(&gvalue)
+    }
+
+    /// "Can’t stitch rally_3.mp4: …", naming the clip when the error came from its source.
+    private static func errorText(_ message: UnsafeMutablePointer<GstMessage>, clips: [Clip]) -> String {
+        var error: UnsafeMutablePointer<GError>?
+        gst_message_parse_error(message, &error, nil)
+        defer { g_clear_error(&error) }
+        let text = error.map { String(cString: $0.pointee.message) } ?? "GStreamer stopped"
+        var object = message.pointee.src
+        while let current = object {
+            let name = String(cString: current.pointee.name)
+            let digits = name.drop { !$0.isNumber }
+            if ["src", "d"].contains(String(name.prefix(name.count - digits.count))), let index = Int(digits), clips.indices.contains(index) {
+                return "Can’t stitch \((clips[index].path as NSString).lastPathComponent): \(text)"
+            }
+            object = current.pointee.parent
+        }
+        return "Can’t stitch the clips: \(text)"
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+/// A progress line on stderr for long commands: redrawn in place on a
+/// terminal, one line per 10 % otherwise (logs stay short).
+final class ProgressLine {
+    private let label: String
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+    private var lastTenth = -1
+    private var drawn = false
+
+    init(label: String) {
+        self.label = label
+    }
+
+    func update(_ fraction: Double, _ detail: String) {
+        let percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
+        if isTerminal {
+            FileHandle.standardError.write(Data("\r\(label): \(percent)% (\(detail))\u{1B}[K".utf8))
+            drawn = true
+        } else if percent / 10 != lastTenth {
+            lastTenth = percent / 10
+            FileHandle.standardError.write(Data("\(label): \(percent)% (\(detail))\n".utf8))
+        }
+    }
+
+    func finish() {
+        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
+
+/// Ctrl+C (SIGINT) or SIGTERM asks a long command to stop cleanly: it
+/// finishes the current file, removes anything partial and exits.
+enum Interrupt {
+    private static let flag = Atomic<Bool>(false)
+
+    static var requested: Bool { flag.load(ordering: .relaxed) }
+
+    static func install() {
+        let handler: @convention(c) (Int32) -> Void = { _ in Interrupt.flag.store(true, ordering: .relaxed) }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import FlickCore
+import FlickStore
+import Foundation
+
+/// `flick status FOLDER [--json]`: the review state, without a display.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Print a folder's review state (no display needed).",
+        discussion: "Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the decision store failed."
+    )
+
+    @OptionGroup var folder: FolderOptions
+
+    @Flag(help: "Print one JSON object (see DESIGN.md) instead of text.")
+    var json = false
+
+    func run() throws {
+        let context = try FolderContext(folder)
+        let clips = context.sync.clips
+        let root = context.record.path
+        let errors = clips.map { Self.error(for: root + "/" + $0.relativePath) }
+        let counts = Dictionary(grouping: clips.compactMap(\.decision), by: { $0 }).mapValues(\.count)
+        let decided = clips.count { $0.decision != nil }
+        if json {
+            let object: [String: Any] = [
+                "folder": root,
+                "total": clips.count,
+                "decided": decided,
+                "counts": Dictionary(uniqueKeysWithValues: Decision.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
+                "clips": zip(clips, errors).map { clip, error -> [String: Any] in
+                    ["path": clip.relativePath, "kind": clip.kind.rawValue,
+                     "decision": clip.decision?.rawValue ?? NSNull(), "error": error ?? NSNull()]
+                },
+            ]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            CLI.out(String(decoding: data, as: UTF8.self))
+            return
+        }
+        CLI.out(root)
+        CLI.out("\(CLI.plural(clips.count, "clip")) · \(decided) decided: \(counts[.like] ?? 0) liked, "
+            + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left")
+        for (clip, error) in zip(clips, errors) {
+            let mark = clip.decision.map(\.rawValue) ?? "-"
+            CLI.out("  \(mark.padding(toLength: 7, withPad: " ", startingAt: 0)) \(clip.relativePath)\(error.map { "  (\($0))" } ?? "")")
+        }
+    }
+
+    /// Why a clip cannot be reviewed, from the file alone (fast on any folder size).
+    static func error(for path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "the file is gone" }
+        guard access(path, R_OK) == 0 else { return "permission denied" }
+        return info.st_size == 0 ? "the file is empty" : nil
+    }
+}
