@@ -199,3 +199,28 @@ private let keyReleaseThunk: @convention(c) (gpointer?, guint, guint, GdkModifie
     guard let handler = HandlerBox<KeyReleaseHandler>.from(data) else { return }
     MainActor.assumeIsolated { handler(keyval, keycode, state) }
 }
+
+public typealias FileChangedHandler = @MainActor (GFileMonitorEvent) -> Void
+
+public extension SignalSpec where Handler == FileChangedHandler {
+    /// GFileMonitor "changed": the handler receives the event type.
+    static var fileChanged: Self { Self("changed", thunk: unsafeBitCast(fileChangedThunk, to: GCallback.self)) }
+}
+
+private let fileChangedThunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, _, _, event, data in
+    guard let handler = HandlerBox<FileChangedHandler>.from(data) else { return }
+    MainActor.assumeIsolated { handler(event) }
+}
+
+public typealias StringHandler = @MainActor (String) -> Void
+
+public extension SignalSpec where Handler == StringHandler {
+    /// AdwMessageDialog "response": the handler receives the response id.
+    static var dialogResponse: Self { Self("response", thunk: unsafeBitCast(stringThunk, to: GCallback.self)) }
+}
+
+private let stringThunk: @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void = { _, text, data in
+    guard let handler = HandlerBox<StringHandler>.from(data) else { return }
+    let value = text.map { String(cString: $0) } ?? ""
+    MainActor.assumeIsolated { handler(value) }
+}

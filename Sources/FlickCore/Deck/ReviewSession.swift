@@ -158,3 +158,11 @@ extension ReviewSession {
         deck.moveCursor(to: deck.decisions.firstIndex { $0 == nil } ?? deck.count)
     }
 }
+
+extension ReviewSession {
+    /// Puts the card at `position` on top (after the folder changed under
+    /// the deck), keeping decisions and history.
+    public mutating func resume(at position: Int) {
+        deck.moveCursor(to: position)
+    }
+}

@@ -1,5 +1,6 @@
 import CGtk
 import FlickCore
+import FlickStore
 import Foundation
 import GtkKit
 
@@ -14,9 +15,13 @@ final class MainWindow {
     private let stack: Widget
     private let emptyPage: Widget
     private let errorPage: Widget
-    private let review = ReviewController()
+    let review = ReviewController()
     private let toasts: Widget
-    private var chooser: OpaquePointer?
+    var chooser: OpaquePointer?
+    /// The decision store, opened with the first folder.
+    private var store: Store?
+    /// The folder on screen, if one opened.
+    private(set) var folder: ReviewedFolder?
 
     init(application: UnsafeMutablePointer<AdwApplication>) {
         window = adw_application_window_new(application.cast())
@@ -32,6 +37,7 @@ final class MainWindow {
         Accessibility.setLabel(openButton, "Open Folder")
         Accessibility.setKeyShortcuts(openButton, "Control+O")
         adw_header_bar_pack_start(header.cast(), openButton)
+        adw_header_bar_pack_end(header.cast(), Self.mainMenuButton())
 
         stack = gtk_stack_new()
         gtk_stack_set_transition_type(stack.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -50,8 +56,31 @@ final class MainWindow {
         adw_application_window_set_content(window.cast(), toasts)
         review.install(on: window, application: application)
         review.toast = { [unowned self] text in showUndoToast(text) }
+        review.persist = { [unowned self] outcome, session in try folder?.record(outcome, session: session) }
+        review.persistFailed = { [unowned self] message in
+            Dialogs.inform(over: window, heading: "Decision Not Saved", body: message + "\n\nThe deck shows what is saved.")
+            reload()
+        }
 
         Actions.add(to: window, name: "open-folder") { [unowned self] in chooseFolder() }
+        Actions.add(to: window, name: "apply-deletions") { [unowned self] in applyDeletions() }
+        Actions.add(to: window, name: "export-likes") { [unowned self] in exportLikes() }
+        Actions.add(to: window, name: "review-again") { [unowned self] in review.reviewAgain() }
+    }
+
+    /// The primary menu: what acts on the whole folder.
+    private static func mainMenuButton() -> Widget {
+        let menu = g_menu_new()
+        g_menu_append(menu, "Apply Deletions…", "win.apply-deletions")
+        g_menu_append(menu, "Export Likes…", "win.export-likes")
+        g_menu_append(menu, "Review Again", "win.review-again")
+        let button: Widget = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(button.opaque, UnsafeMutablePointer<GMenuModel>(menu))
+        gtk_widget_set_tooltip_text(button, "Main Menu")
+        Accessibility.setLabel(button, "Main Menu")
+        if let menu { g_object_unref(menu.rawObject) }
+        return button
     }
 
     func present() {
@@ -59,24 +88,59 @@ final class MainWindow {
     }
 
     /// Opens `folder`, showing its deck, the empty page, or the error page.
-    func open(folder: URL, recursive: Bool, order: DeckOrder) {
-        adw_window_title_set_subtitle(title.cast(), folder.path)
+    func open(folder url: URL, recursive: Bool, order: DeckOrder) {
+        adw_window_title_set_subtitle(title.cast(), url.path)
+        folder?.close()
+        folder = nil
         do {
-            let clips = try FolderScan.scan(folder, recursive: recursive, order: order)
-            Log.info("opened \(folder.path): \(clips.count) clips", category: "app")
-            if clips.isEmpty {
-                adw_status_page_set_description(emptyPage.cast(), "“\(folder.path)” has no videos or photos. Open another folder to review.")
+            // A folder that cannot be listed says so before the store is touched.
+            _ = try FolderScan.scan(url, recursive: false)
+            let store = try self.store ?? Store.openDefault()
+            self.store = store
+            let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, store: store)
+            folder = opened
+            opened.onChange = { [unowned self] in reload() }
+            opened.watch()
+            reload(first: true)
+        } catch {
+            let message = (error as? FolderError)?.description ?? (error as? StoreError)?.description ?? "\(error)"
+            Log.error(message, category: "app")
+            review.load(clips: [], session: ReviewSession(deck: Deck(count: 0)), folder: url)
+            adw_status_page_set_description(errorPage.cast(), message)
+            show(.error)
+        }
+    }
+
+    /// Rescans the folder and rebuilds the deck from the store, keeping the
+    /// top card where it can (after a change on disk or an apply).
+    func reload(first: Bool = false) {
+        guard let folder else { return }
+        do {
+            let (sync, session) = try folder.load()
+            Log.info("opened \(folder.url.path): \(sync.clips.count) clips (\(sync.added) new, \(sync.removed) gone, \(sync.renamed) renamed)",
+                     category: "app")
+            if !first && sync.added == 0 && sync.removed == 0 && sync.renamed == 0 && sync.clips == review.clips { return }
+            if sync.clips.isEmpty {
+                adw_status_page_set_description(emptyPage.cast(), "“\(folder.url.path)” has no videos or photos. Open another folder to review.")
+                review.load(clips: [], session: session, folder: folder.url)
                 show(.empty)
             } else {
-                review.load(clips: clips, folder: folder)
+                review.load(clips: sync.clips, session: session, folder: folder.url, keepingTop: first ? nil : review.topClipID)
                 show(.deck)
             }
         } catch {
-            Log.error(error.description, category: "app")
-            review.load(clips: [], folder: folder)
-            adw_status_page_set_description(errorPage.cast(), error.description)
+            let message = (error as? FolderError)?.description ?? (error as? StoreError)?.description ?? "\(error)"
+            Log.error(message, category: "app")
+            adw_status_page_set_description(errorPage.cast(), message)
             show(.error)
         }
+    }
+
+    /// A toast without a button.
+    func showToast(_ text: String) {
+        let toast = adw_toast_new(text)
+        adw_toast_set_timeout(toast, 4)
+        adw_toast_overlay_add_toast(toasts.cast(), toast)
     }
 
     /// "Marked x for deletion · Undo".

@@ -1,6 +1,7 @@
 import CGtk
 import FlickCore
 import FlickMedia
+import FlickStore
 import Foundation
 import GtkKit
 
@@ -14,6 +15,11 @@ final class ReviewController {
     let stack = CardStackView()
     /// Shows a toast with an Undo button (set by the window).
     var toast: ((String) -> Void)?
+    /// Persists an action before it is shown; throwing keeps the card on
+    /// screen (set by the window from the folder's store).
+    var persist: ((ActionOutcome, ReviewSession) throws -> Void)?
+    /// Called when persisting failed: the window reloads from the store.
+    var persistFailed: ((String) -> Void)?
 
     private let pages: Widget
     private let progressLabel: Widget
@@ -22,7 +28,7 @@ final class ReviewController {
     private let finishedPage: Widget
     private var actions: [ReviewAction: OpaquePointer] = [:]
     private var queue = InputQueue(session: ReviewSession(deck: Deck(count: 0)))
-    private var clips: [ScannedClip] = []
+    private(set) var clips: [StoredClip] = []
     private var infos: [Int: ClipInfo] = [:]
     private var heldKeys = Set<UInt32>()
     private var discovery: Task<Void, Never>?
@@ -62,13 +68,16 @@ final class ReviewController {
         adw_status_page_set_title(finishedPage.cast(), "All Clips Reviewed")
         let finishedButtons: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
         gtk_widget_set_halign(finishedButtons, GTK_ALIGN_CENTER)
-        for (label, style) in [("Apply Deletions…", "destructive-action"), ("Export Likes…", ""), ("Review Again", "")] {
+        for (label, action, style, tooltip) in [
+            ("Apply Deletions…", "win.apply-deletions", "destructive-action", "Move the clips marked for deletion to the Trash"),
+            ("Export Likes…", "win.export-likes", "", "Save the liked clips as a playlist, copies or one video"),
+            ("Review Again", "win.review-again", "", "Go back to the first card; decisions are kept"),
+        ] {
             let button: Widget = gtk_button_new_with_label(label)
             gtk_widget_add_css_class(button, "pill")
             if !style.isEmpty { gtk_widget_add_css_class(button, style) }
-            // Applying and exporting arrive with the decision store.
-            gtk_widget_set_sensitive(button, 0)
-            gtk_widget_set_tooltip_text(button, "Available once decisions are saved between sessions")
+            gtk_actionable_set_action_name(button.opaque, action)
+            gtk_widget_set_tooltip_text(button, tooltip)
             gtk_box_append(finishedButtons.cast(), button)
         }
         let undoButton = Self.makeButton(.undo)
@@ -136,25 +145,57 @@ final class ReviewController {
         return true
     }
 
-    /// Opens a deck.
-    func load(clips: [ScannedClip], folder: URL) {
+    /// Opens a deck with its session (decisions and undo history restored).
+    /// `keepingTop` keeps that clip on top when it is still in the deck
+    /// (a reload after the folder changed).
+    func load(clips: [StoredClip], session: ReviewSession, folder: URL, keepingTop: Int64? = nil) {
         discovery?.cancel()
+        // Captions already discovered survive a reload.
+        let previousInfos = Dictionary(infos.compactMap { position, info in
+            position < self.clips.count ? (self.clips[position].id, info) : nil
+        }, uniquingKeysWith: { first, _ in first })
         self.clips = clips
         infos = [:]
-        queue = InputQueue(session: ReviewSession(deck: Deck(count: clips.count)))
+        for (position, clip) in clips.enumerated() { infos[position] = previousInfos[clip.id] }
+        var session = session
+        if let keepingTop, let position = clips.firstIndex(where: { $0.id == keepingTop }) {
+            session.resume(at: position)
+        }
+        queue = InputQueue(session: session)
         stack.tuning.reducedMotion = !Self.animationsEnabled
         stack.paused = false
         stack.availability = queue.session.availability
         stack.load(clips.map { .init(name: $0.relativePath, path: folder.appendingPathComponent($0.relativePath).path, kind: $0.kind) },
-                   cursor: 0)
-        setStatus("Drag a card, or press L to like, D to delete, S to skip.")
+                   cursor: queue.session.deck.cursor)
+        if keepingTop == nil {
+            let decided = queue.session.deck.decidedCount
+            setStatus(decided == 0
+                ? "Drag a card, or press L to like, D to delete, S to skip."
+                : "Welcome back: \(decided) of \(clips.count) already decided. U undoes the last one.")
+        }
         refresh()
         discover(folder: folder)
+        StateHook.write(queue.session, clips: clips)
+    }
+
+    /// The clip on top, if any (kept across reloads).
+    var topClipID: Int64? { queue.session.deck.topID }
+    var session: ReviewSession { queue.session }
+
+    /// Puts the first card back on top; every decision stays.
+    func reviewAgain() {
+        var session = queue.session
+        session.resume(at: 0)
+        queue = InputQueue(session: session)
+        stack.availability = session.availability
+        stack.show(cursor: 0, transition: nil)
+        setStatus("Reviewing again from the first card; your decisions are kept.")
+        refresh()
     }
 
     /// Reads durations and sizes in the background; captions update as they arrive.
     private func discover(folder: URL) {
-        let jobs = clips.enumerated().filter { $0.element.kind == .video }.map { ($0.offset, folder.appendingPathComponent($0.element.relativePath).path) }
+        let jobs = clips.enumerated().filter { $0.element.kind == .video && infos[$0.offset] == nil }.map { ($0.offset, folder.appendingPathComponent($0.element.relativePath).path) }
         discovery = Task.detached(priority: .utility) { [weak self] in
             for (position, path) in jobs {
                 if Task.isCancelled { return }
@@ -186,7 +227,18 @@ final class ReviewController {
             if fromDrag { stack.show(cursor: before, transition: nil) }
             return
         }
-        for outcome in queue.takePending() { present(outcome) }
+        for outcome in queue.takePending() {
+            // Durable before the card moves: a decision the user sees is on disk.
+            do {
+                try persist?(outcome, queue.session)
+            } catch {
+                Log.error("\(error)", category: "store")
+                stack.show(cursor: before, transition: nil)
+                persistFailed?("\(error)")
+                return
+            }
+            present(outcome)
+        }
         refresh()
         StateHook.write(queue.session, clips: clips)
     }

@@ -1,13 +1,15 @@
 import FlickCore
+import FlickStore
 import Foundation
 
-/// A test hook until the decision store lands: with `FLICK_STATE_FILE` set,
-/// the review state is written there as JSON after every action
-/// (`{"cursor": N, "decisions": [{"path": …, "decision": "like"|null}]}`).
+/// A test hook: with `FLICK_STATE_FILE` set, the window's review state —
+/// including the top card, which the store does not keep — is written there
+/// as JSON after every action
+/// (`{"cursor": N, "undo": N, "decisions": [{"path": …, "decision": "like"|null}]}`).
 enum StateHook {
     static let path = ProcessInfo.processInfo.environment["FLICK_STATE_FILE"]
 
-    static func write(_ session: ReviewSession, clips: [ScannedClip]) {
+    static func write(_ session: ReviewSession, clips: [StoredClip]) {
         guard let path else { return }
         let decisions: [[String: Any]] = zip(clips, session.deck.decisions).map { clip, decision in
             ["path": clip.relativePath, "decision": decision?.rawValue ?? NSNull()]

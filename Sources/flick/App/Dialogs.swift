@@ -1,0 +1,81 @@
+import CGtk
+import FlickCore
+import Foundation
+import GtkKit
+import Synchronization
+
+/// Message dialogs (AdwMessageDialog): a heading, a body, responses.
+@MainActor
+enum Dialogs {
+    struct Response {
+        let id: String
+        let label: String
+        var appearance: AdwResponseAppearance = ADW_RESPONSE_DEFAULT
+    }
+
+    /// Presents a dialog over `parent`; `handler` gets the response id
+    /// ("cancel" when closed with Escape).
+    @discardableResult
+    static func present(over parent: Widget, heading: String, body: String, responses: [Response],
+                        defaultResponse: String? = nil, extra: Widget? = nil,
+                        handler: @escaping @MainActor (String) -> Void = { _ in }) -> Widget {
+        let dialog: Widget = adw_message_dialog_new(parent.cast(), heading, body)
+        for response in responses {
+            adw_message_dialog_add_response(dialog.cast(), response.id, response.label)
+            adw_message_dialog_set_response_appearance(dialog.cast(), response.id, response.appearance)
+        }
+        if let defaultResponse { adw_message_dialog_set_default_response(dialog.cast(), defaultResponse) }
+        adw_message_dialog_set_close_response(dialog.cast(), "cancel")
+        if let extra { adw_message_dialog_set_extra_child(dialog.cast(), extra) }
+        connect(dialog, .dialogResponse) { id in handler(id) }
+        gtk_window_present(dialog.cast())
+        return dialog
+    }
+
+    /// A one-button dialog for an error or a report.
+    static func inform(over parent: Widget, heading: String, body: String) {
+        present(over: parent, heading: heading, body: body, responses: [Response(id: "cancel", label: "Close")])
+    }
+}
+
+/// Asks a background job to stop; readable from any thread.
+final class CancelFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
+}
+
+/// A modal progress dialog with a bar and Cancel, for long file work.
+@MainActor
+final class ProgressDialog {
+    let cancel = CancelFlag()
+    private let bar: Widget
+    private var dialog: Widget?
+    private var shownPercent = -1
+
+    init(over parent: Widget, heading: String, body: String) {
+        bar = gtk_progress_bar_new()
+        gtk_progress_bar_set_show_text(bar.opaque, 1)
+        Accessibility.setLabel(bar, heading)
+        dialog = Dialogs.present(over: parent, heading: heading, body: body,
+                                 responses: [Dialogs.Response(id: "cancel", label: "Cancel")],
+                                 extra: bar) { [cancel] _ in cancel.set() }
+        if let dialog {
+            // Cancel closes the dialog at once; the work stops after the current file.
+            connect(dialog, .destroy) { [weak self] in self?.dialog = nil }
+        }
+    }
+
+    func update(_ fraction: Double, _ text: String) {
+        let percent = Int(fraction * 100)
+        guard percent != shownPercent else { return }
+        shownPercent = percent
+        gtk_progress_bar_set_fraction(bar.opaque, min(max(fraction, 0), 1))
+        gtk_progress_bar_set_text(bar.opaque, text)
+    }
+
+    func close() {
+        if let dialog { gtk_window_destroy(dialog.cast()) }
+        dialog = nil
+    }
+}

@@ -1,0 +1,92 @@
+import CGtk
+import FlickCore
+import FlickStore
+import Foundation
+import GtkKit
+
+/// Apply Deletions: confirm (how many files, how much space), move them to
+/// the Trash off the main thread with progress and Cancel, report every
+/// failure by name, and offer "Flick Rejected" where there is no Trash.
+extension MainWindow {
+    func applyDeletions() {
+        guard let folder else { return }
+        let checked: (items: [FileItem], refused: [FileFailure])
+        do {
+            try folder.store.checkStoredPaths(folder.record)
+            checked = try FileOperations.check(try folder.store.clipsToDelete(in: folder.record), folder: folder.record.path)
+        } catch {
+            Dialogs.inform(over: window, heading: "Nothing Was Moved", body: "\(error)")
+            return
+        }
+        guard !checked.items.isEmpty else {
+            if checked.refused.isEmpty {
+                showToast("No clips are marked for deletion")
+            } else {
+                report(MoveReport(), refused: checked.refused, folder: folder)
+            }
+            return
+        }
+        let count = checked.items.count
+        let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
+        let heading = count == 1 ? "Move 1 Clip to the Trash?" : "Move \(count) Clips to the Trash?"
+        let body = "\(Apply.summary(count: count, bytes: bytes)) will be moved to the Trash. You can restore them from the Files app."
+        Dialogs.present(over: window, heading: heading, body: body,
+                        responses: [.init(id: "cancel", label: "Cancel"),
+                                    .init(id: "apply", label: "Move to Trash", appearance: ADW_RESPONSE_DESTRUCTIVE)],
+                        defaultResponse: "cancel") { [unowned self] response in
+            guard response == "apply" else { return }
+            move(checked.items, refused: checked.refused, to: .trash, folder: folder)
+        }
+    }
+
+    private func move(_ items: [FileItem], refused: [FileFailure], to destination: Apply.Destination, folder: ReviewedFolder) {
+        let heading = destination == .trash ? "Moving to the Trash" : "Moving to “\(FolderScan.rejectedFolderName)”"
+        let progress = ProgressDialog(over: window, heading: heading, body: Apply.summary(count: items.count, bytes: items.reduce(0) { $0 + $1.size }))
+        let cancel = progress.cancel
+        let root = folder.record.path
+        Task { @MainActor [unowned self] in
+            let report = await Task.detached(priority: .userInitiated) {
+                Apply.run(items, folder: root, to: destination,
+                          progress: { done, total in
+                              Task { @MainActor in progress.update(Double(done) / Double(max(total, 1)), "\(done) of \(total)") }
+                          },
+                          isCancelled: { cancel.isSet })
+            }.value
+            progress.close()
+            do {
+                try folder.store.markApplied(report.moved.map(\.clipID), in: folder.record)
+            } catch {
+                Dialogs.inform(over: window, heading: "Decisions Not Updated", body: "\(error)")
+            }
+            reload()
+            self.report(report, refused: refused, folder: folder)
+        }
+    }
+
+    /// A toast when all went well; otherwise a dialog naming each file and why.
+    private func report(_ report: MoveReport, refused: [FileFailure], folder: ReviewedFolder) {
+        let failures = refused + report.failures
+        let movedText = report.moved.isEmpty ? "" : "Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes))."
+        guard !failures.isEmpty || report.cancelled else {
+            showToast(movedText)
+            return
+        }
+        var body = failures.map { "• \($0)" }.joined(separator: "\n")
+        if report.cancelled { body = "Cancelled: the files not yet moved stay marked for deletion.\n" + body }
+        if !movedText.isEmpty { body = movedText + "\n" + body }
+        let noTrash = report.withoutTrash
+        var responses: [Dialogs.Response] = [.init(id: "cancel", label: "Close")]
+        if !noTrash.isEmpty {
+            body += "\n\nThese files’ filesystem has no Trash. Flick can move them into “\(FolderScan.rejectedFolderName)” inside the folder instead."
+            responses.append(.init(id: "rejected", label: "Move to “\(FolderScan.rejectedFolderName)”", appearance: ADW_RESPONSE_SUGGESTED))
+        }
+        let heading = failures.count == 1 ? "1 File Was Not Moved" : "\(failures.count) Files Were Not Moved"
+        Dialogs.present(over: window, heading: heading, body: body, responses: responses) { [unowned self] response in
+            guard response == "rejected" else { return }
+            let names = Set(noTrash.map(\.path))
+            let clips = (try? folder.store.clipsToDelete(in: folder.record))?.filter { names.contains($0.relativePath) } ?? []
+            guard let checked = try? FileOperations.check(clips, folder: folder.record.path) else { return }
+            move(checked.items, refused: checked.refused, to: .rejectedFolder, folder: folder)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import CGtk
+import FlickCore
+import FlickMedia
+import FlickStore
+import Foundation
+import GtkKit
+
+/// Export Likes: a playlist, copies in a folder, or one stitched video,
+/// chosen in a dialog, written off the main thread with progress and
+/// Cancel; nothing partial is left behind.
+extension MainWindow {
+    private enum ExportKind: String { case playlist, copy, stitch }
+
+    func exportLikes() {
+        guard let folder else { return }
+        let decisions = review.session.deck.decisions
+        let likes = review.clips.enumerated().filter { decisions[$0.offset] == .like }.map(\.element)
+        guard !likes.isEmpty else {
+            showToast("No liked clips to export yet")
+            return
+        }
+        let items: [FileItem]
+        do {
+            items = try FileOperations.check(likes, folder: folder.record.path).items
+        } catch {
+            Dialogs.inform(over: window, heading: "Can’t Export", body: "\(error)")
+            return
+        }
+        let heading = items.count == 1 ? "Export 1 Liked Clip" : "Export \(items.count) Liked Clips"
+        Dialogs.present(over: window, heading: heading,
+                        body: "Save them as a playlist, copy them into a folder, or join the videos into one.",
+                        responses: [.init(id: "cancel", label: "Cancel"),
+                                    .init(id: ExportKind.playlist.rawValue, label: "Playlist"),
+                                    .init(id: ExportKind.copy.rawValue, label: "Copy to Folder"),
+                                    .init(id: ExportKind.stitch.rawValue, label: "One Video", appearance: ADW_RESPONSE_SUGGESTED)],
+                        defaultResponse: ExportKind.stitch.rawValue) { [unowned self] response in
+            guard let kind = ExportKind(rawValue: response) else { return }
+            let folderName = (folder.record.path as NSString).lastPathComponent
+            switch kind {
+            case .playlist:
+                pick("Save Playlist", action: GTK_FILE_CHOOSER_ACTION_SAVE, name: "\(folderName) likes.m3u") { [unowned self] path in
+                    run(.playlist, items: items, to: path)
+                }
+            case .copy:
+                pick("Copy Liked Clips To", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, name: nil) { [unowned self] path in
+                    run(.copy, items: items, to: path)
+                }
+            case .stitch:
+                pick("Save Video", action: GTK_FILE_CHOOSER_ACTION_SAVE, name: "\(folderName) likes.mp4") { [unowned self] path in
+                    run(.stitch, items: items, to: path)
+                }
+            }
+        }
+    }
+
+    private func pick(_ title: String, action: GtkFileChooserAction, name: String?, completion: @escaping @MainActor (String) -> Void) {
+        guard let chooser = gtk_file_chooser_native_new(title, window.cast(), action, "_Save", "_Cancel") else { return }
+        if let name { gtk_file_chooser_set_current_name(chooser.opaque, name) }
+        self.chooser = chooser
+        connect(chooser, .response) { [unowned self] response in
+            defer {
+                g_object_unref(chooser.rawObject)
+                self.chooser = nil
+            }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue,
+                  let file = gtk_file_chooser_get_file(chooser.opaque),
+                  let path = g_file_get_path(file) else { return }
+            defer { g_free(path); g_object_unref(file.rawObject) }
+            completion(String(cString: path))
+        }
+        gtk_native_dialog_show(chooser.cast())
+    }
+
+    private func run(_ kind: ExportKind, items: [FileItem], to destination: String) {
+        let heading = switch kind {
+        case .playlist: "Writing the Playlist"
+        case .copy: "Copying the Liked Clips"
+        case .stitch: "Joining the Liked Clips"
+        }
+        let progress = ProgressDialog(over: window, heading: heading, body: destination)
+        let cancel = progress.cancel
+        let report: @Sendable (Double, String) -> Void = { fraction, text in
+            Task { @MainActor in progress.update(fraction, text) }
+        }
+        Task { @MainActor [unowned self] in
+            let result: Result<String, StitchError> = await Task.detached(priority: .userInitiated) {
+                Self.export(kind, items: items, to: destination, progress: report, cancel: cancel)
+            }.value
+            progress.close()
+            switch result {
+            case .success(let text): showToast(text)
+            case .failure(let error): Dialogs.inform(over: window, heading: "Export Stopped", body: error.description)
+            }
+        }
+    }
+
+    /// The export itself, on a background thread.
+    private nonisolated static func export(_ kind: ExportKind, items: [FileItem], to destination: String,
+                                           progress: @Sendable (Double, String) -> Void, cancel: CancelFlag) -> Result<String, StitchError> {
+        let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
+        switch kind {
+        case .playlist:
+            var entries: [(path: String, duration: Double?)] = []
+            for (index, item) in items.enumerated() {
+                if cancel.isSet { return .failure(StitchError("Cancelled; no playlist was written.")) }
+                entries.append((item.absolutePath, item.kind == .video ? try? ClipDiscovery.discover(path: item.absolutePath).duration : nil))
+                progress(Double(index + 1) / Double(items.count), "\(index + 1) of \(items.count)")
+            }
+            do {
+                try Export.writePlaylist(entries, to: destination)
+                return .success("Saved a playlist of \(items.count) clips")
+            } catch {
+                return .failure(StitchError(error.description))
+            }
+        case .copy:
+            let report = Export.copy(items, to: destination, link: false,
+                                     progress: { done, total in
+                                         progress(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
+                                     },
+                                     isCancelled: { cancel.isSet })
+            if report.cancelled { return .failure(StitchError("Cancelled after \(report.moved.count) of \(items.count) clips; nothing partial was left.")) }
+            if !report.failures.isEmpty { return .failure(StitchError(report.failures.map { "• \($0)" }.joined(separator: "\n"))) }
+            return .success("Copied \(Apply.summary(count: report.moved.count, bytes: report.movedBytes))")
+        case .stitch:
+            var clips: [Stitcher.Clip] = []
+            for item in videos {
+                do {
+                    clips.append(Stitcher.Clip(path: item.absolutePath, info: try ClipDiscovery.discover(path: item.absolutePath)))
+                } catch {
+                    return .failure(StitchError("\(error.description). Unlike it, or choose a playlist instead."))
+                }
+            }
+            do {
+                let method = try Stitcher.run(clips, to: destination,
+                                              progress: { progress($0, "\(Int($0 * 100)) %") },
+                                              isCancelled: { cancel.isSet })
+                return .success("Saved one video of \(clips.count) clips (\(method == .remux ? "streams copied" : "re-encoded"))")
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}
+
+private extension FileItem {
+    var kind: ClipKind { ClipKind(fileName: relativePath) ?? .video }
+}
