@@ -209,6 +209,10 @@ class FlickSession:
     def atspi_do(self, role, name, action="click", app="flick"):
         out = self._atspi("do", app, role, name, action)
         if "error" in out:
+            # libadwaita 1.2 on GTK 4.8 names a dialog's response buttons twice
+            # ("Cancel Cancel"); Flick cannot reach inside AdwMessageDialog.
+            out = self._atspi("do", app, role, f"{name} {name}", action)
+        if "error" in out:
             raise HarnessError(out["error"])
 
 

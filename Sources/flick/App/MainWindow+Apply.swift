@@ -59,14 +59,15 @@ extension MainWindow {
                 Dialogs.inform(over: window, heading: "Decisions Not Updated", body: "\(error)")
             }
             reload()
-            self.report(report, refused: refused, folder: folder)
+            self.report(report, refused: refused, folder: folder, destination: destination)
         }
     }
 
     /// A toast when all went well; otherwise a dialog naming each file and why.
-    private func report(_ report: MoveReport, refused: [FileFailure], folder: ReviewedFolder) {
+    private func report(_ report: MoveReport, refused: [FileFailure], folder: ReviewedFolder, destination: Apply.Destination = .trash) {
         let failures = refused + report.failures
-        let movedText = report.moved.isEmpty ? "" : "Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes))."
+        let place = destination == .trash ? "the Trash" : "“\(FolderScan.rejectedFolderName)”"
+        let movedText = report.moved.isEmpty ? "" : "Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) to \(place)."
         guard !failures.isEmpty || report.cancelled else {
             showToast(movedText)
             return

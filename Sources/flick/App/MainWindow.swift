@@ -20,6 +20,11 @@ final class MainWindow {
     var chooser: OpaquePointer?
     /// The decision store, opened with the first folder.
     private var store: Store?
+    /// The newest "Marked … for deletion · Undo" toast (dismissed when the
+    /// undo it offers no longer applies).
+    private var undoToast: OpaquePointer?
+    private var applyAction: OpaquePointer?
+    private var exportAction: OpaquePointer?
     /// The folder on screen, if one opened.
     private(set) var folder: ReviewedFolder?
 
@@ -63,8 +68,12 @@ final class MainWindow {
         }
 
         Actions.add(to: window, name: "open-folder") { [unowned self] in chooseFolder() }
-        Actions.add(to: window, name: "apply-deletions") { [unowned self] in applyDeletions() }
-        Actions.add(to: window, name: "export-likes") { [unowned self] in exportLikes() }
+        applyAction = Actions.add(to: window, name: "apply-deletions", enabled: false) { [unowned self] in applyDeletions() }
+        exportAction = Actions.add(to: window, name: "export-likes", enabled: false) { [unowned self] in exportLikes() }
+        review.onRefresh = { [unowned self] stats in
+            if let applyAction { Actions.setEnabled(applyAction, stats.deletes > 0) }
+            if let exportAction { Actions.setEnabled(exportAction, stats.likes > 0) }
+        }
         Actions.add(to: window, name: "review-again") { [unowned self] in review.reviewAgain() }
     }
 
@@ -125,6 +134,7 @@ final class MainWindow {
                 review.load(clips: [], session: session, folder: folder.url)
                 show(.empty)
             } else {
+                if !first { dismissUndoToast() }
                 review.load(clips: sync.clips, session: session, folder: folder.url, keepingTop: first ? nil : review.topClipID)
                 show(.deck)
             }
@@ -136,6 +146,14 @@ final class MainWindow {
         }
     }
 
+    /// Withdraws the Undo toast (the deck changed under it).
+    func dismissUndoToast() {
+        guard let toast = undoToast else { return }
+        adw_toast_dismiss(toast)
+        g_object_unref(toast.rawObject)
+        undoToast = nil
+    }
+
     /// A toast without a button.
     func showToast(_ text: String) {
         let toast = adw_toast_new(text)
@@ -145,7 +163,10 @@ final class MainWindow {
 
     /// "Marked x for deletion · Undo".
     private func showUndoToast(_ text: String) {
+        dismissUndoToast()
         let toast = adw_toast_new(text)
+        if let toast { g_object_ref(toast.rawObject) }
+        undoToast = toast
         adw_toast_set_button_label(toast, "Undo")
         adw_toast_set_action_name(toast, "win.undo")
         adw_toast_set_timeout(toast, 4)

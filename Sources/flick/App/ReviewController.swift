@@ -18,6 +18,9 @@ final class ReviewController {
     /// Persists an action before it is shown; throwing keeps the card on
     /// screen (set by the window from the folder's store).
     var persist: ((ActionOutcome, ReviewSession) throws -> Void)?
+    /// Called after every change with the new counts (the window enables
+    /// Apply and Export from them).
+    var onRefresh: ((SessionStats) -> Void)?
     /// Called when persisting failed: the window reloads from the store.
     var persistFailed: ((String) -> Void)?
 
@@ -280,6 +283,7 @@ final class ReviewController {
         let deck = session.deck
         let total = deck.count
         let shown = min(deck.cursor + 1, total)
+        defer { onRefresh?(session.stats) }
         gtk_label_set_text(progressLabel.opaque, deck.isFinished ? "\(total) of \(total)" : "\(shown) of \(total)")
         gtk_progress_bar_set_fraction(progressBar.opaque, total == 0 ? 0 : Double(deck.cursor) / Double(total))
         updateActions()

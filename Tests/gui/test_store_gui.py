@@ -1,0 +1,71 @@
+"""The review window on the decision store: decisions survive SIGKILL, undo
+works after a restart, Apply moves files to the Trash, and files added to an
+open folder join its deck."""
+import os
+import shutil
+import signal
+import time
+
+from cli import Cli
+from harness import wait_until
+from test_review import Review, photo_deck
+
+
+def test_decisions_survive_sigkill_and_undo_works_after_restart(tmp_path, artifacts):
+    (tmp_path / "deck").mkdir()
+    deck = photo_deck(tmp_path / "deck", 5)
+    data = tmp_path / "data"
+    cli = Cli(tmp_path)
+    with Review(deck, data_home=data) as s:
+        s.key("l")
+        s.wait_state(lambda st: st["cursor"] == 1, "the like")
+        s.key("d")
+        s.wait_state(lambda st: st["cursor"] == 2, "the delete")
+        # The card has left the screen, so the decision is on disk: kill now.
+        os.kill(s.flick.pid, signal.SIGKILL)
+        s.flick.wait(timeout=10)
+    assert list(cli.decisions(deck).values()) == ["like", "delete", None, None, None]
+    with Review(deck, data_home=data) as s:
+        s.wait_state(lambda st: st["cursor"] == 2 and st["undo"] == 2, "the resumed deck")
+        s.screenshot(artifacts / "flick-resumed.png")
+        s.key("u")
+        s.wait_state(lambda st: st["cursor"] == 1, "undo after the restart")
+        assert s.decisions()[:2] == ["like", None]
+        wait_until(lambda: list(cli.decisions(deck).values())[:2] == ["like", None], 10, what="the undo on disk")
+
+
+def test_apply_from_the_finished_page_moves_deletions_to_the_trash(tmp_path, artifacts):
+    (tmp_path / "deck").mkdir()
+    deck = photo_deck(tmp_path / "deck", 3)
+    data = tmp_path / "data"
+    with Review(deck, data_home=data) as s:
+        for i, key in enumerate(["d", "l", "d"]):
+            s.key(key)
+            s.wait_state(lambda st, n=i + 1: st["cursor"] == n, f"decision {i + 1}")
+        s.atspi_do("push button", "Apply Deletions…")
+        time.sleep(1.0)
+        s.screenshot(artifacts / "flick-apply-confirm.png")
+        s.atspi_do("push button", "Move to Trash")
+        trash = data / "Trash" / "files"
+        wait_until(lambda: trash.exists() and sorted(p.name for p in trash.iterdir()) == ["card_000.png", "card_002.png"],
+                   15, what="the files in the Trash")
+        assert sorted(p.name for p in deck.iterdir()) == ["card_001.png"]
+        # The applied clips leave the deck.
+        s.wait_state(lambda st: [d["path"] for d in st["decisions"]] == ["card_001.png"], "the deck without them")
+        time.sleep(0.5)
+        s.screenshot(artifacts / "flick-applied.png")
+
+
+def test_a_file_added_to_the_open_folder_joins_the_deck(tmp_path):
+    (tmp_path / "deck").mkdir()
+    deck = photo_deck(tmp_path / "deck", 3)
+    with Review(deck, data_home=tmp_path / "data") as s:
+        s.key("l")
+        s.wait_state(lambda st: st["cursor"] == 1, "the like")
+        shutil.copy(deck / "card_000.png", deck / "card_001b.png")
+        s.wait_state(lambda st: len(st["decisions"]) == 4, "the new file in the deck")
+        st = s.state()
+        assert [d["path"] for d in st["decisions"]] == ["card_000.png", "card_001.png", "card_001b.png", "card_002.png"]
+        assert st["cursor"] == 1 and st["decisions"][0]["decision"] == "like"
+        (deck / "card_002.png").unlink()
+        s.wait_state(lambda st: len(st["decisions"]) == 3, "the removed file out of the deck")
