@@ -144,3 +144,31 @@ public enum ClipDiscovery {
         return message.prefix(1).lowercased() + message.dropFirst()
     }
 }
+
+extension ClipDiscovery {
+    /// Discovers many clips at once, one discoverer per core; results in
+    /// the order of `paths`. Blocks the caller like `discover`.
+    public static func discoverAll(paths: [String], timeout: Double = defaultTimeout) -> [Result<ClipInfo, MediaError>] {
+        let results = ResultBox(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            results.set(index, Result { () throws(MediaError) in try discover(path: paths[index], timeout: timeout) })
+        }
+        return results.values
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storage: [Result<ClipInfo, MediaError>?]
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: Result<ClipInfo, MediaError>) {
+            lock.lock()
+            storage[index] = value
+            lock.unlock()
+        }
+        var values: [Result<ClipInfo, MediaError>] {
+            lock.lock()
+            defer { lock.unlock() }
+            return storage.map { $0 ?? .failure(.timedOut(file: "")) }
+        }
+    }
+}

@@ -123,11 +123,10 @@ extension MainWindow {
             return .success("Copied \(Apply.summary(count: report.moved.count, bytes: report.movedBytes))")
         case .stitch:
             var clips: [Stitcher.Clip] = []
-            for item in videos {
-                do {
-                    clips.append(Stitcher.Clip(path: item.absolutePath, info: try ClipDiscovery.discover(path: item.absolutePath)))
-                } catch {
-                    return .failure(StitchError("\(error.description). Unlike it, or choose a playlist instead."))
+            for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
+                switch result {
+                case .success(let info): clips.append(Stitcher.Clip(path: item.absolutePath, info: info))
+                case .failure(let error): return .failure(StitchError("\(error.description). Unlike it, or choose a playlist instead."))
                 }
             }
             do {

@@ -65,9 +65,8 @@ struct ExportCommand: ParsableCommand {
     }
 
     private func writePlaylist(_ items: [FileItem], to destination: String) -> Bool {
-        let entries = items.map { item in
-            (path: item.absolutePath, duration: try? ClipDiscovery.discover(path: item.absolutePath).duration)
-        }
+        let infos = ClipDiscovery.discoverAll(paths: items.map(\.absolutePath))
+        let entries = zip(items, infos).map { item, info in (path: item.absolutePath, duration: try? info.get().duration) }
         do {
             try Export.writePlaylist(entries, to: destination)
             CLI.out("Wrote \(destination) (\(CLI.plural(items.count, "clip"))).")
@@ -94,11 +93,11 @@ struct ExportCommand: ParsableCommand {
 
     private func stitchClips(_ items: [FileItem], to destination: String) -> Bool {
         var clips: [Stitcher.Clip] = []
-        for item in items where ClipKind(fileName: item.relativePath) == .video {
-            do {
-                clips.append(Stitcher.Clip(path: item.absolutePath, info: try ClipDiscovery.discover(path: item.absolutePath)))
-            } catch {
-                CLI.err("Leaving out \(error.description)")
+        let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
+        for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
+            switch result {
+            case .success(let info): clips.append(Stitcher.Clip(path: item.absolutePath, info: info))
+            case .failure(let error): CLI.err("Leaving out \(error.description)")
             }
         }
         let progress = ProgressLine(label: "Stitching")
