@@ -32,7 +32,11 @@ class Review(FlickSession):
             return {"cursor": 0, "decisions": [], "undo": 0}
 
     def wait_state(self, predicate, what, timeout=10):
-        return wait_until(lambda: predicate(self.state()), timeout, what=what)
+        def check():
+            if self.flick.poll() is not None:
+                raise AssertionError(f"flick exited ({self.flick.returncode}) waiting for {what}:\n{self.stderr()[-3000:]}")
+            return predicate(self.state())
+        return wait_until(check, timeout, what=what)
 
     def decisions(self):
         return [d["decision"] for d in self.state()["decisions"]]

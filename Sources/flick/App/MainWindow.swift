@@ -163,7 +163,9 @@ final class MainWindow {
 
     /// "Marked x for deletion · Undo".
     private func showUndoToast(_ text: String) {
-        dismissUndoToast()
+        // The overlay replaces a showing toast by itself; keep a reference to
+        // the newest one so a later reload can withdraw it.
+        if let old = undoToast { g_object_unref(old.rawObject) }
         let toast = adw_toast_new(text)
         if let toast { g_object_ref(toast.rawObject) }
         undoToast = toast
