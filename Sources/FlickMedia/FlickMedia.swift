@@ -1,12 +1,14 @@
 // FlickMedia — the one target that touches GStreamer (nothing else imports CGst).
 //
 //   GStreamer       one-time gst_init
-//   ClipDiscovery   duration, size and codec of a clip (GstDiscoverer), or a
+//   ClipDiscovery   duration, size and codecs of a clip (GstDiscoverer), or a
 //                   MediaError a user can act on
+//   PosterFrame     one still frame, scaled inside GStreamer, for cards not playing
+//   Stitcher        joins clips into one video (remux, or re-encode)
 //
-// Threading contract: `ClipDiscovery.discover` is synchronous and blocking;
-// call it off the main thread (it is Sendable-clean and thread-safe: each call
-// makes its own discoverer). Results are plain Sendable values; callers hop
+// Threading contract: every entry point is synchronous and blocking; call it
+// off the main thread (each call builds its own discoverer or pipeline and
+// tears it down before returning; nothing calls back later). Results are plain Sendable values; callers hop
 // to the main thread before touching GTK.
 import CGst
 

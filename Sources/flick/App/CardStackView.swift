@@ -1,5 +1,6 @@
 import CGtk
 import FlickCore
+import FlickMedia
 import Foundation
 import GtkKit
 
@@ -46,6 +47,13 @@ final class CardStackView {
     var availability = SwipeAvailability.all
     var muted = true
     var paused = false
+    /// Poster frames already decoded, by path (a few cards' worth).
+    private var posters: [String: RawFrame] = [:]
+    private var posterOrder: [String] = []
+    /// How many poster frames stay decoded in memory.
+    static let posterCacheSize = 8
+    /// Why a clip cannot be shown, by path (set by discovery or a poster).
+    var problems: [String: String] = [:]
     private var needsRender = true
     private var renderedViewport = Size(0, 0)
     private var tick: TickCallback?
@@ -117,6 +125,13 @@ final class CardStackView {
         restack()
         refreshDescriptions()
         for (position, card) in cards {
+            // Top and next are live (next prerolled); deeper cards show posters.
+            if position <= cursor + 1 && problems[card.path] == nil {
+                card.goLive()
+            } else if card.kind == .video && !card.isLive {
+                requestPoster(for: card)
+            }
+            card.setProblem(problems[card.path])
             gtk_widget_set_focusable(card.button, position == cursor ? 1 : 0)
             Accessibility.setHidden(card.button, position != cursor)
             gtk_widget_set_can_target(card.button, position == cursor ? 1 : 0)
@@ -134,6 +149,38 @@ final class CardStackView {
     }
 
     var topCard: CardView? { cards[cursor] }
+
+    /// Marks a clip as broken (`reason` says why) on any card showing it.
+    func setProblem(_ reason: String, path: String) {
+        problems[path] = reason
+        for card in cards.values where card.path == path { card.setProblem(reason) }
+    }
+
+    /// Decodes a poster frame off the main thread, scaled to the card.
+    private func requestPoster(for card: CardView) {
+        if let frame = posters[card.path] {
+            card.setPoster(frame)
+            return
+        }
+        guard problems[card.path] == nil else { return }
+        let path = card.path
+        let size = Int(max(cardSize.width, cardSize.height))
+        Task { @MainActor [weak self] in
+            let result = await Task.detached(priority: .utility) {
+                Result { () throws(MediaError) in try PosterFrame.render(path: path, maxSize: size) }
+            }.value
+            guard let self else { return }
+            switch result {
+            case .success(let frame):
+                posters[path] = frame
+                posterOrder.append(path)
+                if posterOrder.count > Self.posterCacheSize { posters[posterOrder.removeFirst()] = nil }
+                for card in cards.values where card.path == path { card.setPoster(frame) }
+            case .failure(let error):
+                setProblem(error.description, path: path)
+            }
+        }
+    }
 
     /// Re-reads every visible card's caption and accessible label.
     func refreshDescriptions() {

@@ -1,5 +1,6 @@
 import CGtk
 import FlickCore
+import FlickMedia
 import Foundation
 import GtkKit
 
@@ -18,11 +19,22 @@ final class CardView {
     private let badgeIcon: Widget
     private let badgeLabel: Widget
     private let caption: Widget
+    private let problem: Widget
     private var stream: UnsafeMutablePointer<GtkMediaStream>?
     private var shownDirection: SwipeDirection?
+    let path: String
+    let kind: ClipKind
+    /// Media pipelines alive in the whole app (GtkMediaFile streams), and
+    /// the most ever alive at once: the pool's limit is 3.
+    private(set) static var liveStreams = 0
+    private(set) static var maxLiveStreams = 0
 
+    /// A card; a video card plays only once `goLive()` is called and shows
+    /// its poster frame (`setPoster`) until then.
     init(position: Int, name: String, path: String, kind: ClipKind) {
         self.position = position
+        self.path = path
+        self.kind = kind
         picture = gtk_picture_new()
         gtk_picture_set_can_shrink(picture.opaque, 1)
         gtk_picture_set_keep_aspect_ratio(picture.opaque, 1)
@@ -52,8 +64,17 @@ final class CardView {
         gtk_widget_set_halign(caption, GTK_ALIGN_FILL)
         gtk_widget_set_can_target(caption, 0)
 
+        problem = gtk_label_new("")
+        gtk_label_set_wrap(problem.opaque, 1)
+        gtk_label_set_justify(problem.opaque, GTK_JUSTIFY_CENTER)
+        gtk_widget_add_css_class(problem, "card-problem")
+        gtk_widget_set_valign(problem, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(problem, 0)
+        gtk_widget_set_visible(problem, 0)
+
         let overlay: Widget = gtk_overlay_new()
         gtk_overlay_set_child(overlay.opaque, picture)
+        gtk_overlay_add_overlay(overlay.opaque, problem)
         gtk_overlay_add_overlay(overlay.opaque, tint)
         gtk_overlay_add_overlay(overlay.opaque, badge)
         gtk_overlay_add_overlay(overlay.opaque, caption)
@@ -65,17 +86,39 @@ final class CardView {
         gtk_widget_set_focus_on_click(button, 0)
         g_object_ref_sink(button.rawObject)
 
-        switch kind {
-        case .photo:
-            gtk_picture_set_filename(picture.opaque, path)
-        case .video:
-            if let stream = gtk_media_file_new_for_filename(path) {
-                self.stream = stream
-                gtk_media_stream_set_loop(stream, 1)
-                gtk_media_stream_set_muted(stream, 1)
-                gtk_picture_set_paintable(picture.opaque, stream.opaque)
-            }
-        }
+        if kind == .photo { gtk_picture_set_filename(picture.opaque, path) }
+    }
+
+    /// Opens the clip's pipeline (prerolled, paused): the top card and the
+    /// one beneath it are live, so the next clip plays the moment it is on top.
+    func goLive() {
+        guard kind == .video, stream == nil, let stream = gtk_media_file_new_for_filename(path) else { return }
+        self.stream = stream
+        Self.liveStreams += 1
+        Self.maxLiveStreams = max(Self.maxLiveStreams, Self.liveStreams)
+        gtk_media_stream_set_loop(stream, 1)
+        gtk_media_stream_set_muted(stream, 1)
+        gtk_picture_set_paintable(picture.opaque, stream.opaque)
+    }
+
+    var isLive: Bool { stream != nil }
+
+    /// Shows a still frame (a card further down, not yet live).
+    func setPoster(_ frame: RawFrame) {
+        guard stream == nil else { return }
+        let bytes = frame.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED,
+                                                   bytes, gsize(frame.stride)) else { return }
+        gtk_picture_set_paintable(picture.opaque, texture.opaque)
+        g_object_unref(texture.rawObject)
+    }
+
+    /// Shows why the clip cannot be played; the card can still be decided.
+    func setProblem(_ text: String?) {
+        gtk_label_set_text(problem.opaque, text ?? "")
+        gtk_widget_set_visible(problem, text == nil ? 0 : 1)
+        if text != nil { gtk_widget_add_css_class(button, "broken") }
     }
 
     /// Updates the caption, e.g. "rally_012.mp4 · 0:08 · 1920×1080".
@@ -103,7 +146,7 @@ final class CardView {
         gtk_widget_set_opacity(badge, overlay.intensity)
     }
 
-    var isVideo: Bool { stream != nil }
+    var isVideo: Bool { kind == .video }
     var isPlaying: Bool { stream.map { gtk_media_stream_get_playing($0) != 0 } ?? false }
 
     func setPlaying(_ playing: Bool) {
@@ -123,6 +166,7 @@ final class CardView {
             gtk_picture_set_paintable(picture.opaque, nil)
             g_object_unref(stream.rawObject)
             self.stream = nil
+            Self.liveStreams -= 1
         }
         g_object_unref(button.rawObject)
     }

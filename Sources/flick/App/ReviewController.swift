@@ -202,11 +202,18 @@ final class ReviewController {
         discovery = Task.detached(priority: .utility) { [weak self] in
             for (position, path) in jobs {
                 if Task.isCancelled { return }
-                let info = try? ClipDiscovery.discover(path: path)
+                let result = Result { () throws(MediaError) in try ClipDiscovery.discover(path: path) }
                 await MainActor.run {
-                    guard let self, let info else { return }
-                    self.infos[position] = info
-                    self.stack.refreshDescriptions()
+                    guard let self else { return }
+                    switch result {
+                    case .success(let info):
+                        self.infos[position] = info
+                        self.stack.refreshDescriptions()
+                    case .failure(let error):
+                        // The card stays decidable and says why it cannot play.
+                        self.stack.setProblem(error.description, path: path)
+                        Log.warning(error.description, category: "media")
+                    }
                 }
             }
         }
@@ -318,6 +325,7 @@ final class ReviewController {
         var accessible = "Clip \(position + 1) of \(clips.count): \(name)"
         if let duration = info?.duration { accessible += ", \(ClipInfo.formatDuration(duration))" }
         if clips[position].kind == .photo { accessible += ", photo" }
+        if let problem = stack.problems[stack.sources[position].path] { accessible += ". \(problem)" }
         return (caption, accessible)
     }
 

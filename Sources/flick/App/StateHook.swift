@@ -9,12 +9,14 @@ import Foundation
 enum StateHook {
     static let path = ProcessInfo.processInfo.environment["FLICK_STATE_FILE"]
 
+    @MainActor
     static func write(_ session: ReviewSession, clips: [StoredClip]) {
         guard let path else { return }
         let decisions: [[String: Any]] = zip(clips, session.deck.decisions).map { clip, decision in
             ["path": clip.relativePath, "decision": decision?.rawValue ?? NSNull()]
         }
-        let object: [String: Any] = ["cursor": session.deck.cursor, "decisions": decisions, "undo": session.history.count]
+        let object: [String: Any] = ["cursor": session.deck.cursor, "decisions": decisions, "undo": session.history.count,
+                                     "pipelines": CardView.liveStreams, "max_pipelines": CardView.maxLiveStreams]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
         let temporary = path + ".tmp"
         if FileManager.default.createFile(atPath: temporary, contents: data) {

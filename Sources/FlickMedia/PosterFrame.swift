@@ -1,0 +1,89 @@
+import CGst
+import Foundation
+
+/// A decoded still: BGRA bytes, 4 per pixel, opaque (so premultiplied alike).
+public struct RawFrame: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let stride: Int
+    public let bytes: Data
+
+    /// The pixel at (x, y) as (red, green, blue).
+    public func rgb(x: Int, y: Int) -> (Int, Int, Int) {
+        let offset = y * stride + x * 4
+        return (Int(bytes[offset + 2]), Int(bytes[offset + 1]), Int(bytes[offset]))
+    }
+}
+
+/// Poster frames for cards that are not playing: one frame at about 10 % of
+/// the clip (the first frame for clips under a second), decoded and scaled
+/// inside GStreamer to fit `maxSize`, never at the clip's full size.
+///
+/// Threading: `render` blocks the caller up to `timeout`; run it off the
+/// main thread. Each call builds and tears down its own pipeline.
+public enum PosterFrame {
+    /// Where in the clip the poster comes from (fraction of the duration).
+    public static let position = 0.1
+
+    public static func render(path: String, maxSize: Int, timeout: Double = ClipDiscovery.defaultTimeout) throws(MediaError) -> RawFrame {
+        let info = try ClipDiscovery.discover(path: path, timeout: timeout)
+        let name = (path as NSString).lastPathComponent
+        guard let width = info.width, let height = info.height, width > 0, height > 0 else {
+            throw .notAVideo(file: name, reason: "it has no picture")
+        }
+        let scale = min(1, Double(maxSize) / Double(max(width, height)))
+        let outWidth = max(2, Int((Double(width) * scale).rounded()) & ~1)
+        let outHeight = max(2, Int((Double(height) * scale).rounded()) & ~1)
+        let description = "uridecodebin name=src ! videoconvert ! videoscale ! "
+            + "video/x-raw,format=BGRA,width=\(outWidth),height=\(outHeight),pixel-aspect-ratio=1/1 ! appsink name=sink sync=false max-buffers=1"
+        var error: UnsafeMutablePointer<GError>?
+        guard let pipeline = gst_parse_launch(description, &error), error == nil else {
+            g_clear_error(&error)
+            throw .notAVideo(file: name, reason: "GStreamer could not build a decoder")
+        }
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        }
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        guard let source = gst_bin_get_by_name(bin, "src"), let sinkElement = gst_bin_get_by_name(bin, "sink"),
+              let uri = g_filename_to_uri(path, nil, nil) else {
+            throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
+        }
+        defer {
+            g_free(uri)
+            gst_object_unref(UnsafeMutableRawPointer(source))
+            gst_object_unref(UnsafeMutableRawPointer(sinkElement))
+        }
+        var value = GValue()
+        g_value_init(&value, flick_gst_type_string())
+        g_value_set_string(&value, uri)
+        g_object_set_property(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GObject.self), "uri", &value)
+        g_value_unset(&value)
+
+        let nanoseconds = GstClockTime(timeout * 1e9)
+        gst_element_set_state(pipeline, GST_STATE_PAUSED)
+        guard gst_element_get_state(pipeline, nil, nil, nanoseconds) == GST_STATE_CHANGE_SUCCESS else {
+            throw .timedOut(file: name)
+        }
+        if let duration = info.duration, duration >= 1 {
+            let target = gint64(duration * position * 1e9)
+            let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue)
+            if gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, target) != 0 {
+                _ = gst_element_get_state(pipeline, nil, nil, nanoseconds)
+            }
+        }
+        let sink = OpaquePointer(sinkElement)
+        guard let sample = gst_app_sink_try_pull_preroll(UnsafeMutablePointer(sink), nanoseconds) else {
+            throw .timedOut(file: name)
+        }
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
+        guard let buffer = gst_sample_get_buffer(sample) else { throw .notAVideo(file: name, reason: "no picture came out") }
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { throw .notAVideo(file: name, reason: "no picture came out") }
+        defer { gst_buffer_unmap(buffer, &map) }
+        let stride = outWidth * 4
+        guard map.size >= stride * outHeight, let data = map.data else { throw .notAVideo(file: name, reason: "the picture is cut short") }
+        return RawFrame(width: outWidth, height: outHeight, stride: stride, bytes: Data(bytes: data, count: stride * outHeight))
+    }
+}
