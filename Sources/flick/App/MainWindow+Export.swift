@@ -38,37 +38,19 @@ extension MainWindow {
             let folderName = (folder.record.path as NSString).lastPathComponent
             switch kind {
             case .playlist:
-                pick("Save Playlist", action: GTK_FILE_CHOOSER_ACTION_SAVE, name: "\(folderName) likes.m3u") { [unowned self] path in
+                pick("Save Playlist", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Save", name: "\(folderName) likes.m3u") { [unowned self] path in
                     run(.playlist, items: items, to: path)
                 }
             case .copy:
-                pick("Copy Liked Clips To", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, name: nil) { [unowned self] path in
+                pick("Copy Liked Clips To", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: "_Copy Here") { [unowned self] path in
                     run(.copy, items: items, to: path)
                 }
             case .stitch:
-                pick("Save Video", action: GTK_FILE_CHOOSER_ACTION_SAVE, name: "\(folderName) likes.mp4") { [unowned self] path in
+                pick("Save Video", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Save", name: "\(folderName) likes.mp4") { [unowned self] path in
                     run(.stitch, items: items, to: path)
                 }
             }
         }
-    }
-
-    private func pick(_ title: String, action: GtkFileChooserAction, name: String?, completion: @escaping @MainActor (String) -> Void) {
-        guard let chooser = gtk_file_chooser_native_new(title, window.cast(), action, "_Save", "_Cancel") else { return }
-        if let name { gtk_file_chooser_set_current_name(chooser.opaque, name) }
-        self.chooser = chooser
-        connect(chooser, .response) { [unowned self] response in
-            defer {
-                g_object_unref(chooser.rawObject)
-                self.chooser = nil
-            }
-            guard response == GTK_RESPONSE_ACCEPT.rawValue,
-                  let file = gtk_file_chooser_get_file(chooser.opaque),
-                  let path = g_file_get_path(file) else { return }
-            defer { g_free(path); g_object_unref(file.rawObject) }
-            completion(String(cString: path))
-        }
-        gtk_native_dialog_show(chooser.cast())
     }
 
     private func run(_ kind: ExportKind, items: [FileItem], to destination: String) {

@@ -195,9 +195,17 @@ final class MainWindow {
     }
 
     private func chooseFolder() {
-        guard let chooser = gtk_file_chooser_native_new(
-            "Open Folder", window.cast(), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Open", "_Cancel"
-        ) else { return }
+        pick("Open Folder", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: "_Open") { [unowned self] path in
+            open(folder: URL(fileURLWithPath: path), recursive: false, order: .name)
+        }
+    }
+
+    /// Asks for a file or folder with the native (portal-friendly) chooser;
+    /// `completion` gets the chosen path.
+    func pick(_ title: String, action: GtkFileChooserAction, accept: String, name: String? = nil,
+              completion: @escaping @MainActor (String) -> Void) {
+        guard let chooser = gtk_file_chooser_native_new(title, window.cast(), action, accept, "_Cancel") else { return }
+        if let name { gtk_file_chooser_set_current_name(chooser.opaque, name) }
         self.chooser = chooser
         connect(chooser, .response) { [unowned self] response in
             defer {
@@ -208,7 +216,7 @@ final class MainWindow {
                   let file = gtk_file_chooser_get_file(chooser.opaque),
                   let path = g_file_get_path(file) else { return }
             defer { g_free(path); g_object_unref(file.rawObject) }
-            open(folder: URL(fileURLWithPath: String(cString: path)), recursive: false, order: .name)
+            completion(String(cString: path))
         }
         gtk_native_dialog_show(chooser.cast())
     }
