@@ -139,9 +139,6 @@ final class Database {
         return sqlite3_last_insert_rowid(handle)
     }
 
-    /// Rows changed by the last statement.
-    var changes: Int { Int(sqlite3_changes(handle)) }
-
     /// Runs a query; each row is an array of column values.
     func rows(_ sql: String, _ values: SQLBindable...) throws(StoreError) -> [[SQLValue]] {
         let statement = try prepared(sql)

@@ -88,16 +88,6 @@ public final class Store {
         }
     }
 
-    /// The clips of `folder` that are in its deck, keyed by id.
-    func presentClips(_ folder: FolderRecord) throws(StoreError) -> [Int64: StoredClip] {
-        var clips: [Int64: StoredClip] = [:]
-        for row in try db.rows("SELECT id, path, kind, decision FROM clip WHERE folder_id = ? AND state = 'present'", folder.id) {
-            guard let clip = Self.clip(row) else { continue }
-            clips[clip.id] = clip
-        }
-        return clips
-    }
-
     static func clip(_ row: [SQLValue]) -> StoredClip? {
         guard let id = row[0].int64, let path = row[1].string else { return nil }
         return StoredClip(id: id, relativePath: path, kind: row[2].string.flatMap(ClipKind.init(rawValue:)) ?? .video,

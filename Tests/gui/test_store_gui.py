@@ -4,10 +4,13 @@ open folder join its deck."""
 import os
 import shutil
 import signal
+import subprocess
 import time
 
+import pytest
+
 from cli import Cli
-from harness import wait_until
+from harness import find_nodes, wait_until
 from test_review import Review, photo_deck
 
 
@@ -69,3 +72,29 @@ def test_a_file_added_to_the_open_folder_joins_the_deck(tmp_path):
         assert st["cursor"] == 1 and st["decisions"][0]["decision"] == "like"
         (deck / "card_002.png").unlink()
         s.wait_state(lambda st: len(st["decisions"]) == 3, "the removed file out of the deck")
+
+
+def test_a_decision_that_cannot_be_saved_is_not_shown_as_taken(tmp_path, artifacts):
+    (tmp_path / "deck").mkdir()
+    deck = photo_deck(tmp_path / "deck", 3)
+    data = tmp_path / "data"
+    with Review(deck, data_home=data) as s:
+        s.key("l")
+        s.wait_state(lambda st: st["cursor"] == 1, "the like")
+        # (Not the -shm file: SQLite maps it, and a refused write there is a SIGBUS.)
+        store = [p for p in sorted((data / "flick").glob("flick.db*")) if not p.name.endswith("-shm")]
+        # Immutable files: not even root can write the decision now.
+        if subprocess.run(["chattr", "+i", *map(str, store)], capture_output=True).returncode != 0:
+            pytest.skip("this filesystem has no immutable attribute")
+        try:
+            s.key("d")
+            time.sleep(1.5)
+            s.screenshot(artifacts / "flick-not-saved.png")
+            tree = s.atspi_tree()
+            assert find_nodes(tree, role="dialog", contains="Decision Not Saved") or \
+                find_nodes(tree, contains="Decision Not Saved"), "no dialog says the decision was not saved"
+            st = s.state()
+            assert st["cursor"] == 1 and [d["decision"] for d in st["decisions"]] == ["like", None, None]
+        finally:
+            subprocess.run(["chattr", "-i", *map(str, store)])
+        assert list(Cli(tmp_path).decisions(deck).values()) == ["like", None, None]

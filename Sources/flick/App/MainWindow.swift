@@ -63,8 +63,7 @@ final class MainWindow {
         review.toast = { [unowned self] text in showUndoToast(text) }
         review.persist = { [unowned self] outcome, session in try folder?.record(outcome, session: session) }
         review.persistFailed = { [unowned self] message in
-            Dialogs.inform(over: window, heading: "Decision Not Saved", body: message + "\n\nThe deck shows what is saved.")
-            reload()
+            Dialogs.inform(over: window, heading: "Decision Not Saved", body: message + "\n\nThe card stays where it was; nothing else changed.")
         }
 
         Actions.add(to: window, name: "open-folder") { [unowned self] in chooseFolder() }
@@ -102,15 +101,16 @@ final class MainWindow {
         folder?.close()
         folder = nil
         do {
-            // A folder that cannot be listed says so before the store is touched.
-            _ = try FolderScan.scan(url, recursive: false)
+            // A folder that cannot be listed says so before the store is touched;
+            // its one scan then builds the deck.
+            let scanned = try FolderScan.scan(url, recursive: recursive, order: order)
             let store = try self.store ?? Store.openDefault()
             self.store = store
             let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, store: store)
             folder = opened
             opened.onChange = { [unowned self] in reload() }
             opened.watch()
-            reload(first: true)
+            reload(first: true, scanned: scanned)
         } catch {
             let message = (error as? FolderError)?.description ?? (error as? StoreError)?.description ?? "\(error)"
             Log.error(message, category: "app")
@@ -122,10 +122,10 @@ final class MainWindow {
 
     /// Rescans the folder and rebuilds the deck from the store, keeping the
     /// top card where it can (after a change on disk or an apply).
-    func reload(first: Bool = false) {
+    func reload(first: Bool = false, scanned: [ScannedClip]? = nil) {
         guard let folder else { return }
         do {
-            let (sync, session) = try folder.load()
+            let (sync, session) = try folder.load(scanned: scanned)
             Log.info("opened \(folder.url.path): \(sync.clips.count) clips (\(sync.added) new, \(sync.removed) gone, \(sync.renamed) renamed)",
                      category: "app")
             if !first && sync.added == 0 && sync.removed == 0 && sync.renamed == 0 && sync.clips == review.clips { return }

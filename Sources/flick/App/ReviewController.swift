@@ -21,7 +21,7 @@ final class ReviewController {
     /// Called after every change with the new counts (the window enables
     /// Apply and Export from them).
     var onRefresh: ((SessionStats) -> Void)?
-    /// Called when persisting failed: the window reloads from the store.
+    /// Called when persisting failed (the action was taken back): the window says why.
     var persistFailed: ((String) -> Void)?
 
     private let pages: Widget
@@ -233,6 +233,7 @@ final class ReviewController {
     /// Applies a deck action at once, then presents it.
     func perform(_ action: DeckAction, isAutoRepeat: Bool = false, fromDrag: Bool = false) {
         let before = queue.session.deck.cursor
+        let saved = queue.session
         guard case .applied = queue.submit(action, isAutoRepeat: isAutoRepeat, at: CardStackView.now) else {
             if fromDrag { stack.show(cursor: before, transition: nil) }
             return
@@ -242,8 +243,13 @@ final class ReviewController {
             do {
                 try persist?(outcome, queue.session)
             } catch {
+                // Not on disk, so not taken: back to the saved state, card in place.
                 Log.error("\(error)", category: "store")
+                queue = InputQueue(session: saved)
+                stack.availability = saved.availability
                 stack.show(cursor: before, transition: nil)
+                refresh()
+                StateHook.write(saved, clips: clips)
                 persistFailed?("\(error)")
                 return
             }

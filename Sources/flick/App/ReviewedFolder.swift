@@ -33,9 +33,10 @@ final class ReviewedFolder {
         try store.checkStoredPaths(record)
     }
 
-    /// Scans and reconciles: the deck in order, and its session.
-    func load() throws -> (sync: SyncResult, session: ReviewSession) {
-        let scanned = try FolderScan.scan(url, recursive: recursive, order: order)
+    /// Reconciles a scan (a fresh one unless `scanned` is given): the deck
+    /// in order, and its session.
+    func load(scanned given: [ScannedClip]? = nil) throws -> (sync: SyncResult, session: ReviewSession) {
+        let scanned = try given ?? FolderScan.scan(url, recursive: recursive, order: order)
         let sync = try store.sync(record, with: scanned)
         return (sync, try store.session(for: record, deck: sync.clips))
     }
