@@ -60,7 +60,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
-        .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia"]),
+        .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
     ]
 )

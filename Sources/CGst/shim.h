@@ -10,3 +10,11 @@ static inline GstElement *flick_gst_element(gpointer p) { return GST_ELEMENT(p);
 static inline GstMessageType flick_gst_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
 static inline GstClockTime flick_gst_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
 static inline GType flick_gst_type_string(void) { return G_TYPE_STRING; }
+static inline GType flick_gst_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline void flick_gst_set_bool(gpointer object, const char *name, gboolean value) { g_object_set(object, name, value, NULL); }
+static inline void flick_gst_set_int(gpointer object, const char *name, gint value) { g_object_set(object, name, value, NULL); }
+static inline void flick_gst_set_uint(gpointer object, const char *name, guint value) { g_object_set(object, name, value, NULL); }
+static inline void flick_gst_set_string(gpointer object, const char *name, const char *value) { g_object_set(object, name, value, NULL); }
+static inline void flick_gst_set_object(gpointer object, const char *name, gpointer value) { g_object_set(object, name, value, NULL); }
+static inline void flick_gst_set_caps(gpointer object, const char *name, GstCaps *value) { g_object_set(object, name, value, NULL); }
+static inline GstMessage *flick_gst_message(gpointer p) { return GST_MESSAGE(p); }

@@ -33,15 +33,15 @@ public struct ClipInfo: Equatable, Sendable {
 public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     case notAVideo(file: String, reason: String)
-    case missingDecoder(file: String, what: String)
+    case missingDecoder(file: String, what: String, package: String)
     case timedOut(file: String)
 
     public var description: String {
         switch self {
         case .unreadable(let file, let reason): "Can’t read \(file): \(reason)"
         case .notAVideo(let file, let reason): "Can’t play \(file): \(reason)"
-        case .missingDecoder(let file, let what):
-            "Can’t play \(file): no decoder for \(what) (install gstreamer1.0-libav or gstreamer1.0-plugins-bad)"
+        case .missingDecoder(let file, let what, let package):
+            "Can’t play \(file): no \(what) decoder is installed (install \(package))"
         case .timedOut(let file): "Can’t play \(file): it took too long to open"
         }
     }
@@ -55,13 +55,7 @@ public enum ClipDiscovery {
     public static func discover(path: String, timeout: Double = defaultTimeout) throws(MediaError) -> ClipInfo {
         GStreamer.initialize()
         let name = (path as NSString).lastPathComponent
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "the file is gone"
-            throw .unreadable(file: name, reason: reason)
-        }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
-            throw .notAVideo(file: name, reason: "the file is empty")
-        }
+        try precheck(path: path)
         var error: UnsafeMutablePointer<GError>?
         guard let discoverer = gst_discoverer_new(GstClockTime(timeout * 1e9), &error) else {
             defer { g_clear_error(&error) }
@@ -84,11 +78,24 @@ public enum ClipDiscovery {
         case GST_DISCOVERER_TIMEOUT:
             throw .timedOut(file: name)
         case GST_DISCOVERER_MISSING_PLUGINS:
-            throw .missingDecoder(file: name, what: Self.missingDescription(info))
+            throw Self.missingDecoder(info, file: name)
         default:
             throw .notAVideo(file: name, reason: Self.message(error))
         }
         return Self.clipInfo(info)
+    }
+
+    /// The reasons a file cannot be opened that need no decoding: gone,
+    /// unreadable, empty.
+    static func precheck(path: String) throws(MediaError) {
+        let name = (path as NSString).lastPathComponent
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "the file is gone"
+            throw .unreadable(file: name, reason: reason)
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
+            throw .notAVideo(file: name, reason: "the file is empty")
+        }
     }
 
     private static func clipInfo(_ info: OpaquePointer) -> ClipInfo {
@@ -122,20 +129,12 @@ public enum ClipDiscovery {
         return String(cString: name)
     }
 
-    /// A readable name for what is missing, from GStreamer's missing-plugin details.
-    private static func missingDescription(_ info: OpaquePointer) -> String {
-        guard let details = gst_discoverer_info_get_missing_elements_installer_details(info) else { return "this format" }
-        var names: [String] = []
-        var index = 0
-        while let entry = details[index] {
-            // "gstreamer|1.0|app|H.265 (Main Profile) decoder|decoder-video/x-h265, …"
-            let fields = String(cString: entry).split(separator: "|", omittingEmptySubsequences: false)
-            if fields.count > 3 {
-                names.append(fields[3].replacingOccurrences(of: " decoder", with: ""))
-            }
-            index += 1
+    /// What is missing and where to get it, from GStreamer's missing-plugin details.
+    private static func missingDecoder(_ info: OpaquePointer, file: String) -> MediaError {
+        guard let details = gst_discoverer_info_get_missing_elements_installer_details(info), let first = details[0] else {
+            return MissingPlugin.error(file: file, installerDetail: "")
         }
-        return names.isEmpty ? "this format" : names.joined(separator: ", ")
+        return MissingPlugin.error(file: file, installerDetail: String(cString: first))
     }
 
     private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {

@@ -46,7 +46,12 @@ final class CardStackView {
     var tracker: DragTracker?
     var availability = SwipeAvailability.all
     var muted = true
+    /// The user paused the top clip (Space or a click).
     var paused = false
+    /// The window is hidden or minimized: nothing plays.
+    var hidden = false {
+        didSet { topCard?.setPlaying(!paused && !hidden) }
+    }
     /// Poster frames already decoded, by path (a few cards' worth).
     private var posters: [String: RawFrame] = [:]
     private var posterOrder: [String] = []
@@ -78,6 +83,14 @@ final class CardStackView {
         let width = Double(gtk_widget_get_width(root)), height = Double(gtk_widget_get_height(root))
         let w = max(min(width - 48, (height - 56) * 0.8), 120)
         return Size(w.rounded(), (w / 0.8).rounded())
+    }
+
+    /// The size in device pixels that live clips are scaled to inside
+    /// GStreamer: the card's size, or a typical one before the first layout.
+    var framePixels: (width: Int, height: Int) {
+        let scale = Double(max(1, gtk_widget_get_scale_factor(root)))
+        let size = gtk_widget_get_width(root) > 0 ? cardSize : Size(540, 675)
+        return (Int(size.width * scale), Int(size.height * scale))
     }
 
     var viewport: Size { Size(Double(gtk_widget_get_width(root)), Double(gtk_widget_get_height(root))) }
@@ -127,7 +140,11 @@ final class CardStackView {
         for (position, card) in cards {
             // Top and next are live (next prerolled); deeper cards show posters.
             if position <= cursor + 1 && problems[card.path] == nil {
-                card.goLive()
+                let pixels = framePixels
+                let path = card.path
+                card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true) { [weak self] error in
+                    self?.setProblem(error.description, path: path)
+                }
             } else if card.kind == .video && !card.isLive {
                 requestPoster(for: card)
             }
@@ -136,7 +153,7 @@ final class CardStackView {
             Accessibility.setHidden(card.button, position != cursor)
             gtk_widget_set_can_target(card.button, position == cursor ? 1 : 0)
             card.setMuted(muted || position != cursor)
-            card.setPlaying(position == cursor && !paused)
+            card.setPlaying(position == cursor && !paused && !hidden)
         }
         if let transition {
             self.transition = transition
@@ -250,7 +267,11 @@ final class CardStackView {
             place(leaving, pose: stack.top, size: size, origin: origin)
         }
         for (position, card) in cards {
-            if resized { gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height)) }
+            if resized {
+                gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height))
+                let pixels = framePixels
+                card.fit(maxWidth: pixels.width, maxHeight: pixels.height)
+            }
             let level = position - cursor
             if level == 0 && !flying {
                 place(card, pose: stack.top, size: size, origin: origin)

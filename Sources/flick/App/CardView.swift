@@ -20,15 +20,11 @@ final class CardView {
     private let badgeLabel: Widget
     private let caption: Widget
     private let problem: Widget
-    private var stream: UnsafeMutablePointer<GtkMediaStream>?
+    private var player: VideoPlayer?
+    private var wantsPlaying = false
     private var shownDirection: SwipeDirection?
     let path: String
     let kind: ClipKind
-    /// Media pipelines alive in the whole app (GtkMediaFile streams), and
-    /// the most ever alive at once: the pool's limit is 3.
-    private(set) static var liveStreams = 0
-    private(set) static var maxLiveStreams = 0
-
     /// A card; a video card plays only once `goLive()` is called and shows
     /// its poster frame (`setPoster`) until then.
     init(position: Int, name: String, path: String, kind: ClipKind) {
@@ -89,23 +85,42 @@ final class CardView {
         if kind == .photo { gtk_picture_set_filename(picture.opaque, path) }
     }
 
-    /// Opens the clip's pipeline (prerolled, paused): the top card and the
-    /// one beneath it are live, so the next clip plays the moment it is on top.
-    func goLive() {
-        guard kind == .video, stream == nil, let stream = gtk_media_file_new_for_filename(path) else { return }
-        self.stream = stream
-        Self.liveStreams += 1
-        Self.maxLiveStreams = max(Self.maxLiveStreams, Self.liveStreams)
-        gtk_media_stream_set_loop(stream, 1)
-        gtk_media_stream_set_muted(stream, 1)
-        gtk_picture_set_paintable(picture.opaque, stream.opaque)
+    /// Opens the clip's pipeline, prerolled and paused, its frames scaled to
+    /// `maxWidth`×`maxHeight` pixels: the top card and the one beneath it are
+    /// live, so the next clip shows its first frame and plays the moment it
+    /// is on top. `onFailure` hears why a clip cannot play.
+    func goLive(maxWidth: Int, maxHeight: Int, muted: Bool, onFailure: @escaping @MainActor (MediaError) -> Void) {
+        guard kind == .video, player == nil else { return }
+        do {
+            player = try VideoPlayer(
+                path: path, maxWidth: maxWidth, maxHeight: maxHeight, muted: muted,
+                onFrame: { [weak self] frame in MainActor.assumeIsolated { self?.show(frame) } },
+                onFailure: { error in MainActor.assumeIsolated { onFailure(error) } })
+        } catch {
+            onFailure(error)
+        }
     }
 
-    var isLive: Bool { stream != nil }
+    /// Scales the live clip's later frames to a new card size.
+    func fit(maxWidth: Int, maxHeight: Int) {
+        player?.fit(maxWidth: maxWidth, maxHeight: maxHeight)
+    }
+
+    private func show(_ frame: VideoFrame) {
+        guard player != nil, let data = frame.takeBytes() else { return }
+        let bytes = g_bytes_new_take(data, gsize(frame.byteCount))
+        defer { g_bytes_unref(bytes) }
+        guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED,
+                                                   bytes, gsize(frame.stride)) else { return }
+        gtk_picture_set_paintable(picture.opaque, texture.opaque)
+        g_object_unref(texture.rawObject)
+    }
+
+    var isLive: Bool { player != nil }
 
     /// Shows a still frame (a card further down, not yet live).
     func setPoster(_ frame: RawFrame) {
-        guard stream == nil else { return }
+        guard player == nil else { return }
         let bytes = frame.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
         guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED,
@@ -147,26 +162,24 @@ final class CardView {
     }
 
     var isVideo: Bool { kind == .video }
-    var isPlaying: Bool { stream.map { gtk_media_stream_get_playing($0) != 0 } ?? false }
+    var isPlaying: Bool { player != nil && wantsPlaying }
 
     func setPlaying(_ playing: Bool) {
-        guard let stream else { return }
-        if playing { gtk_media_stream_play(stream) } else { gtk_media_stream_pause(stream) }
+        guard let player, playing != wantsPlaying else { return }
+        wantsPlaying = playing
+        if playing { player.play() } else { player.pause() }
     }
 
     func setMuted(_ muted: Bool) {
-        guard let stream else { return }
-        gtk_media_stream_set_muted(stream, muted ? 1 : 0)
+        player?.setMuted(muted)
     }
 
     /// Stops playback and frees the pipeline (the stack has removed the card).
     func dispose() {
-        if let stream {
-            gtk_media_stream_pause(stream)
+        if let player {
+            player.stop()
+            self.player = nil
             gtk_picture_set_paintable(picture.opaque, nil)
-            g_object_unref(stream.rawObject)
-            self.stream = nil
-            Self.liveStreams -= 1
         }
         g_object_unref(button.rawObject)
     }

@@ -74,6 +74,23 @@ final class MainWindow {
             if let exportAction { Actions.setEnabled(exportAction, stats.likes > 0) }
         }
         Actions.add(to: window, name: "review-again") { [unowned self] in review.reviewAgain() }
+        watchVisibility()
+    }
+
+    private var watchingSurface = false
+
+    /// Pauses playback while the window is hidden or minimized.
+    private func watchVisibility() {
+        connect(window, .unmap) { [unowned self] in review.stack.hidden = true }
+        connect(window, .map) { [unowned self] in
+            review.stack.hidden = false
+            guard !watchingSurface, let surface = gtk_native_get_surface(window.opaque) else { return }
+            watchingSurface = true
+            connect(surface, .notify("state")) { [unowned self] _ in
+                let state = gdk_toplevel_get_state(surface)
+                review.stack.hidden = state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0
+            }
+        }
     }
 
     /// The primary menu: what acts on the whole folder.

@@ -342,7 +342,7 @@ final class ReviewController {
     private func togglePlayback() {
         guard let top = stack.topCard, top.isVideo else { return }
         stack.paused = top.isPlaying
-        top.setPlaying(!stack.paused)
+        top.setPlaying(!stack.paused && !stack.hidden)
         setStatus(stack.paused ? "Paused." : "Playing.")
     }
 

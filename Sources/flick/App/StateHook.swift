@@ -1,5 +1,6 @@
 import FlickCore
 import FlickStore
+import FlickMedia
 import Foundation
 
 /// A test hook: with `FLICK_STATE_FILE` set, the window's review state —
@@ -16,7 +17,7 @@ enum StateHook {
             ["path": clip.relativePath, "decision": decision?.rawValue ?? NSNull()]
         }
         let object: [String: Any] = ["cursor": session.deck.cursor, "decisions": decisions, "undo": session.history.count,
-                                     "pipelines": CardView.liveStreams, "max_pipelines": CardView.maxLiveStreams]
+                                     "pipelines": VideoPlayer.livePipelines.now, "max_pipelines": VideoPlayer.livePipelines.most]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
         let temporary = path + ".tmp"
         if FileManager.default.createFile(atPath: temporary, contents: data) {

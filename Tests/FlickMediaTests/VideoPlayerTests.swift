@@ -1,0 +1,152 @@
+import CGst
+import Foundation
+import Testing
+@testable import FlickMedia
+
+/// Collects what a player reports, from its delivery queue.
+final class PlayerLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var frames: [(time: Double?, width: Int, height: Int, centre: (Int, Int, Int)?)] = []
+    private var errors: [MediaError] = []
+    let queue = DispatchQueue(label: "flick.tests.player")
+
+    func frame(_ frame: VideoFrame) {
+        let centre = frame.rgb(x: frame.width / 2, y: frame.height / 2)
+        lock.withLock { frames.append((frame.time, frame.width, frame.height, centre)) }
+    }
+
+    func error(_ error: MediaError) { lock.withLock { errors.append(error) } }
+
+    var frameCount: Int { lock.withLock { frames.count } }
+    var firstFrame: (time: Double?, width: Int, height: Int, centre: (Int, Int, Int)?)? { lock.withLock { frames.first } }
+    var times: [Double] { lock.withLock { frames.compactMap(\.time) } }
+    var failures: [MediaError] { lock.withLock { errors } }
+
+    func player(_ path: String, width: Int = 320, height: Int = 320, timeout: Double = 5) throws -> VideoPlayer {
+        try VideoPlayer(path: path, maxWidth: width, maxHeight: height, muted: true, timeout: timeout, queue: queue,
+                        onFrame: { [self] in frame($0) }, onFailure: { [self] in error($0) })
+    }
+
+    /// Waits up to `seconds` for `condition`.
+    func wait(_ seconds: Double = 10, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return condition()
+    }
+}
+
+@Suite(.serialized) struct VideoPlayerTests {
+    @Test func prerollsPausedWithItsFirstFrameScaledInGStreamer() throws {
+        let path = try makeClip("red-wide.mp4", pattern: "red", seconds: 1, width: 1280, height: 720)
+        let log = PlayerLog()
+        let player = try log.player(path)
+        #expect(log.wait { log.frameCount > 0 })
+        let first = try #require(log.firstFrame)
+        #expect(first.width == 320 && first.height == 180, "scaled to fit 320×320 keeping 16:9")
+        let (r, g, b) = try #require(first.centre)
+        #expect(r > 230 && g < 30 && b < 30, "red clip gave \(r),\(g),\(b)")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(log.frameCount == 1, "a prerolled player shows one frame and does not play")
+        #expect(!player.isPlaying)
+        player.stop()
+    }
+
+    @Test func aPrerolledPlayerIsPlayingAsSoonAsItIsPromoted() throws {
+        let path = try makeClip("promote.mp4", pattern: "ball", seconds: 2)
+        let log = PlayerLog()
+        let player = try log.player(path)
+        #expect(log.wait { player.hasFrame })
+        player.play()
+        // No preroll to wait for: the state change is complete when play() returns.
+        #expect(player.isPlaying)
+        #expect(log.wait { log.frameCount > 10 })
+        #expect(player.promoteLatency != nil)
+        let times = log.times
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "frames come in order: \(times.prefix(12))")
+        player.stop()
+    }
+
+    @Test func loopsBackToTheStart() throws {
+        let path = try makeClip("loop.webm", pattern: "snow", seconds: 1, codec: "vp8")
+        let log = PlayerLog()
+        let player = try log.player(path)
+        player.play()
+        #expect(log.wait { let t = log.times; return zip(t, t.dropFirst()).contains { $1 < $0 } }, "time went back to 0 after the end")
+        #expect(log.failures.isEmpty)
+        player.stop()
+    }
+
+    @Test func aTextFileNamedMp4FailsWithAReasonAndFreesItsPipeline() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-player-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("notes.mp4").path
+        try Data(String(repeating: "not a video\n", count: 200).utf8).write(to: URL(fileURLWithPath: path))
+        let before = VideoPlayer.livePipelines.now
+        let log = PlayerLog()
+        let player = try log.player(path)
+        #expect(log.wait { !log.failures.isEmpty })
+        #expect(log.failures.first?.description.hasPrefix("Can’t play notes.mp4") == true, "\(log.failures)")
+        #expect(log.wait { VideoPlayer.livePipelines.now == before }, "the failed pipeline is freed")
+        _ = player
+    }
+
+    @Test func aCodecWithNoDecoderNamesThePackageToInstall() throws {
+        let path = try makeUndecodableClip()
+        let log = PlayerLog()
+        let player = try log.player(path)
+        #expect(log.wait { !log.failures.isEmpty })
+        #expect(log.failures.first == .missingDecoder(file: "future.mkv", what: "AV1", package: "gstreamer1.0-plugins-bad"))
+        #expect(log.failures.first?.description == "Can’t play future.mkv: no AV1 decoder is installed (install gstreamer1.0-plugins-bad)")
+        player.stop()
+    }
+
+    @Test func discoveryNamesTheSamePackage() throws {
+        let path = try makeUndecodableClip()
+        #expect(throws: MediaError.missingDecoder(file: "future.mkv", what: "AV1", package: "gstreamer1.0-plugins-bad")) {
+            try ClipDiscovery.discover(path: path)
+        }
+    }
+
+    @Test func stoppingFreesThePipelineAndCountsIt() throws {
+        let path = try makeClip("count.mp4", pattern: "green", seconds: 1)
+        let log = PlayerLog()
+        let before = VideoPlayer.livePipelines.now
+        let players = try (0..<3).map { _ in try log.player(path) }
+        #expect(VideoPlayer.livePipelines.now == before + 3)
+        #expect(VideoPlayer.livePipelines.most >= before + 3)
+        players.forEach { $0.stop() }
+        players.forEach { $0.stop() }
+        #expect(VideoPlayer.livePipelines.now == before)
+    }
+}
+
+/// A Matroska file holding an AV1 stream, a codec this machine has no
+/// decoder for: any AV1 decoder a machine does have is ranked out first, so
+/// decodebin cannot pick it.
+func makeUndecodableClip() throws -> String {
+    GStreamer.initialize()
+    for name in ["av1dec", "dav1ddec", "avdec_av1", "vaav1dec"] {
+        if let feature = gst_registry_lookup_feature(gst_registry_get(), name) {
+            gst_plugin_feature_set_rank(feature, 0)
+            gst_object_unref(UnsafeMutableRawPointer(feature))
+        }
+    }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-player-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let noise = dir.appendingPathComponent("noise.bin").path
+    try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }).write(to: URL(fileURLWithPath: noise))
+    let path = dir.appendingPathComponent("future.mkv").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+    process.arguments = ["-q", "filesrc", "location=\(noise)", "blocksize=2000", "!",
+                         "video/x-av1,width=320,height=240,framerate=30/1,stream-format=obu-stream,alignment=tu", "!",
+                         "matroskamux", "!", "filesink", "location=\(path)"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return path
+}
