@@ -93,14 +93,14 @@ public enum FolderScan {
 
     private static func list(root: String, relative: String, recursive: Bool, into clips: inout [ScannedClip]) throws(FolderError) {
         let path = relative.isEmpty ? root : root + "/" + relative
-        guard let dir = opendir(path) else {
+        guard let dir = opendir(RawPath.c(path)) else {
             throw FolderError(path: path, errno: errno)
         }
         defer { closedir(dir) }
         var subfolders: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                RawPath.decode(raw.prefix { $0 != 0 })
             }
             guard !name.hasPrefix(".") else { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name

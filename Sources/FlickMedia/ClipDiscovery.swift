@@ -1,4 +1,5 @@
 import CGst
+import FlickCore
 import Foundation
 
 /// What discovery learned about a clip.
@@ -54,7 +55,7 @@ public enum ClipDiscovery {
 
     public static func discover(path: String, timeout: Double = defaultTimeout) throws(MediaError) -> ClipInfo {
         GStreamer.initialize()
-        let name = (path as NSString).lastPathComponent
+        let name = RawPath.display((path as NSString).lastPathComponent)
         try precheck(path: path)
         var error: UnsafeMutablePointer<GError>?
         guard let discoverer = gst_discoverer_new(GstClockTime(timeout * 1e9), &error) else {
@@ -62,7 +63,7 @@ public enum ClipDiscovery {
             throw .notAVideo(file: name, reason: Self.message(error))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
-        guard let uri = g_filename_to_uri(path, nil, nil) else {
+        guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
             throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
         }
         defer { g_free(uri) }
@@ -88,14 +89,14 @@ public enum ClipDiscovery {
     /// The reasons a file cannot be opened that need no decoding: gone,
     /// unreadable, empty.
     static func precheck(path: String) throws(MediaError) {
-        let name = (path as NSString).lastPathComponent
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "the file is gone"
-            throw .unreadable(file: name, reason: reason)
-        }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == 0 {
-            throw .notAVideo(file: name, reason: "the file is empty")
-        }
+        let name = RawPath.display((path as NSString).lastPathComponent)
+        let raw = RawPath.c(path)
+        var info = stat()
+        guard stat(raw, &info) == 0 else { throw .unreadable(file: name, reason: "the file is gone") }
+        // A FIFO or device would block the decoder's open() forever.
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(file: name, reason: "it is not a regular file") }
+        guard access(raw, R_OK) == 0 else { throw .unreadable(file: name, reason: "permission denied") }
+        guard info.st_size > 0 else { throw .notAVideo(file: name, reason: "the file is empty") }
     }
 
     private static func clipInfo(_ info: OpaquePointer) -> ClipInfo {

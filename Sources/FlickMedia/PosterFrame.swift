@@ -1,4 +1,5 @@
 import CGst
+import FlickCore
 import Foundation
 
 /// A decoded still: BGRA bytes, 4 per pixel, opaque (so premultiplied alike).
@@ -7,6 +8,13 @@ public struct RawFrame: Sendable, Equatable {
     public let height: Int
     public let stride: Int
     public let bytes: Data
+
+    public init(width: Int, height: Int, stride: Int, bytes: Data) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.bytes = bytes
+    }
 
     /// The pixel at (x, y) as (red, green, blue).
     public func rgb(x: Int, y: Int) -> (Int, Int, Int) {
@@ -27,7 +35,7 @@ public enum PosterFrame {
 
     public static func render(path: String, maxSize: Int, timeout: Double = ClipDiscovery.defaultTimeout) throws(MediaError) -> RawFrame {
         let info = try ClipDiscovery.discover(path: path, timeout: timeout)
-        let name = (path as NSString).lastPathComponent
+        let name = RawPath.display((path as NSString).lastPathComponent)
         guard let width = info.width, let height = info.height, width > 0, height > 0 else {
             throw .notAVideo(file: name, reason: "it has no picture")
         }
@@ -47,7 +55,7 @@ public enum PosterFrame {
         }
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
         guard let source = gst_bin_get_by_name(bin, "src"), let sinkElement = gst_bin_get_by_name(bin, "sink"),
-              let uri = g_filename_to_uri(path, nil, nil) else {
+              let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
             throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
         }
         defer {

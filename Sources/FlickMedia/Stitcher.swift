@@ -174,7 +174,7 @@ extension Stitcher {
         for (index, clip) in clips.enumerated() {
             if description.contains("filesrc name=src\(index) ") {
                 set(bin, "src\(index)", "location", clip.path)
-            } else if let uri = g_filename_to_uri(clip.path, nil, nil) {
+            } else if let uri = g_filename_to_uri(RawPath.c(clip.path), nil, nil) {
                 set(bin, "src\(index)", "uri", String(cString: uri))
                 g_free(uri)
             }

@@ -1,4 +1,5 @@
 import CGst
+import FlickCore
 import Foundation
 
 /// One decoded video frame: BGRA, 4 bytes a pixel, opaque (so premultiplied
@@ -60,6 +61,8 @@ public final class VideoPlayer: @unchecked Sendable {
     public var promoteLatency: Double? { locked { latency } }
     /// Whether a frame has arrived (the preroll frame first).
     public var hasFrame: Bool { locked { framesDelivered > 0 } }
+    /// Frames that came out of the decoder, repeats included.
+    var decodedFrames: Int { locked { framesDelivered } }
 
     private let pipeline: UnsafeMutablePointer<GstElement>
     private let fit: UnsafeMutablePointer<GstElement>?
@@ -74,6 +77,7 @@ public final class VideoPlayer: @unchecked Sendable {
     private var framesDelivered = 0
     private var pending: VideoFrame?
     private var lastTime: Double?
+    private var lastLoop: UInt64 = 0
     private var promotedAt: UInt64?
     private var latency: Double?
     private var missingPlugin: MediaError?
@@ -90,9 +94,9 @@ public final class VideoPlayer: @unchecked Sendable {
         self.onFrame = onFrame
         self.onFailure = onFailure
         self.loops = loops
-        name = (path as NSString).lastPathComponent
+        name = RawPath.display((path as NSString).lastPathComponent)
         try ClipDiscovery.precheck(path: path)
-        guard let uri = g_filename_to_uri(path, nil, nil) else {
+        guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
             throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
         }
         defer { g_free(uri) }
@@ -295,7 +299,14 @@ public final class VideoPlayer: @unchecked Sendable {
         case GST_MESSAGE_EOS:
             guard player.loops, message.pointee.src == flick_gst_object(UnsafeMutableRawPointer(player.pipeline)) else { return }
             control.async {
-                guard !player.locked({ player.stopped }) else { return }
+                // A clip with one frame or none ends at once: it stays a still
+                // instead of seeking back in a busy loop.
+                let now = DispatchTime.now().uptimeNanoseconds
+                let tooShort = player.locked { () -> Bool in
+                    defer { player.lastLoop = now }
+                    return player.stopped || now - player.lastLoop < 250_000_000
+                }
+                guard !tooShort else { return }
                 gst_element_seek_simple(player.pipeline, GST_FORMAT_TIME, GST_SEEK_FLAG_FLUSH, 0)
             }
         case GST_MESSAGE_ELEMENT:

@@ -118,12 +118,12 @@ public enum Export {
         if failed == nil && fsync(output) != 0 { failed = FileOperations.posixFailure(item.relativePath, errno) }
         close(output)
         if let failed {
-            unlink(partial)
+            unlink(RawPath.c(partial))
             throw failed
         }
-        guard rename(partial, target) == 0 else {
+        guard rename(RawPath.c(partial), RawPath.c(target)) == 0 else {
             let failure = FileOperations.posixFailure(item.relativePath, errno)
-            unlink(partial)
+            unlink(RawPath.c(partial))
             throw failure
         }
     }

@@ -67,7 +67,7 @@ public enum FileOperations {
         for clip in clips {
             let path = root + "/" + clip.relativePath
             var info = stat()
-            guard lstat(path, &info) == 0 else {
+            guard lstat(RawPath.c(path), &info) == 0 else {
                 refused.append(FileFailure(path: clip.relativePath, reason: errno == EACCES ? .permissionDenied : .gone))
                 continue
             }
@@ -93,7 +93,7 @@ public enum FileOperations {
     /// Moves `item` to the freedesktop Trash (`g_file_trash`): the Files app
     /// can restore it.
     public static func trash(_ item: FileItem) throws(FileFailure) {
-        let file = g_file_new_for_path(item.absolutePath)
+        let file = g_file_new_for_path(RawPath.c(item.absolutePath))
         defer { g_object_unref(file.map { UnsafeMutableRawPointer($0) }) }
         var error: UnsafeMutablePointer<GError>?
         guard g_file_trash(file, nil, &error) != 0 else {
@@ -127,7 +127,7 @@ public enum FileOperations {
             throw posixFailure(item.relativePath, errno)
         }
         let target = freeName(in: directory, for: (item.relativePath as NSString).lastPathComponent)
-        guard rename(item.absolutePath, target) == 0 else { throw posixFailure(item.relativePath, errno) }
+        guard rename(RawPath.c(item.absolutePath), RawPath.c(target)) == 0 else { throw posixFailure(item.relativePath, errno) }
         return target
     }
 
@@ -147,7 +147,7 @@ public enum FileOperations {
         let base = (name as NSString).deletingPathExtension
         let ext = (name as NSString).pathExtension
         var counter = 2
-        while lstat(candidate, &info) == 0 {
+        while lstat(RawPath.c(candidate), &info) == 0 {
             candidate = directory + "/" + base + " (\(counter))" + (ext.isEmpty ? "" : "." + ext)
             counter += 1
         }

@@ -71,9 +71,9 @@ public final class Store {
     }
 
     static func canonicalPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        guard let resolved = realpath(RawPath.c(path), nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return RawPath.decode(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
     }
 
     /// Refuses a folder whose stored clip paths are not plain paths inside it

@@ -110,6 +110,37 @@ final class PlayerLog: @unchecked Sendable {
         }
     }
 
+    @Test func aFileGoneOrTurnedIntoAFifoAfterTheScanIsAReasonNotAHang() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-player-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let gone = dir.appendingPathComponent("gone.mp4").path
+        let fifo = dir.appendingPathComponent("pipe.mp4").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: MediaError.unreadable(file: "gone.mp4", reason: "the file is gone")) { try PlayerLog().player(gone) }
+        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: "it is not a regular file")) { try PlayerLog().player(fifo) }
+        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: "it is not a regular file")) { try ClipDiscovery.discover(path: fifo) }
+    }
+
+    @Test func aOneFrameClipStaysStillInsteadOfLoopingBusily() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-player-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("still.webm").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+        process.arguments = ["-q", "videotestsrc", "num-buffers=1", "pattern=red", "!", "video/x-raw,framerate=0/1,width=64,height=48",
+                             "!", "vp8enc", "!", "webmmux", "!", "filesink", "location=\(path)"]
+        try process.run()
+        process.waitUntilExit()
+        let log = PlayerLog()
+        let player = try log.player(path)
+        player.play()
+        #expect(log.wait { log.frameCount >= 1 })
+        Thread.sleep(forTimeInterval: 1)
+        #expect(player.decodedFrames < 6, "one frame shown, not re-decoded in a loop: \(player.decodedFrames)")
+        #expect(log.failures.isEmpty)
+        player.stop()
+    }
+
     @Test func stoppingFreesThePipelineAndCountsIt() throws {
         let path = try makeClip("count.mp4", pattern: "green", seconds: 1)
         let log = PlayerLog()

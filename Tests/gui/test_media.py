@@ -1,8 +1,14 @@
 """Media in the review window: the pipeline limit while stepping through a
 long deck, poster frames on cards beneath, and broken files as cards that
 say why and can still be decided."""
+import hashlib
+import os
 import shutil
+import subprocess
+import time
+import urllib.parse
 
+from cli import Cli, make_clip
 from harness import find_nodes, wait_until
 from test_review import SAMPLES, Review
 
@@ -47,3 +53,146 @@ def test_broken_files_become_cards_that_say_why_and_can_be_deleted(tmp_path):
         s.wait_state(lambda st: st["cursor"] == 3, "the third broken card deleted")
         assert s.decisions() == ["delete", "delete", "delete", None]
         assert s.flick.poll() is None
+
+
+def thumbnail_of(cache, path):
+    """The freedesktop thumbnail file for `path` and its tEXt chunks."""
+    uri = "file://" + urllib.parse.quote(os.fsencode(str(path)))
+    file = cache / "thumbnails" / "large" / (hashlib.md5(uri.encode()).hexdigest() + ".png")
+    if not file.exists():
+        return file, None
+    data, text, i = file.read_bytes(), {}, 8
+    while i < len(data):
+        length = int.from_bytes(data[i:i + 4], "big")
+        kind = data[i + 4:i + 8]
+        if kind == b"tEXt":
+            key, _, value = data[i + 8:i + 8 + length].partition(b"\0")
+            text[key.decode()] = value.decode()
+        i += 12 + length
+    return file, text
+
+
+def test_posters_go_to_the_shared_thumbnail_cache_and_are_reused(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    video_deck(deck, 4)
+    with Review(deck) as s:
+        st = s.wait_state(lambda st: st.get("posters_decoded", 0) >= 1 and st["pipelines"] == 2, "a poster for the third card")
+        cache = s.tmp / "cache"
+        file, text = thumbnail_of(cache, deck / "clip_002.mp4")
+        assert text is not None, f"no thumbnail at {file}"
+        assert text["Thumb::URI"] == (deck / "clip_002.mp4").as_uri()
+        assert int(text["Thumb::MTime"]) == int((deck / "clip_002.mp4").stat().st_mtime)
+        assert oct(file.stat().st_mode & 0o777) == "0o600"
+        s.flick.terminate()
+        s.flick.wait(10)
+        # A second run finds the thumbnail valid and does not decode again.
+        s.state_path.unlink()
+        s.flick = s.launch([deck])
+        s.wait_state(lambda st: st.get("posters_cached", 0) >= 1, "the poster from the cache")
+        assert s.state()["posters_decoded"] == 0
+        s.flick.terminate()
+        s.flick.wait(10)
+        # A clip changed since (new mtime) makes its thumbnail stale.
+        os.utime(deck / "clip_002.mp4", (1_000_000_000, 1_000_000_000))
+        s.state_path.unlink()
+        s.flick = s.launch([deck])
+        s.wait_state(lambda st: st.get("posters_decoded", 0) >= 1, "a stale thumbnail made again")
+        _, text = thumbnail_of(cache, deck / "clip_002.mp4")
+        assert text["Thumb::MTime"] == "1000000000"
+
+
+def test_awkward_names_play_and_can_be_trashed(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    names = [b"with space.mp4", b"it's \"quoted\".mp4", b"new\nline.mp4", b"caf\xe9 latin-1.mp4"]
+    for name in names:
+        shutil.copy(SAMPLES / "timeout_huddle.mp4", os.path.join(os.fsencode(deck), name))
+    cli = Cli(tmp_path)
+    with Review(deck, data_home=cli.data) as s:
+        s.wait_state(lambda st: len(st["decisions"]) == 4 and st["pipelines"] == 2, "four cards")
+        for _ in names:
+            s.wait_state(lambda st: st["playing"], "the top clip playing")
+            assert not any("Can’t" in n for n in s.top_card_name()), s.top_card_name()
+            s.key("d")
+            time.sleep(0.4)
+        s.wait_state(lambda st: st["cursor"] == 4, "all four deleted")
+    result = cli.run("apply", deck, check=0)
+    assert "Moved 4 files" in result.stdout, result.stdout + result.stderr
+    assert os.listdir(os.fsencode(deck)) == []
+    trashed = set(os.listdir(os.fsencode(cli.trash / "files")))
+    assert trashed == set(names)
+
+
+def test_zero_length_8k_and_undecodable_clips_become_cards(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    subprocess.run(["gst-launch-1.0", "-q", "videotestsrc", "num-buffers=0", "!", "x264enc", "!", "mp4mux", "!",
+                    "filesink", f"location={deck / 'a_no_frames.mp4'}"], check=True, timeout=60)
+    subprocess.run(["gst-launch-1.0", "-q", "videotestsrc", "num-buffers=1", "pattern=red", "!",
+                    "video/x-raw,framerate=0/1,width=320,height=240", "!", "vp8enc", "!", "webmmux", "!",
+                    "filesink", f"location={deck / 'b_one_frame.webm'}"], check=True, timeout=60)
+    make_clip(deck / "c_8k.mp4", seconds=1, width=7680, height=4320, fps=2)
+    noise = tmp_path / "noise.bin"
+    noise.write_bytes(bytes((i * 2654435761 >> 13) & 255 for i in range(20000)))
+    subprocess.run(["gst-launch-1.0", "-q", "filesrc", f"location={noise}", "blocksize=2000", "!",
+                    "video/x-av1,width=320,height=240,framerate=30/1,stream-format=obu-stream,alignment=tu", "!",
+                    "matroskamux", "!", "filesink", f"location={deck / 'd_future.mkv'}"], check=True, timeout=60)
+    shutil.copy(SAMPLES / "timeout_huddle.mp4", deck / "e_fine.mp4")
+    # Any AV1 decoder this machine has is ranked out: the clip has none.
+    env = {"GST_PLUGIN_FEATURE_RANK": "av1dec:NONE,dav1ddec:NONE,avdec_av1:NONE"}
+    with Review(deck, env=env) as s:
+        def top():
+            names = s.top_card_name()
+            return names[0] if names else ""
+        wait_until(lambda: "Can’t play a_no_frames.mp4" in top(), 15, what="the empty MP4's reason")
+        s.key("d")
+        wait_until(lambda: top().startswith("Clip 2 of 5: b_one_frame.webm, 0:00"), 15, what="the one-frame clip")
+        s.wait_state(lambda st: st["playing"], "the one-frame clip shown")
+        assert "Can’t" not in top()
+        s.key("l")
+        wait_until(lambda: top().startswith("Clip 3 of 5: c_8k.mp4"), 15, what="the 8K clip")
+        s.wait_state(lambda st: st["playing"], "the 8K clip playing")
+        time.sleep(1)
+        assert "Can’t" not in top(), top()
+        s.key("l")
+        wait_until(lambda: "no AV1 decoder is installed (install gstreamer1.0-plugins-bad)" in top(), 15,
+                   what="the missing decoder named")
+        s.key("d")
+        wait_until(lambda: top().startswith("Clip 5 of 5: e_fine.mp4"), 15, what="the last clip")
+        s.wait_state(lambda st: st["playing"] and st["cursor"] == 4, "the deck playing on")
+        assert s.decisions() == ["delete", "like", "like", "delete", None]
+        assert s.state()["max_pipelines"] <= 3
+        assert s.flick.poll() is None
+
+
+def test_files_that_vanish_or_turn_into_a_fifo_after_the_scan_do_not_hang(tmp_path):
+    video_deck(tmp_path, 6)
+    with Review(tmp_path) as s:
+        s.wait_state(lambda st: st["pipelines"] == 2, "top and next live")
+        # clip_002 is the card beneath the next one: its poster is being made.
+        (tmp_path / "clip_002.mp4").unlink()
+        os.mkfifo(tmp_path / "clip_002.mp4")
+        (tmp_path / "clip_003.mp4").unlink()
+        for _ in range(2):
+            s.key("l")
+            time.sleep(0.5)
+        s.wait_state(lambda st: st["cursor"] == 2 and st["playing"], "the deck playing on")
+        assert s.flick.poll() is None
+        st = s.state()
+        assert st["max_pipelines"] <= 3
+        # The vanished clips left the deck; the rest kept their places and decisions.
+        assert [(d["path"], d["decision"]) for d in st["decisions"]] == [
+            ("clip_000.mp4", "like"), ("clip_001.mp4", "like"), ("clip_004.mp4", None), ("clip_005.mp4", None)]
+        assert s.top_card_name()[0].startswith("Clip 3 of 4: clip_004.mp4")
+
+
+def test_playback_pauses_while_the_window_is_hidden(tmp_path):
+    video_deck(tmp_path, 3)
+    with Review(tmp_path) as s:
+        s.wait_state(lambda st: st["playing"], "the top clip playing")
+        wid = s.window_id()
+        s.xdotool("windowunmap", "--sync", wid)
+        s.wait_state(lambda st: not st["playing"], "paused while hidden")
+        s.xdotool("windowmap", "--sync", wid)
+        s.wait_state(lambda st: st["playing"], "playing again when shown")

@@ -50,11 +50,19 @@ final class CardStackView {
     var paused = false
     /// The window is hidden or minimized: nothing plays.
     var hidden = false {
-        didSet { topCard?.setPlaying(!paused && !hidden) }
+        didSet {
+            topCard?.setPlaying(!paused && !hidden)
+            onStateChange?()
+        }
     }
+    /// Called when the top clip starts or stops playing, or a poster arrives.
+    var onStateChange: (() -> Void)?
     /// Poster frames already decoded, by path (a few cards' worth).
     private var posters: [String: RawFrame] = [:]
     private var posterOrder: [String] = []
+    /// Poster frames taken from the thumbnail cache, and decoded (then cached).
+    static var postersFromCache = 0
+    static var postersDecoded = 0
     /// How many poster frames stay decoded in memory.
     static let posterCacheSize = 8
     /// Why a clip cannot be shown, by path (set by discovery or a poster).
@@ -181,14 +189,20 @@ final class CardStackView {
         }
         guard problems[card.path] == nil else { return }
         let path = card.path
-        let size = Int(max(cardSize.width, cardSize.height))
         Task { @MainActor [weak self] in
-            let result = await Task.detached(priority: .utility) {
-                Result { () throws(MediaError) in try PosterFrame.render(path: path, maxSize: size) }
+            let result = await Task.detached(priority: .utility) { () -> Result<(RawFrame, Bool), MediaError> in
+                if let cached = ThumbnailCache.lookup(path) { return .success((cached, true)) }
+                return Result { () throws(MediaError) in
+                    let frame = try PosterFrame.render(path: path, maxSize: ThumbnailCache.size)
+                    ThumbnailCache.store(frame, for: path)
+                    return (frame, false)
+                }
             }.value
             guard let self else { return }
             switch result {
-            case .success(let frame):
+            case .success(let (frame, cached)):
+                if cached { Self.postersFromCache += 1 } else { Self.postersDecoded += 1 }
+                onStateChange?()
                 posters[path] = frame
                 posterOrder.append(path)
                 if posterOrder.count > Self.posterCacheSize { posters[posterOrder.removeFirst()] = nil }

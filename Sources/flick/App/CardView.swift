@@ -82,7 +82,7 @@ final class CardView {
         gtk_widget_set_focus_on_click(button, 0)
         g_object_ref_sink(button.rawObject)
 
-        if kind == .photo { gtk_picture_set_filename(picture.opaque, path) }
+        if kind == .photo { gtk_picture_set_filename(picture.opaque, RawPath.c(path)) }
     }
 
     /// Opens the clip's pipeline, prerolled and paused, its frames scaled to

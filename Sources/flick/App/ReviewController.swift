@@ -96,6 +96,7 @@ final class ReviewController {
 
         stack.onCommit = { [unowned self] direction in perform(direction.action, fromDrag: true) }
         stack.onActivateTop = { [unowned self] in togglePlayback() }
+        stack.onStateChange = { [unowned self] in StateHook.write(queue.session, clips: clips, stack: stack) }
         stack.describe = { [unowned self] position in describe(position) }
     }
 
@@ -168,7 +169,7 @@ final class ReviewController {
         stack.tuning.reducedMotion = !Self.animationsEnabled
         stack.paused = false
         stack.availability = queue.session.availability
-        stack.load(clips.map { .init(name: $0.relativePath, path: folder.appendingPathComponent($0.relativePath).path, kind: $0.kind) },
+        stack.load(clips.map { .init(name: RawPath.display($0.relativePath), path: folder.appendingPathComponent($0.relativePath).path, kind: $0.kind) },
                    cursor: queue.session.deck.cursor)
         if keepingTop == nil {
             let decided = queue.session.deck.decidedCount
@@ -178,7 +179,7 @@ final class ReviewController {
         }
         refresh()
         discover(folder: folder)
-        StateHook.write(queue.session, clips: clips)
+        StateHook.write(queue.session, clips: clips, stack: stack)
     }
 
     /// The clip on top, if any (kept across reloads).
@@ -249,14 +250,14 @@ final class ReviewController {
                 stack.availability = saved.availability
                 stack.show(cursor: before, transition: nil)
                 refresh()
-                StateHook.write(saved, clips: clips)
+                StateHook.write(saved, clips: clips, stack: stack)
                 persistFailed?("\(error)")
                 return
             }
             present(outcome)
         }
         refresh()
-        StateHook.write(queue.session, clips: clips)
+        StateHook.write(queue.session, clips: clips, stack: stack)
     }
 
     private func present(_ outcome: ActionOutcome) {
@@ -266,7 +267,7 @@ final class ReviewController {
         let left = session.stats.remaining
         switch outcome {
         case .decided(let position, let decision):
-            let name = clips[position].relativePath
+            let name = RawPath.display(clips[position].relativePath)
             stack.show(cursor: cursor, transition: stack.flyOff(decision.direction), leavingPosition: position)
             switch decision {
             case .like: setStatus("Liked \(name). \(left) left.")
@@ -325,7 +326,7 @@ final class ReviewController {
     }
 
     private func describe(_ position: Int) -> (caption: String, accessible: String) {
-        let name = clips[position].relativePath
+        let name = RawPath.display(clips[position].relativePath)
         let info = infos[position]
         let caption = [name, info?.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
         var accessible = "Clip \(position + 1) of \(clips.count): \(name)"
@@ -344,12 +345,14 @@ final class ReviewController {
         stack.paused = top.isPlaying
         top.setPlaying(!stack.paused && !stack.hidden)
         setStatus(stack.paused ? "Paused." : "Playing.")
+        stack.onStateChange?()
     }
 
     private func toggleMute() {
         stack.muted.toggle()
         stack.topCard?.setMuted(stack.muted)
         setStatus(stack.muted ? "Sound off." : "Sound on.")
+        stack.onStateChange?()
     }
 
     /// GTK's "gtk-enable-animations" setting (off means reduced motion).

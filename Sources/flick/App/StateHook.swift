@@ -11,13 +11,15 @@ enum StateHook {
     static let path = ProcessInfo.processInfo.environment["FLICK_STATE_FILE"]
 
     @MainActor
-    static func write(_ session: ReviewSession, clips: [StoredClip]) {
+    static func write(_ session: ReviewSession, clips: [StoredClip], stack: CardStackView) {
         guard let path else { return }
         let decisions: [[String: Any]] = zip(clips, session.deck.decisions).map { clip, decision in
             ["path": clip.relativePath, "decision": decision?.rawValue ?? NSNull()]
         }
         let object: [String: Any] = ["cursor": session.deck.cursor, "decisions": decisions, "undo": session.history.count,
-                                     "pipelines": VideoPlayer.livePipelines.now, "max_pipelines": VideoPlayer.livePipelines.most]
+                                     "playing": stack.topCard?.isPlaying ?? false, "muted": stack.muted,
+                                     "pipelines": VideoPlayer.livePipelines.now, "max_pipelines": VideoPlayer.livePipelines.most,
+                                     "posters_cached": CardStackView.postersFromCache, "posters_decoded": CardStackView.postersDecoded]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
         let temporary = path + ".tmp"
         if FileManager.default.createFile(atPath: temporary, contents: data) {

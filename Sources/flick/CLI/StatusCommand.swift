@@ -50,8 +50,8 @@ struct StatusCommand: ParsableCommand {
     /// Why a clip cannot be reviewed, from the file alone (fast on any folder size).
     static func error(for path: String) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return "the file is gone" }
-        guard access(path, R_OK) == 0 else { return "permission denied" }
+        guard stat(RawPath.c(path), &info) == 0 else { return "the file is gone" }
+        guard access(RawPath.c(path), R_OK) == 0 else { return "permission denied" }
         return info.st_size == 0 ? "the file is empty" : nil
     }
 }
