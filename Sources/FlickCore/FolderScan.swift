@@ -84,9 +84,11 @@ public enum FolderScan {
         try list(root: root, relative: "", recursive: recursive, into: &clips)
         switch order {
         case .name:
-            clips.sort { NaturalOrder.less($0.relativePath, $1.relativePath) }
+            clips = NaturalOrder.sorted(clips) { $0.relativePath }
         case .date:
-            clips.sort { $0.modified != $1.modified ? $0.modified < $1.modified : NaturalOrder.less($0.relativePath, $1.relativePath) }
+            clips = clips.map { (NaturalOrder.Key($0.relativePath), $0) }
+                .sorted { $0.1.modified != $1.1.modified ? $0.1.modified < $1.1.modified : NaturalOrder.less($0.0, $1.0) }
+                .map(\.1)
         }
         return clips
     }

@@ -96,9 +96,10 @@ public final class Store {
 
     /// Clips decided "delete" and still in the deck, in path order.
     public func clipsToDelete(in folder: FolderRecord) throws(StoreError) -> [StoredClip] {
-        try db.rows("SELECT id, path, kind, decision FROM clip WHERE folder_id = ? AND state = 'present' AND decision = 'delete'", folder.id)
-            .compactMap(Self.clip)
-            .sorted { NaturalOrder.less($0.relativePath, $1.relativePath) }
+        NaturalOrder.sorted(
+            try db.rows("SELECT id, path, kind, decision FROM clip WHERE folder_id = ? AND state = 'present' AND decision = 'delete'", folder.id)
+                .compactMap(Self.clip)
+        ) { $0.relativePath }
     }
 
     /// Records that `clips` were moved out of the folder (to the Trash or

@@ -35,6 +35,9 @@ final class ReviewController {
     private var infos: [Int: ClipInfo] = [:]
     private var heldKeys = Set<UInt32>()
     private var discovery: Task<Void, Never>?
+    private var discoveryFolder: URL?
+    /// Positions whose discovery has started (each is read once per load).
+    private var attempted: Set<Int> = []
 
     init() {
         progressLabel = gtk_label_new("")
@@ -154,6 +157,7 @@ final class ReviewController {
     /// (a reload after the folder changed).
     func load(clips: [StoredClip], session: ReviewSession, folder: URL, keepingTop: Int64? = nil) {
         discovery?.cancel()
+        discovery = nil
         // Captions already discovered survive a reload.
         let previousInfos = Dictionary(infos.compactMap { position, info in
             position < self.clips.count ? (self.clips[position].id, info) : nil
@@ -198,25 +202,50 @@ final class ReviewController {
     }
 
     /// Reads durations and sizes in the background; captions update as they arrive.
+    /// Cards ahead of the top whose duration and size are read in advance.
+    static let discoveryWindow = 40
+
+    /// Reads captions (duration, size) in the background for the cards near
+    /// the top, nearest first; a 10,000-clip folder costs 40 discoveries, not
+    /// 10,000, and the window follows the cursor.
     private func discover(folder: URL) {
-        let jobs = clips.enumerated().filter { $0.element.kind == .video && infos[$0.offset] == nil }.map { ($0.offset, folder.appendingPathComponent($0.element.relativePath).path) }
-        discovery = Task.detached(priority: .utility) { [weak self] in
-            for (position, path) in jobs {
-                if Task.isCancelled { return }
-                let result = Result { () throws(MediaError) in try ClipDiscovery.discover(path: path) }
-                await MainActor.run {
-                    guard let self else { return }
-                    switch result {
-                    case .success(let info):
-                        self.infos[position] = info
-                        self.stack.refreshDescriptions()
-                    case .failure(let error):
-                        // The card stays decidable and says why it cannot play.
-                        self.stack.setProblem(error.description, path: path)
-                        Log.warning(error.description, category: "media")
-                    }
+        discoveryFolder = folder
+        attempted = []
+        discoverAhead()
+    }
+
+    private func nextDiscoveryJob() -> (Int, String)? {
+        guard let folder = discoveryFolder else { return nil }
+        let cursor = queue.session.deck.cursor
+        let start = max(0, cursor - 1), end = min(clips.count, cursor + Self.discoveryWindow)
+        guard start < end else { return nil }
+        for position in start..<end where clips[position].kind == .video && infos[position] == nil && !attempted.contains(position) {
+            attempted.insert(position)
+            return (position, folder.appendingPathComponent(clips[position].relativePath).path)
+        }
+        return nil
+    }
+
+    private func discoverAhead() {
+        guard discovery == nil else { return }
+        discovery = Task { @MainActor [weak self] in
+            while !Task.isCancelled, let job = self?.nextDiscoveryJob() {
+                let (position, path) = job
+                let result = await Task.detached(priority: .utility) {
+                    Result { () throws(MediaError) in try ClipDiscovery.discover(path: path) }
+                }.value
+                guard let self, !Task.isCancelled else { return }
+                switch result {
+                case .success(let info):
+                    infos[position] = info
+                    stack.refreshDescriptions()
+                case .failure(let error):
+                    // The card stays decidable and says why it cannot play.
+                    stack.setProblem(error.description, path: path)
+                    Log.warning(error.description, category: "media")
                 }
             }
+            self?.discovery = nil
         }
     }
 
@@ -264,6 +293,7 @@ final class ReviewController {
         let session = queue.session
         let cursor = session.deck.cursor
         stack.availability = session.availability
+        discoverAhead()
         let left = session.stats.remaining
         switch outcome {
         case .decided(let position, let decision):
