@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "flick-bench",
             dependencies: [
-                "FlickCore", "FlickStore",
+                "FlickCore", "FlickStore", "FlickMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

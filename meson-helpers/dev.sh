@@ -12,10 +12,10 @@ cd "$(dirname "$0")/.."
 
 BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev
   libgstreamer-plugins-base1.0-dev libsqlite3-dev)
-RUN_PACKAGES=(libgtk-4-media-gstreamer gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+RUN_PACKAGES=(gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   gstreamer1.0-libav adwaita-icon-theme fonts-cantarell)
 TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi python3-pytest
-  imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly)
+  imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly gstreamer1.0-x)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 

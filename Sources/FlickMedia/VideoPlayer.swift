@@ -57,7 +57,8 @@ public final class VideoFrame: @unchecked Sendable {
 /// `.timedOut` and its pipeline is freed.
 public final class VideoPlayer: @unchecked Sendable {
     public let path: String
-    /// Seconds from `play()` of a prerolled player to its first new frame.
+    /// Seconds from `play()` of a prerolled player to its next frame (the
+    /// first one after the preroll frame already on screen).
     public var promoteLatency: Double? { locked { latency } }
     /// Whether a frame has arrived (the preroll frame first).
     public var hasFrame: Bool { locked { framesDelivered > 0 } }
@@ -133,8 +134,12 @@ public final class VideoPlayer: @unchecked Sendable {
         }
         if let bus = gst_element_get_bus(playbin) {
             let busRelay = Unmanaged.passRetained(Relay(self)).toOpaque()
+            // Every message is handled here, on the thread that posts it, and
+            // dropped; a handler that drops a message owns it and unrefs it.
             gst_bus_set_sync_handler(bus, { _, message, data in
-                if let message, let data { VideoPlayer.handle(message, data) }
+                guard let message else { return GST_BUS_DROP }
+                if let data { VideoPlayer.handle(message, data) }
+                gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self))
                 return GST_BUS_DROP
             }, busRelay) { Relay.release($0) }
             gst_object_unref(UnsafeMutableRawPointer(bus))
@@ -273,13 +278,13 @@ public final class VideoPlayer: @unchecked Sendable {
         lock.lock()
         guard !stopped else { lock.unlock(); return }
         framesDelivered += 1
-        if let promotedAt, latency == nil, framesDelivered > 1 {
-            latency = Double(DispatchTime.now().uptimeNanoseconds - promotedAt) / 1e9
-        }
         // Playing starts with the preroll frame again: it is already shown.
         let repeated = frame.time != nil && frame.time == lastTime
         lastTime = frame.time
         guard !repeated else { lock.unlock(); return }
+        if let promotedAt, latency == nil, framesDelivered > 1 {
+            latency = Double(DispatchTime.now().uptimeNanoseconds - promotedAt) / 1e9
+        }
         let scheduled = pending != nil
         pending = frame
         lock.unlock()

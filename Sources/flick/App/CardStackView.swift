@@ -303,14 +303,23 @@ final class CardStackView {
     /// Builds the card's transform: to its centre, then rotate, skew and
     /// scale about it (2D only: the cairo renderer cannot draw 3D).
     private func place(_ card: CardView, pose: CardPose, size: Size, origin: Vector) {
-        var centre = graphene_point_t(x: Float(origin.x + size.width / 2 + pose.translation.x),
-                                      y: Float(origin.y + size.height / 2 + pose.translation.y))
-        var back = graphene_point_t(x: Float(-size.width / 2), y: Float(-size.height / 2))
-        var transform = gsk_transform_translate(nil, &centre)
-        transform = gsk_transform_rotate(transform, Float(pose.rotation))
-        transform = gsk_transform_skew(transform, Float(pose.skewX), Float(pose.skewY))
-        transform = gsk_transform_scale(transform, Float(pose.scale), Float(pose.scale))
-        transform = gsk_transform_translate(transform, &back)
+        var transform: OpaquePointer?
+        if pose.rotation == 0 && pose.skewX == 0 && pose.skewY == 0 && pose.scale == 1 {
+            // At rest: a whole-pixel offset, which the cairo renderer blits
+            // instead of resampling every video frame.
+            var offset = graphene_point_t(x: Float((origin.x + pose.translation.x).rounded()),
+                                          y: Float((origin.y + pose.translation.y).rounded()))
+            transform = gsk_transform_translate(nil, &offset)
+        } else {
+            var centre = graphene_point_t(x: Float(origin.x + size.width / 2 + pose.translation.x),
+                                          y: Float(origin.y + size.height / 2 + pose.translation.y))
+            var back = graphene_point_t(x: Float(-size.width / 2), y: Float(-size.height / 2))
+            transform = gsk_transform_translate(nil, &centre)
+            transform = gsk_transform_rotate(transform, Float(pose.rotation))
+            transform = gsk_transform_skew(transform, Float(pose.skewX), Float(pose.skewY))
+            transform = gsk_transform_scale(transform, Float(pose.scale), Float(pose.scale))
+            transform = gsk_transform_translate(transform, &back)
+        }
         gtk_fixed_set_child_transform(fixed.cast(), card.button, transform)
         gsk_transform_unref(transform)
         card.setOverlay(pose.overlay)

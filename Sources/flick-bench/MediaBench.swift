@@ -1,0 +1,296 @@
+import ArgumentParser
+import FlickMedia
+import Foundation
+
+/// `flick-bench media`: the media engine on clips it makes itself.
+///
+/// In process: time to the first frame of a cold clip, and how long a
+/// prerolled clip takes to show a new frame once promoted. With the app
+/// (under its own Xvfb when there is no display): CPU for 10 s of playback
+/// in the deck next to `gst-launch-1.0 playbin` of the same clip, RSS after
+/// 1,000 cards of a 2,000-clip folder against after 20, the most pipelines
+/// alive, and the time a 10,000-file folder takes to show its first card.
+struct MediaBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "media", abstract: "Media engine: first frame, promote, CPU, RSS, pipelines.")
+
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Cards to advance through for the RSS figure.")
+    var cards = 1000
+
+    @Option(help: "Clips in the generated folder for the RSS figure.")
+    var folderSize = 2000
+
+    @Option(help: "Files in the generated folder for the open figure.")
+    var bigFolder = 10000
+
+    @Flag(help: "Only the in-process figures (no app, no X server).")
+    var engineOnly = false
+
+    func run() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-media-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let long = root.appendingPathComponent("long.mp4").path
+        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=360", "!",
+                                                    "video/x-raw,width=1280,height=720,framerate=30/1,format=I420", "!",
+                                                    "x264enc", "speed-preset=veryfast", "!", "mp4mux", "!", "filesink", "location=\(long)"])
+        var results = try engine(clip: long)
+        if !engineOnly {
+            let display = try XServer.start()
+            defer { display.stop() }
+            results += try app(clip: long, root: root, display: display.name)
+        }
+        output.report(results)
+    }
+
+    // MARK: - In process
+
+    private func engine(clip: String) throws -> [Measurement] {
+        let queue = DispatchQueue(label: "flick.bench.media")
+        var firstFrames: [Double] = [], promotes: [Double] = []
+        for _ in 0..<10 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let arrived = Latch()
+            let player = try VideoPlayer(path: clip, maxWidth: 540, maxHeight: 675, muted: true, queue: queue,
+                                         onFrame: { _ in arrived.open() }, onFailure: { _ in arrived.open() })
+            guard arrived.wait(seconds: 10) else { throw ValidationError("no first frame from \(clip)") }
+            firstFrames.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            Thread.sleep(forTimeInterval: 0.2)
+            player.play()
+            let deadline = Date().addingTimeInterval(5)
+            while player.promoteLatency == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+            if let latency = player.promoteLatency { promotes.append(latency * 1000) }
+            player.stop()
+        }
+        // Pipelines made and freed card after card must not grow the process.
+        func churn(_ count: Int) throws {
+            for _ in 0..<count {
+                let arrived = Latch()
+                let player = try VideoPlayer(path: clip, maxWidth: 540, maxHeight: 675, muted: true, queue: queue,
+                                             onFrame: { _ in arrived.open() }, onFailure: { _ in arrived.open() })
+                _ = arrived.wait(seconds: 10)
+                player.play()
+                Thread.sleep(forTimeInterval: 0.05)
+                player.stop()
+            }
+        }
+        try churn(20)
+        let rss20 = residentBytes()
+        try churn(200)
+        let rss220 = residentBytes()
+        let interval = 1000.0 / 30
+        return [
+            Measurement(bench: "media.engine_rss_ratio_220_vs_20_players", value: Double(rss220) / Double(rss20), unit: "x",
+                        extra: ["after_20_mib": String(format: "%.1f", Double(rss20) / 1_048_576)]),
+            Measurement(bench: "media.first_frame_cold_p50", value: percentile(firstFrames.sorted(), 0.5), unit: "ms", extra: ["clip": "1280x720 H.264"]),
+            Measurement(bench: "media.promote_to_new_frame_p50", value: percentile(promotes.sorted(), 0.5), unit: "ms",
+                        extra: ["frame_interval_ms": String(format: "%.1f", interval)]),
+            Measurement(bench: "media.promote_to_new_frame_max", value: promotes.max() ?? .nan, unit: "ms",
+                        extra: ["frame_interval_ms": String(format: "%.1f", interval)]),
+        ]
+    }
+
+    // MARK: - With the app
+
+    private func app(clip: String, root: URL, display: String) throws -> [Measurement] {
+        var results: [Measurement] = []
+        // CPU: 10 s of the deck (top playing, two beneath) against playbin.
+        let deck = root.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
+        for i in 0..<3 { try FileManager.default.linkItem(atPath: clip, toPath: deck.appendingPathComponent("clip_\(i).mp4").path) }
+        let flickCPU = try App(folder: deck, root: root, display: display).measure { app in
+            try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
+            return app.cpuSeconds(over: 10)
+        }
+        let playbin = try Run.start("/usr/bin/gst-launch-1.0", ["-q", "playbin", "uri=file://\(clip)", "video-sink=ximagesink",
+                                                                "audio-sink=fakesink"], environment: ["DISPLAY": display])
+        Thread.sleep(forTimeInterval: 0.5)
+        let playbinCPU = Run.cpuSeconds(of: playbin.processIdentifier, over: 10)
+        playbin.terminate()
+        playbin.waitUntilExit()
+        results += [
+            Measurement(bench: "media.cpu_10s_deck", value: flickCPU, unit: "s", extra: ["clip": "1280x720 H.264 30 fps"]),
+            Measurement(bench: "media.cpu_10s_gst_launch_playbin", value: playbinCPU, unit: "s", extra: ["sink": "ximagesink"]),
+            Measurement(bench: "media.cpu_ratio", value: flickCPU / playbinCPU, unit: "x"),
+        ]
+
+        // RSS: 20 cards in, then `cards` in, of a `folderSize` folder.
+        let short = root.appendingPathComponent("short.mp4").path
+        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=30", "!",
+                                                    "video/x-raw,width=640,height=360,framerate=30/1,format=I420", "!",
+                                                    "x264enc", "speed-preset=ultrafast", "!", "mp4mux", "!", "filesink", "location=\(short)"])
+        let many = root.appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+        for i in 0..<folderSize {
+            try FileManager.default.linkItem(atPath: short, toPath: many.appendingPathComponent(String(format: "clip_%05d.mp4", i)).path)
+        }
+        let (rss20, rssMany, most) = try App(folder: many, root: root, display: display).measure { app in
+            try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
+            Thread.sleep(forTimeInterval: 1) // the window takes the keyboard focus
+            try app.press("l", times: 20)
+            try app.waitState(timeout: 60) { $0["cursor"] as? Int == 20 }
+            Thread.sleep(forTimeInterval: 2)
+            let early = app.residentBytes
+            try app.press("l", times: cards - 20)
+            try app.waitState(timeout: 600) { $0["cursor"] as? Int == cards }
+            Thread.sleep(forTimeInterval: 2)
+            let state = try app.state()
+            return (early, app.residentBytes, state["max_pipelines"] as? Int ?? -1)
+        }
+        results += [
+            Measurement(bench: "media.rss_after_20", value: Double(rss20) / 1_048_576, unit: "MiB", extra: ["folder": "\(folderSize)"]),
+            Measurement(bench: "media.rss_after_\(cards)", value: Double(rssMany) / 1_048_576, unit: "MiB", extra: ["folder": "\(folderSize)"]),
+            Measurement(bench: "media.rss_ratio", value: Double(rssMany) / Double(rss20), unit: "x", extra: ["target": "1.1"]),
+            Measurement(bench: "media.max_live_pipelines", value: Double(most), unit: "pipelines", extra: ["limit": "3"]),
+        ]
+
+        // Opening a big folder: launch to the first card playing.
+        let big = root.appendingPathComponent("big")
+        try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
+        for i in 0..<bigFolder {
+            try FileManager.default.linkItem(atPath: short, toPath: big.appendingPathComponent(String(format: "clip_%05d.mp4", i)).path)
+        }
+        let openSeconds = try App(folder: big, root: root, display: display).measure { app in
+            try app.waitState(timeout: 60) { $0["playing"] as? Bool == true }
+            return app.secondsSinceLaunch
+        }
+        results.append(Measurement(bench: "media.open_\(bigFolder)_files_to_playing", value: openSeconds * 1000, unit: "ms",
+                                   extra: ["includes": "process start, window, first frame"]))
+        return results
+    }
+}
+
+/// A one-shot signal between threads.
+final class Latch: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var opened = false
+    func open() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !opened else { return }
+        opened = true
+        semaphore.signal()
+    }
+    func wait(seconds: Double) -> Bool { semaphore.wait(timeout: .now() + seconds) == .success }
+}
+
+/// Child processes and their CPU time.
+enum Run {
+    static func program(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = try start(path, arguments, environment: environment)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ValidationError("\(path) exited \(process.terminationStatus)") }
+    }
+
+    static func start(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// User + system CPU seconds of `pid` (all its threads) so far.
+    static func cpuSeconds(of pid: Int32) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return .nan }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // Fields after the name start at "state" (field 3); utime is 14, stime 15.
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    static func cpuSeconds(of pid: Int32, over seconds: Double) -> Double {
+        let before = cpuSeconds(of: pid)
+        Thread.sleep(forTimeInterval: seconds)
+        return cpuSeconds(of: pid) - before
+    }
+}
+
+/// An Xvfb of the benchmark's own, or the display already set.
+struct XServer {
+    let name: String
+    let process: Process?
+
+    static func start() throws -> XServer {
+        if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
+            return XServer(name: display, process: nil)
+        }
+        let number = 90 + Int(getpid() % 100)
+        let process = try Run.start("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
+        Thread.sleep(forTimeInterval: 1)
+        return XServer(name: ":\(number)", process: process)
+    }
+
+    func stop() {
+        process?.terminate()
+        process?.waitUntilExit()
+    }
+}
+
+/// The Flick app on a folder, with its test hook's state file.
+final class App {
+    private let process: Process
+    private let statePath: String
+    private let display: String
+    private let launched = DispatchTime.now().uptimeNanoseconds
+
+    init(folder: URL, root: URL, display: String) throws {
+        let home = root.appendingPathComponent("home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        statePath = home.appendingPathComponent("state.json").path
+        self.display = display
+        let flick = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flick").path
+        process = try Run.start(flick, [folder.path], environment: [
+            "DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "FLICK_STATE_FILE": statePath,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "GSETTINGS_BACKEND": "memory",
+        ])
+    }
+
+    func measure<T>(_ body: (App) throws -> T) throws -> T {
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return try body(self)
+    }
+
+    var secondsSinceLaunch: Double { Double(DispatchTime.now().uptimeNanoseconds - launched) / 1e9 }
+
+    func state() throws -> [String: Any] {
+        guard let data = FileManager.default.contents(atPath: statePath),
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        return object
+    }
+
+    func waitState(timeout: Double, _ condition: ([String: Any]) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            guard process.isRunning else { throw ValidationError("flick exited (\(process.terminationStatus))") }
+            if condition((try? state()) ?? [:]) { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw ValidationError("timed out after \(timeout) s waiting for flick; its state: \((try? state()) ?? [:])")
+    }
+
+    /// Presses `key` `times` times at 20 a second.
+    func press(_ key: String, times: Int) throws {
+        guard times > 0 else { return }
+        try Run.program("/usr/bin/xdotool", ["key", "--delay", "50"] + Array(repeating: key, count: times), environment: ["DISPLAY": display])
+    }
+
+    func cpuSeconds(over seconds: Double) -> Double { Run.cpuSeconds(of: process.processIdentifier, over: seconds) }
+
+    var residentBytes: Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
+    }
+}
