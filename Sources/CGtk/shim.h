@@ -1,8 +1,10 @@
 // CGtk: GTK 4 + libadwaita for Swift.
 // Only typed static-inline stand-ins for C macros that Swift cannot import,
-// and the two libdispatch entry points the main-queue bridge needs. No logic.
+// the two libdispatch entry points the main-queue bridge needs, and malloc_trim
+// (malloc.h). No logic.
 #pragma once
 #include <gtk/gtk.h>
+#include <malloc.h>
 #include <adwaita.h>
 #include <glib-unix.h>
 

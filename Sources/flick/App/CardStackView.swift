@@ -234,7 +234,23 @@ final class CardStackView {
 
     private func remove(_ card: CardView) {
         gtk_fixed_remove(fixed.cast(), card.button)
+        if card.isLive { scheduleTrim() }
         card.dispose()
+    }
+
+    private var trimScheduled = false
+
+    /// Each freed pipeline leaves decoder buffers in malloc's free lists;
+    /// handing them back to the system a moment later keeps a long review
+    /// from growing the process (at most once every two seconds).
+    private func scheduleTrim() {
+        guard !trimScheduled else { return }
+        trimScheduled = true
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .seconds(2))
+            malloc_trim(0)
+            self?.trimScheduled = false
+        }
     }
 
     /// Ends any running transition at once (new input always wins).
