@@ -18,3 +18,4 @@ static inline void flick_gst_set_string(gpointer object, const char *name, const
 static inline void flick_gst_set_object(gpointer object, const char *name, gpointer value) { g_object_set(object, name, value, NULL); }
 static inline void flick_gst_set_caps(gpointer object, const char *name, GstCaps *value) { g_object_set(object, name, value, NULL); }
 static inline GstMessage *flick_gst_message(gpointer p) { return GST_MESSAGE(p); }
+static inline gboolean flick_gst_get_bool(gpointer object, const char *name) { gboolean value = FALSE; g_object_get(object, name, &value, NULL); return value; }

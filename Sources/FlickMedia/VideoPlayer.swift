@@ -188,6 +188,11 @@ public final class VideoPlayer: @unchecked Sendable {
         flick_gst_set_bool(UnsafeMutableRawPointer(pipeline), "mute", muted ? 1 : 0)
     }
 
+    /// Whether the pipeline's sound is off (playbin's own "mute").
+    public var isMuted: Bool {
+        flick_gst_get_bool(UnsafeMutableRawPointer(pipeline), "mute") != 0
+    }
+
     /// The pipeline's current state, without waiting for a change in progress.
     public var isPlaying: Bool {
         var current = GST_STATE_NULL, pendingState = GST_STATE_NULL

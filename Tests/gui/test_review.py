@@ -134,8 +134,13 @@ def test_space_pauses_and_m_mutes():
         assert pixels_changed(b, c, crop="400x300+250+150") > 1000, "playing again"
         s.key("m")
         assert wait_until(lambda: find_nodes(s.atspi_tree(), name="Sound on."), 5, what="unmute")
+        s.wait_state(lambda st: st["top_muted"] is False, "the top clip's pipeline unmuted")
+        # Sound on is remembered: the next clip plays with sound too.
+        s.key("l")
+        s.wait_state(lambda st: st["cursor"] == 1 and st["top_muted"] is False, "the next clip unmuted")
         s.key("m")
         assert wait_until(lambda: find_nodes(s.atspi_tree(), name="Sound off."), 5, what="mute")
+        s.wait_state(lambda st: st["top_muted"] is True, "the top clip's pipeline muted")
 
 
 def apply_model(keys, count):

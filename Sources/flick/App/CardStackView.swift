@@ -125,6 +125,7 @@ final class CardStackView {
         self.cursor = cursor
         if let leavingPosition, let card = cards.removeValue(forKey: leavingPosition) {
             leaving = card
+            card.setMuted(true) // sound only ever from the top card
             Accessibility.setHidden(card.button, true)
         }
         let wanted = Set((cursor..<min(cursor + 1 + PoseModel.visibleBeneath, sources.count)))

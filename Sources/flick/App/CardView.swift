@@ -170,6 +170,9 @@ final class CardView {
         if playing { player.play() } else { player.pause() }
     }
 
+    /// Whether the clip's pipeline plays without sound (nil: not live).
+    var isMuted: Bool? { player?.isMuted }
+
     func setMuted(_ muted: Bool) {
         player?.setMuted(muted)
     }

@@ -18,6 +18,7 @@ enum StateHook {
         }
         let object: [String: Any] = ["cursor": session.deck.cursor, "decisions": decisions, "undo": session.history.count,
                                      "playing": stack.topCard?.isPlaying ?? false, "muted": stack.muted,
+                                     "top_muted": stack.topCard?.isMuted ?? NSNull(),
                                      "pipelines": VideoPlayer.livePipelines.now, "max_pipelines": VideoPlayer.livePipelines.most,
                                      "posters_cached": CardStackView.postersFromCache, "posters_decoded": CardStackView.postersDecoded]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
