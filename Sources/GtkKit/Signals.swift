@@ -32,6 +32,7 @@ public extension SignalSpec where Handler == VoidHandler {
     static var activate: Self { .void("activate") }
     static var startup: Self { .void("startup") }
     static var map: Self { .void("map") }
+    static var realize: Self { .void("realize") }
     static var unmap: Self { .void("unmap") }
     static var invalidateContents: Self { .void("invalidate-contents") }
     static var invalidateSize: Self { .void("invalidate-size") }

@@ -240,7 +240,7 @@ final class App {
     private let display: String
     private let launched = DispatchTime.now().uptimeNanoseconds
 
-    init(folder: URL, root: URL, display: String) throws {
+    init(folder: URL, root: URL, display: String, environment: [String: String] = [:]) throws {
         let home = root.appendingPathComponent("home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         statePath = home.appendingPathComponent("state.json").path
@@ -250,7 +250,7 @@ final class App {
             "DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "FLICK_STATE_FILE": statePath,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "GSETTINGS_BACKEND": "memory",
-        ])
+        ].merging(environment) { _, new in new })
     }
 
     func measure<T>(_ body: (App) throws -> T) throws -> T {

@@ -129,10 +129,10 @@ func resolve(_ offset: Vector, velocity: Vector = .zero, availability: SwipeAvai
 
     @Test func nextCardRisesAsTheTopCardLeaves() {
         let rest = model.beneath(lift: 0)
-        #expect(rest[0] == DepthPose(offsetY: 12, scale: 0.95))
-        #expect(rest[1] == DepthPose(offsetY: 24, scale: 0.90))
+        #expect(rest[0] == DepthPose(offsetY: 26, scale: 0.96))
+        #expect(rest[1] == DepthPose(offsetY: 52, scale: 0.92))
         let half = model.stack(offset: Vector(70, 0), grabbedLowerHalf: false).beneath
-        #expect(half[0].offsetY == 6 && abs(half[0].scale - 0.975) < 1e-9)
+        #expect(half[0].offsetY == 13 && abs(half[0].scale - 0.98) < 1e-9)
         let full = model.beneath(lift: 1)
         #expect(full[0] == DepthPose(offsetY: 0, scale: 1))
     }

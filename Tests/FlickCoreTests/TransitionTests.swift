@@ -71,7 +71,7 @@ import Testing
         let t = Transition.flyOff(.left, from: Vector(-70, 0), model: model, viewport: viewport)
         let start = t.pose(at: 0).beneath[0]
         let end = t.pose(at: t.duration).beneath[0]
-        #expect(start.offsetY == 6, "it starts where the drag left it")
+        #expect(start.offsetY == 13, "it starts where the drag left it")
         #expect(end == DepthPose(offsetY: 0, scale: 1))
     }
 

@@ -42,10 +42,11 @@ public struct SwipeTuning: Equatable, Sendable {
     public var minFlyOffSpeed = 1_500.0
     /// Longest a fly-off (and the next card's settle) may take, in seconds.
     public var maxFlyOffDuration = 0.350
-    /// Vertical offset (px) of each card beneath the top one.
-    public var stackOffset = 12.0
-    /// Scale step of each card beneath the top one (5 % smaller per level).
-    public var stackScaleStep = 0.05
+    /// Vertical offset (px) of each card beneath the top one: with the scale
+    /// step, a card of 500 px shows about 16 px below the one above it.
+    public var stackOffset = 26.0
+    /// Scale step of each card beneath the top one (4 % smaller per level).
+    public var stackScaleStep = 0.04
     /// When true every transition is instant (GTK's animations are off).
     public var reducedMotion = false
 

@@ -27,6 +27,7 @@ extension CardStackView {
         let size = cardSize
         let origin = Vector((viewport.width - size.width) / 2, (viewport.height - size.height) / 2 - 8)
         tracker = DragTracker(grab: point - origin, card: size, tuning: tuning, availability: availability, time: time)
+        frameLog?.dragging = true
     }
 
     private func updateDrag(_ offset: Vector, gesture: OpaquePointer) {
@@ -43,8 +44,10 @@ extension CardStackView {
         guard var tracker else { return }
         let resolution = tracker.end(offset, at: time)
         self.tracker = tracker
+        frameLog?.dragging = false
         switch resolution {
         case .commit(let direction):
+            frameLog?.released()
             onCommit?(direction)
         case .snapBack:
             let snap = Transition.snapBack(from: tracker.offset, velocity: tracker.velocity, model: tracker.model,

@@ -70,6 +70,9 @@ final class CardStackView {
     private var needsRender = true
     private var renderedViewport = Size(0, 0)
     private var tick: TickCallback?
+    private var shownMoving = false
+    /// Frame timings for `flick-bench frames` (only with FLICK_FRAME_LOG).
+    private(set) var frameLog: FrameLog?
 
     init() {
         fixed = gtk_fixed_new()
@@ -80,6 +83,7 @@ final class CardStackView {
         gtk_widget_set_hexpand(root, 1)
         gtk_widget_set_vexpand(root, 1)
         installGestures()
+        frameLog = FrameLog(widget: fixed)
         tick = TickCallback(on: fixed) { [unowned self] _ in
             render()
             return true
@@ -153,6 +157,10 @@ final class CardStackView {
                 let path = card.path
                 card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true) { [weak self] error in
                     self?.setProblem(error.description, path: path)
+                }
+                card.onNewFrame = { [weak self] in
+                    guard let self, position == self.cursor else { return }
+                    frameLog?.newTopFrame = true
                 }
             } else if card.kind == .video && !card.isLive {
                 requestPoster(for: card)
@@ -273,7 +281,12 @@ final class CardStackView {
         let viewport = self.viewport
         guard viewport.width > 0, viewport.height > 0 else { return }
         let resized = viewport != renderedViewport
-        guard transition != nil || tracker != nil || needsRender || resized else { return }
+        let moving = transition != nil || tracker != nil
+        if moving != shownMoving {
+            shownMoving = moving
+            if moving { gtk_widget_add_css_class(fixed, "moving") } else { gtk_widget_remove_css_class(fixed, "moving") }
+        }
+        guard moving || needsRender || resized else { return }
         needsRender = false
         renderedViewport = viewport
 

@@ -22,6 +22,8 @@ final class CardView {
     private let problem: Widget
     private var player: VideoPlayer?
     private var wantsPlaying = false
+    /// Called after each new frame is set on the picture.
+    var onNewFrame: (() -> Void)?
     private var shownDirection: SwipeDirection?
     let path: String
     let kind: ClipKind
@@ -114,6 +116,7 @@ final class CardView {
                                                    bytes, gsize(frame.stride)) else { return }
         gtk_picture_set_paintable(picture.opaque, texture.opaque)
         g_object_unref(texture.rawObject)
+        onNewFrame?()
     }
 
     var isLive: Bool { player != nil }

@@ -56,9 +56,8 @@ final class MainWindow {
         let content: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_append(content.cast(), header)
         gtk_box_append(content.cast(), stack)
-        toasts = adw_toast_overlay_new()
-        adw_toast_overlay_set_child(toasts.cast(), content)
-        adw_application_window_set_content(window.cast(), toasts)
+        toasts = review.toastOverlay
+        adw_application_window_set_content(window.cast(), content)
         review.install(on: window, application: application)
         review.toast = { [unowned self] text in showUndoToast(text) }
         review.persist = { [unowned self] outcome, session in try folder?.record(outcome, session: session) }

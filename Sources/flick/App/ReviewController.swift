@@ -25,6 +25,9 @@ final class ReviewController {
     var persistFailed: ((String) -> Void)?
 
     private let pages: Widget
+    private let actionBar: Widget
+    /// Where the window's toasts appear: over the cards, above the action bar.
+    let toastOverlay: Widget
     private let progressLabel: Widget
     private let progressBar: Widget
     private let statusLabel: Widget
@@ -63,11 +66,11 @@ final class ReviewController {
             gtk_box_append(bar.cast(), Self.makeButton(action))
         }
 
+        actionBar = bar
         let cards: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         gtk_box_append(cards.cast(), progressRow)
         gtk_box_append(cards.cast(), stack.root)
         gtk_box_append(cards.cast(), statusLabel)
-        gtk_box_append(cards.cast(), bar)
 
         finishedPage = adw_status_page_new()
         adw_status_page_set_icon_name(finishedPage.cast(), "object-select-symbolic")
@@ -95,7 +98,15 @@ final class ReviewController {
         gtk_stack_set_transition_type(pages.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_named(pages.cast(), cards, "cards")
         gtk_stack_add_named(pages.cast(), finishedPage, "finished")
-        root = pages
+        gtk_widget_set_vexpand(pages, 1)
+        // Toasts rise from the bottom of the cards, above the action bar,
+        // never over its buttons.
+        toastOverlay = adw_toast_overlay_new()
+        adw_toast_overlay_set_child(toastOverlay.cast(), pages)
+        let page: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(page.cast(), toastOverlay)
+        gtk_box_append(page.cast(), bar)
+        root = page
 
         stack.onCommit = { [unowned self] direction in perform(direction.action, fromDrag: true) }
         stack.onActivateTop = { [unowned self] in togglePlayback() }
@@ -336,8 +347,10 @@ final class ReviewController {
             adw_status_page_set_description(finishedPage.cast(),
                 "\(stats.likes) liked · \(stats.deletes) marked for deletion · \(stats.skips) skipped")
             gtk_stack_set_visible_child_name(pages.cast(), "finished")
+            gtk_widget_set_visible(actionBar, 0)
         } else {
             gtk_stack_set_visible_child_name(pages.cast(), "cards")
+            gtk_widget_set_visible(actionBar, 1)
             if let top = stack.topCard {
                 gtk_widget_grab_focus(top.button)
                 Accessibility.setDescription(top.button, "L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses.")

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+
+/// `flick-bench frames`: frame times while dragging a card whose clip plays,
+/// from the app's frame clock (`FLICK_FRAME_LOG`), under an X server (its own
+/// Xvfb when there is no display) with GTK's cairo renderer; and the time
+/// from letting go past the threshold to the next clip's first new frame.
+struct FrameBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "frames", abstract: "Frame times while dragging a playing card.")
+
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Drags to make (each past the threshold, so each commits).")
+    var drags = 6
+
+    func run() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-frames-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let deck = root.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
+        let clip = root.appendingPathComponent("clip.mp4").path
+        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=300", "!",
+                                                    "video/x-raw,width=1280,height=720,framerate=30/1,format=I420", "!",
+                                                    "x264enc", "speed-preset=veryfast", "!", "mp4mux", "!", "filesink", "location=\(clip)"])
+        for i in 0..<(drags + 3) {
+            try FileManager.default.linkItem(atPath: clip, toPath: deck.appendingPathComponent("clip_\(i).mp4").path)
+        }
+        let log = root.appendingPathComponent("frames.log").path
+        let display = try XServer.start()
+        defer { display.stop() }
+        let environment = ["DISPLAY": display.name]
+        try App(folder: deck, root: root, display: display.name, environment: ["FLICK_FRAME_LOG": log]).measure { app in
+            try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
+            Thread.sleep(forTimeInterval: 1)
+            for drag in 0..<drags {
+                // A slow drag to the right across 300 px in about a second.
+                var steps = ["mousemove", "450", "380", "sleep", "0.1", "mousedown", "1", "sleep", "0.1"]
+                for step in 1...60 { steps += ["mousemove", "\(450 + step * 5)", "\(380 + step / 6)", "sleep", "0.016"] }
+                steps += ["mouseup", "1"]
+                try Run.program("/usr/bin/xdotool", steps, environment: environment)
+                try app.waitState(timeout: 10) { $0["cursor"] as? Int == drag + 1 }
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+        output.report(try Self.analyse(log: log))
+    }
+
+    static func analyse(log: String) throws -> [Measurement] {
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        var intervals: [Double] = [], work: [Double] = [], layout: [Double] = [], paint: [Double] = [], releases: [Double] = []
+        var lastFrame: Double?, release: Double?
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            switch fields.first {
+            case "frame" where fields.count == 5:
+                guard let time = Double(fields[1]), let l = Double(fields[2]), let p = Double(fields[3]) else { continue }
+                if fields[4] == "1" {
+                    if let lastFrame { intervals.append((time - lastFrame) / 1000) }
+                    work.append(l + p)
+                    layout.append(l)
+                    paint.append(p)
+                    lastFrame = time
+                } else {
+                    lastFrame = nil
+                }
+            case "release" where fields.count == 2:
+                release = Double(fields[1])
+            case "next-frame" where fields.count == 2:
+                if let release, let shown = Double(fields[1]) { releases.append((shown - release) / 1000) }
+                release = nil
+            default:
+                break
+            }
+        }
+        guard !intervals.isEmpty else { throw ValidationError("no frames were logged while dragging") }
+        let extra = ["renderer": "cairo", "frames": "\(intervals.count)"]
+        var results: [Measurement] = []
+        for (name, values) in [("interval", intervals), ("layout_paint", work)] {
+            let sorted = values.sorted()
+            for p in [0.5, 0.95, 0.99] {
+                results.append(Measurement(bench: "frames.drag_\(name)_p\(Int(p * 100))", value: percentile(sorted, p), unit: "ms", extra: extra))
+            }
+        }
+        results.append(Measurement(bench: "frames.drag_update_layout_p95", value: percentile(layout.sorted(), 0.95), unit: "ms", extra: extra))
+        results.append(Measurement(bench: "frames.drag_paint_p95", value: percentile(paint.sorted(), 0.95), unit: "ms", extra: extra))
+        results.append(Measurement(bench: "frames.release_to_next_clip_frame_p50", value: percentile(releases.sorted(), 0.5), unit: "ms",
+                                   extra: ["releases": "\(releases.count)"]))
+        results.append(Measurement(bench: "frames.release_to_next_clip_frame_max", value: releases.max() ?? .nan, unit: "ms",
+                                   extra: ["releases": "\(releases.count)"]))
+        return results
+    }
+}

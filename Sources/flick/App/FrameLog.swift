@@ -1,0 +1,79 @@
+import CGtk
+import Foundation
+import GtkKit
+
+/// A benchmark hook: with `FLICK_FRAME_LOG` set, every frame of the window's
+/// frame clock is written there as one line,
+///
+///     frame <frame clock µs> <update+layout ms> <paint ms> <dragging 0|1>
+///
+/// (update+layout: from "before-paint" to the end of GTK's layout, so the
+/// stack's tick callback and size allocation; paint: GTK's snapshot and
+/// render, to the end of the "paint" phase), and the moments
+/// `flick-bench frames` times:
+///
+///     release <monotonic µs>      a drag let go past the threshold
+///     next-frame <monotonic µs>   the new top clip's first new frame painted
+@MainActor
+final class FrameLog {
+    static let path = ProcessInfo.processInfo.environment["FLICK_FRAME_LOG"]
+
+    private let file: FileHandle
+    private var frameStart: gint64 = 0
+    private var layoutEnd: gint64 = 0
+    private var paintEnd: gint64 = 0
+    private var lines: [String] = []
+    /// Whether a drag is under way (set by the stack).
+    var dragging = false
+    /// Set when the top clip's first new frame since a release arrived; the
+    /// next paint puts it on screen.
+    var newTopFrame = false
+    private var awaitingNextFrame = false
+
+    init?(widget: Widget) {
+        guard let path = Self.path, FileManager.default.createFile(atPath: path, contents: nil),
+              let file = FileHandle(forWritingAtPath: path) else { return nil }
+        self.file = file
+        connect(widget, .realize) { [unowned self] in
+            guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+            // GTK's own handlers for each phase were connected first, so these
+            // run when its layout and its paint are done.
+            connect(clock, .void("before-paint")) { [unowned self] in frameStart = g_get_monotonic_time() }
+            connect(clock, .void("layout")) { [unowned self] in layoutEnd = g_get_monotonic_time() }
+            connect(clock, .void("paint")) { [unowned self] in paintEnd = g_get_monotonic_time() }
+            connect(clock, .void("after-paint")) { [unowned self] in
+                let now = g_get_monotonic_time()
+                let layout = frameStart > 0 && layoutEnd >= frameStart ? Double(layoutEnd - frameStart) / 1000 : 0
+                let paint = layoutEnd > 0 && paintEnd >= layoutEnd ? Double(paintEnd - layoutEnd) / 1000 : 0
+                let frameTime = gdk_frame_clock_get_frame_time(clock)
+                write(String(format: "frame %ld %.3f %.3f %d", frameTime, layout, paint, dragging ? 1 : 0))
+                if awaitingNextFrame && newTopFrame {
+                    awaitingNextFrame = false
+                    newTopFrame = false
+                    write("next-frame \(now)")
+                }
+                frameStart = 0
+                layoutEnd = 0
+                paintEnd = 0
+            }
+        }
+    }
+
+    /// A drag was released past the threshold: time the next clip.
+    func released() {
+        write("release \(g_get_monotonic_time())")
+        awaitingNextFrame = true
+        newTopFrame = false
+    }
+
+    private func write(_ line: String) {
+        lines.append(line)
+        if lines.count >= 30 || !line.hasPrefix("frame") { flush() }
+    }
+
+    func flush() {
+        guard !lines.isEmpty else { return }
+        file.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        lines.removeAll()
+    }
+}
