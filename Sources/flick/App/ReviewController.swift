@@ -348,9 +348,12 @@ final class ReviewController {
                 "\(stats.likes) liked · \(stats.deletes) marked for deletion · \(stats.skips) skipped")
             gtk_stack_set_visible_child_name(pages.cast(), "finished")
             gtk_widget_set_visible(actionBar, 0)
+            Accessibility.setHidden(finishedPage, false)
         } else {
             gtk_stack_set_visible_child_name(pages.cast(), "cards")
             gtk_widget_set_visible(actionBar, 1)
+            // Screen readers see only the page on screen (both have an Undo).
+            Accessibility.setHidden(finishedPage, true)
             if let top = stack.topCard {
                 gtk_widget_grab_focus(top.button)
                 Accessibility.setDescription(top.button, "L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses.")
