@@ -24,7 +24,7 @@ struct ExportBench: ParsableCommand {
         var paths: [String] = []
         for i in 0..<clips {
             let path = folder.appendingPathComponent(String(format: "rally_%02d.mp4", i)).path
-            try launch("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=\(seconds * 25)", "!",
+            try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=\(seconds * 25)", "!",
                                                    "video/x-raw,width=640,height=360,framerate=25/1,format=I420", "!",
                                                    "x264enc", "speed-preset=veryfast", "!", "mp4mux", "!", "filesink", "location=\(path)"])
             paths.append(path)
@@ -39,35 +39,19 @@ struct ExportBench: ParsableCommand {
         while let outcome = session.perform(.like) { try store.record(outcome, session: session, folder: record) }
 
         let flick = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flick").path
-        let flickSeconds = try launch(flick, ["export", folder.path, "--stitch", root.appendingPathComponent("flick.mp4").path],
+        let flickSeconds = try Run.program(flick, ["export", folder.path, "--stitch", root.appendingPathComponent("flick.mp4").path],
                                       environment: ["XDG_DATA_HOME": data.path])
         var pipeline = ["-q", "mp4mux", "name=mux", "!", "filesink", "location=\(root.appendingPathComponent("gst.mp4").path)",
                         "concat", "name=v", "!", "queue", "!", "mux.video_0"]
         for (i, path) in paths.enumerated() {
             pipeline += ["filesrc", "location=\(path)", "!", "qtdemux", "name=d\(i)", "d\(i).video_0", "!", "queue", "!", "v."]
         }
-        let gstSeconds = try launch("/usr/bin/gst-launch-1.0", pipeline)
+        let gstSeconds = try Run.program("/usr/bin/gst-launch-1.0", pipeline)
         let extra = ["clips": "\(clips)", "seconds_each": "\(seconds)"]
         output.report([
             Measurement(bench: "export.stitch_flick", value: flickSeconds * 1000, unit: "ms", extra: extra),
             Measurement(bench: "export.stitch_gst_launch", value: gstSeconds * 1000, unit: "ms", extra: extra),
             Measurement(bench: "export.stitch_ratio", value: flickSeconds / gstSeconds, unit: "x", extra: extra),
         ])
-    }
-
-    /// Runs a program to completion; returns its wall-clock seconds.
-    @discardableResult
-    private func launch(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let start = DispatchTime.now().uptimeNanoseconds
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ValidationError("\(program) exited \(process.terminationStatus)") }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 }
