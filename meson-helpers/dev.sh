@@ -15,7 +15,8 @@ BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev
 RUN_PACKAGES=(gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   gstreamer1.0-libav adwaita-icon-theme fonts-cantarell)
 TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi python3-pytest
-  imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly gstreamer1.0-x)
+  imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly gstreamer1.0-x
+  meson ninja-build desktop-file-utils appstream gettext libglib2.0-bin gtk-update-icon-cache librsvg2-common)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -62,11 +63,15 @@ case "${1:-}" in
     install_packages "${BUILD_PACKAGES[@]}" "${RUN_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     find_swift
     build --build-tests
+    # Every test's scratch files go to one folder, removed at the end.
+    TMPDIR=$(mktemp -d -t flick-tests.XXXXXX)
+    export TMPDIR
+    trap 'rm -rf "$TMPDIR"' EXIT
     say "Unit tests (swift test)"
     swift test --skip-build 2>&1 | grep -v "warning: prohibited flag"
     [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
-    say "GUI tests (Xvfb, AT-SPI, xdotool)"
-    /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/gui
+    say "GUI, install and data tests (Xvfb, AT-SPI, xdotool, meson)"
+    /usr/bin/python3 -m pytest -q -p no:cacheprovider --basetemp="$TMPDIR/pytest" Tests/gui
     ;;
   *)
     echo "usage: bash meson-helpers/dev.sh run [FOLDER] | test" >&2

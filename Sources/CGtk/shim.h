@@ -1,12 +1,14 @@
 // CGtk: GTK 4 + libadwaita for Swift.
 // Only typed static-inline stand-ins for C macros that Swift cannot import,
 // the two libdispatch entry points the main-queue bridge needs, and malloc_trim
-// (malloc.h). No logic.
+// (malloc.h), and gettext (libintl.h, locale.h). No logic.
 #pragma once
 #include <gtk/gtk.h>
 #include <malloc.h>
 #include <adwaita.h>
 #include <glib-unix.h>
+#include <libintl.h>
+#include <locale.h>
 
 // Fundamental GTypes are macros (G_TYPE_MAKE_FUNDAMENTAL) and do not import.
 static inline GType flick_type_string(void) { return G_TYPE_STRING; }

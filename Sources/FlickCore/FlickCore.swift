@@ -15,3 +15,9 @@
 //
 // Who calls it: the GTK layer feeds gesture samples and key/button actions
 // and draws the poses it gets back; the store persists `Step`s.
+
+/// Facts about Flick itself.
+public enum Flick {
+    /// The release (also in the metainfo's newest <release>, and `flick --version`).
+    public static let version = "0.1.0"
+}

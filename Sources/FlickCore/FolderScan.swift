@@ -77,11 +77,14 @@ public enum FolderScan {
     public static let rejectedFolderName = "Flick Rejected"
 
     /// Scans `folder` (its direct children, or every subfolder with
-    /// `recursive`). Hidden files are skipped. Throws `FolderError`.
-    public static func scan(_ folder: URL, recursive: Bool = false, order: DeckOrder = .name) throws(FolderError) -> [ScannedClip] {
+    /// `recursive`), keeping the files of `kinds`. Hidden files are skipped.
+    /// Throws `FolderError`.
+    public static func scan(_ folder: URL, recursive: Bool = false, order: DeckOrder = .name,
+                            kinds: Set<ClipKind> = Set(ClipKind.allCases)) throws(FolderError) -> [ScannedClip] {
         let root = folder.standardizedFileURL.path
         var clips: [ScannedClip] = []
         try list(root: root, relative: "", recursive: recursive, into: &clips)
+        if kinds.count < ClipKind.allCases.count { clips.removeAll { !kinds.contains($0.kind) } }
         switch order {
         case .name:
             clips = NaturalOrder.sorted(clips) { $0.relativePath }

@@ -22,6 +22,21 @@ public enum Actions {
         return action
     }
 
+    /// Adds an action taking a string parameter ("win.open-recent('/path')").
+    @discardableResult
+    public static func addString(to map: some GObjectPointer, name: String, _ handler: @escaping @MainActor (String) -> Void) -> OpaquePointer {
+        guard let action = g_simple_action_new(name, g_variant_type_new("s")) else {
+            preconditionFailure("g_simple_action_new returned NULL for \(name)")
+        }
+        connect(action, .actionActivate) { parameter in
+            guard let parameter, let text = g_variant_get_string(OpaquePointer(parameter), nil) else { return }
+            handler(String(cString: text))
+        }
+        g_action_map_add_action(map.opaque, action.opaque)
+        g_object_unref(action.rawObject)
+        return action
+    }
+
     /// Enables or disables an action (buttons bound to it follow).
     public static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
         g_simple_action_set_enabled(action, enabled ? 1 : 0)

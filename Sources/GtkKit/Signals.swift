@@ -218,10 +218,38 @@ public typealias StringHandler = @MainActor (String) -> Void
 public extension SignalSpec where Handler == StringHandler {
     /// AdwMessageDialog "response": the handler receives the response id.
     static var dialogResponse: Self { Self("response", thunk: unsafeBitCast(stringThunk, to: GCallback.self)) }
+    /// GSettings "changed::KEY": the handler receives the key.
+    static func settingsChanged(_ key: String) -> Self { Self("changed::\(key)", thunk: unsafeBitCast(stringThunk, to: GCallback.self)) }
 }
 
 private let stringThunk: @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void = { _, text, data in
     guard let handler = HandlerBox<StringHandler>.from(data) else { return }
     let value = text.map { String(cString: $0) } ?? ""
     MainActor.assumeIsolated { handler(value) }
+}
+
+public typealias BoolHandler = @MainActor () -> Bool
+
+public extension SignalSpec where Handler == BoolHandler {
+    /// GtkWindow "close-request": return true to keep the window open.
+    static var closeRequest: Self { Self("close-request", thunk: unsafeBitCast(boolThunk, to: GCallback.self)) }
+}
+
+private let boolThunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+    guard let handler = HandlerBox<BoolHandler>.from(data) else { return 0 }
+    return MainActor.assumeIsolated { handler() } ? 1 : 0
+}
+
+public typealias DropHandler = @MainActor (UnsafePointer<GValue>?) -> Bool
+
+public extension SignalSpec where Handler == DropHandler {
+    /// GtkDropTarget "drop": the handler gets the dropped value and says
+    /// whether it took it.
+    static var drop: Self { Self("drop", thunk: unsafeBitCast(dropThunk, to: GCallback.self)) }
+}
+
+private let dropThunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
+    guard let handler = HandlerBox<DropHandler>.from(data) else { return 0 }
+    nonisolated(unsafe) let value = value // GTK emits on the main thread
+    return MainActor.assumeIsolated { handler(value) } ? 1 : 0
 }

@@ -5,6 +5,7 @@ screen reader, and talks to the app only over the accessibility bus.
   atspi_client.py tree APP_NAME             print the app's tree as JSON
   atspi_client.py do APP_NAME ROLE NAME ACT  run action ACT on the first node
                                              with that role and name
+  atspi_client.py set-value APP_NAME ROLE NAME V  set the Value of that node
 """
 import json
 import sys
@@ -89,6 +90,15 @@ def main(argv):
                         print(json.dumps({"done": True}))
                         return 0
         print(json.dumps({"error": f"no {role} named {name} with action {act}"}))
+        return 4
+    if argv[1] == "set-value" and len(argv) == 6:
+        role, name, value = argv[3], argv[4], float(argv[5])
+        for acc in walk(app):
+            if acc.getRoleName() == role and acc.name == name:
+                acc.queryValue().currentValue = value
+                print(json.dumps({"done": True, "value": acc.queryValue().currentValue}))
+                return 0
+        print(json.dumps({"error": f"no {role} named {name}"}))
         return 4
     print(__doc__, file=sys.stderr)
     return 1

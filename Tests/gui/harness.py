@@ -43,7 +43,8 @@ def wait_until(predicate, timeout, interval=0.1, what="condition"):
 
 
 class FlickSession:
-    def __init__(self, args=(), env=None, data_home=None):
+    def __init__(self, args=(), env=None, data_home=None, binary=None):
+        self.binary = Path(binary) if binary else FLICK
         self.args = [str(a) for a in args]
         self.extra_env = dict(env or {})
         self.tmp = Path(tempfile.mkdtemp(prefix="flick-gui-"))
@@ -115,7 +116,7 @@ class FlickSession:
         """Starts flick with `args`; with wait=True returns (code, stderr)."""
         log = self.tmp / f"flick-{len(self.procs)}.log"
         with open(log, "w") as out:
-            proc = self._spawn([str(FLICK), *args], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+            proc = self._spawn([str(self.binary), *args], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
         proc.log_path = log
         if wait:
             code = proc.wait(timeout=timeout)
@@ -214,6 +215,13 @@ class FlickSession:
             out = self._atspi("do", app, role, f"{name} {name}", action)
         if "error" in out:
             raise HarnessError(out["error"])
+
+    def atspi_set_value(self, role, name, value, app="flick"):
+        """Sets a slider's value as a screen reader would (AT-SPI Value)."""
+        out = self._atspi("set-value", app, role, name, str(value))
+        if "error" in out:
+            raise HarnessError(out["error"])
+        return out["value"]
 
 
 # -- image helpers -----------------------------------------------------------

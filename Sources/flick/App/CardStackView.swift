@@ -46,6 +46,8 @@ final class CardStackView {
     var tracker: DragTracker?
     var availability = SwipeAvailability.all
     var muted = true
+    /// Whether clips start again when they end (a preference).
+    var loops = true
     /// The user paused the top clip (Space or a click).
     var paused = false
     /// The window is hidden or minimized: nothing plays.
@@ -155,7 +157,7 @@ final class CardStackView {
             if position <= cursor + 1 && problems[card.path] == nil {
                 let pixels = framePixels
                 let path = card.path
-                card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true) { [weak self] error in
+                card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true, loops: loops) { [weak self] error in
                     self?.setProblem(error.description, path: path)
                 }
                 card.onNewFrame = { [weak self] in

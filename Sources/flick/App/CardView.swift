@@ -91,11 +91,11 @@ final class CardView {
     /// `maxWidth`×`maxHeight` pixels: the top card and the one beneath it are
     /// live, so the next clip shows its first frame and plays the moment it
     /// is on top. `onFailure` hears why a clip cannot play.
-    func goLive(maxWidth: Int, maxHeight: Int, muted: Bool, onFailure: @escaping @MainActor (MediaError) -> Void) {
+    func goLive(maxWidth: Int, maxHeight: Int, muted: Bool, loops: Bool = true, onFailure: @escaping @MainActor (MediaError) -> Void) {
         guard kind == .video, player == nil else { return }
         do {
             player = try VideoPlayer(
-                path: path, maxWidth: maxWidth, maxHeight: maxHeight, muted: muted,
+                path: path, maxWidth: maxWidth, maxHeight: maxHeight, muted: muted, loops: loops,
                 onFrame: { [weak self] frame in MainActor.assumeIsolated { self?.show(frame) } },
                 onFailure: { error in MainActor.assumeIsolated { onFailure(error) } })
         } catch {

@@ -34,7 +34,7 @@ enum Dialogs {
 
     /// A one-button dialog for an error or a report.
     static func inform(over parent: Widget, heading: String, body: String) {
-        present(over: parent, heading: heading, body: body, responses: [Response(id: "cancel", label: "Close")])
+        present(over: parent, heading: heading, body: body, responses: [Response(id: "cancel", label: tr("Close"))])
     }
 }
 
@@ -58,7 +58,7 @@ final class ProgressDialog {
         gtk_progress_bar_set_show_text(bar.opaque, 1)
         Accessibility.setLabel(bar, heading)
         dialog = Dialogs.present(over: parent, heading: heading, body: body,
-                                 responses: [Dialogs.Response(id: "cancel", label: "Cancel")],
+                                 responses: [Dialogs.Response(id: "cancel", label: tr("Cancel"))],
                                  extra: bar) { [cancel] _ in cancel.set() }
         if let dialog {
             // Cancel closes the dialog at once; the work stops after the current file.

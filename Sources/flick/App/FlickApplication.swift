@@ -17,6 +17,7 @@ final class FlickApplication {
     private var window: MainWindow?
 
     init() {
+        Localization.setUp(localeDirectory: ResourceLocator.shared.locale)
         g_set_application_name("Flick")
         app = adw_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE)
         connect(app, .startup) { [unowned self] in startup() }
@@ -39,8 +40,13 @@ final class FlickApplication {
         if let display = gdk_display_get_default() {
             gtk_style_context_add_provider_for_display(display, provider?.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         }
-        Actions.setAccels(app, for: "win.open-folder", ["<Control>o"])
-        Actions.setAccels(app, for: "window.close", ["<Control>w"])
+        Actions.add(to: app, name: AppAction.quit.rawValue) { [unowned self] in
+            if let window { gtk_window_close(window.window.cast()) }
+            g_application_quit(app.cast())
+        }
+        for action in AppAction.allCases where !action.accelerators.isEmpty {
+            Actions.setAccels(app, for: action.detailedName, action.accelerators)
+        }
     }
 
     /// Handles the command line of this or a forwarded invocation.

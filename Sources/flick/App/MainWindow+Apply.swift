@@ -15,24 +15,28 @@ extension MainWindow {
             try folder.store.checkStoredPaths(folder.record)
             checked = try FileOperations.check(try folder.store.clipsToDelete(in: folder.record), folder: folder.record.path)
         } catch {
-            Dialogs.inform(over: window, heading: "Nothing Was Moved", body: "\(error)")
+            Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: "\(error)")
             return
         }
         guard !checked.items.isEmpty else {
             if checked.refused.isEmpty {
-                showToast("No clips are marked for deletion")
+                showToast(tr("No clips are marked for deletion"))
             } else {
                 report(MoveReport(), refused: checked.refused, folder: folder)
             }
             return
         }
+        guard Settings.shared.confirmApply else {
+            move(checked.items, refused: checked.refused, to: .trash, folder: folder)
+            return
+        }
         let count = checked.items.count
         let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
-        let heading = count == 1 ? "Move 1 Clip to the Trash?" : "Move \(count) Clips to the Trash?"
+        let heading = trn("Move %ld Clip to the Trash?", "Move %ld Clips to the Trash?", count, count)
         let body = "\(Apply.summary(count: count, bytes: bytes)) will be moved to the Trash. You can restore them from the Files app."
         Dialogs.present(over: window, heading: heading, body: body,
-                        responses: [.init(id: "cancel", label: "Cancel"),
-                                    .init(id: "apply", label: "Move to Trash", appearance: ADW_RESPONSE_DESTRUCTIVE)],
+                        responses: [.init(id: "cancel", label: tr("Cancel")),
+                                    .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
                         defaultResponse: "cancel") { [unowned self] response in
             guard response == "apply" else { return }
             move(checked.items, refused: checked.refused, to: .trash, folder: folder)
@@ -40,7 +44,7 @@ extension MainWindow {
     }
 
     private func move(_ items: [FileItem], refused: [FileFailure], to destination: Apply.Destination, folder: ReviewedFolder) {
-        let heading = destination == .trash ? "Moving to the Trash" : "Moving to “\(FolderScan.rejectedFolderName)”"
+        let heading = destination == .trash ? tr("Moving to the Trash") : tr("Moving to “%@”", FolderScan.rejectedFolderName)
         let progress = ProgressDialog(over: window, heading: heading, body: Apply.summary(count: items.count, bytes: items.reduce(0) { $0 + $1.size }))
         let cancel = progress.cancel
         let root = folder.record.path
@@ -56,7 +60,7 @@ extension MainWindow {
             do {
                 try folder.store.markApplied(report.moved.map(\.clipID), in: folder.record)
             } catch {
-                Dialogs.inform(over: window, heading: "Decisions Not Updated", body: "\(error)")
+                Dialogs.inform(over: window, heading: tr("Decisions Not Updated"), body: "\(error)")
             }
             reload()
             self.report(report, refused: refused, folder: folder, destination: destination)
@@ -67,19 +71,19 @@ extension MainWindow {
     private func report(_ report: MoveReport, refused: [FileFailure], folder: ReviewedFolder, destination: Apply.Destination = .trash) {
         let failures = refused + report.failures
         let place = destination == .trash ? "the Trash" : "“\(FolderScan.rejectedFolderName)”"
-        let movedText = report.moved.isEmpty ? "" : "Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) to \(place)."
+        let movedText = report.moved.isEmpty ? "" : tr("Moved %@ to %@.", Apply.summary(count: report.moved.count, bytes: report.movedBytes), place)
         guard !failures.isEmpty || report.cancelled else {
             showToast(movedText)
             return
         }
         var body = failures.map { "• \($0)" }.joined(separator: "\n")
-        if report.cancelled { body = "Cancelled: the files not yet moved stay marked for deletion.\n" + body }
+        if report.cancelled { body = tr("Cancelled: the files not yet moved stay marked for deletion.") + "\n" + body }
         if !movedText.isEmpty { body = movedText + "\n" + body }
         let noTrash = report.withoutTrash
-        var responses: [Dialogs.Response] = [.init(id: "cancel", label: "Close")]
+        var responses: [Dialogs.Response] = [.init(id: "cancel", label: tr("Close"))]
         if !noTrash.isEmpty {
             body += "\n\nThese files’ filesystem has no Trash. Flick can move them into “\(FolderScan.rejectedFolderName)” inside the folder instead."
-            responses.append(.init(id: "rejected", label: "Move to “\(FolderScan.rejectedFolderName)”", appearance: ADW_RESPONSE_SUGGESTED))
+            responses.append(.init(id: "rejected", label: tr("Move to “%@”", FolderScan.rejectedFolderName), appearance: ADW_RESPONSE_SUGGESTED))
         }
         let heading = failures.count == 1 ? "1 File Was Not Moved" : "\(failures.count) Files Were Not Moved"
         Dialogs.present(over: window, heading: heading, body: body, responses: responses) { [unowned self] response in

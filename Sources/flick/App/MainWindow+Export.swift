@@ -16,37 +16,37 @@ extension MainWindow {
         let decisions = review.session.deck.decisions
         let likes = review.clips.enumerated().filter { decisions[$0.offset] == .like }.map(\.element)
         guard !likes.isEmpty else {
-            showToast("No liked clips to export yet")
+            showToast(tr("No liked clips to export yet"))
             return
         }
         let items: [FileItem]
         do {
             items = try FileOperations.check(likes, folder: folder.record.path).items
         } catch {
-            Dialogs.inform(over: window, heading: "Can’t Export", body: "\(error)")
+            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: "\(error)")
             return
         }
-        let heading = items.count == 1 ? "Export 1 Liked Clip" : "Export \(items.count) Liked Clips"
+        let heading = trn("Export %ld Liked Clip", "Export %ld Liked Clips", items.count, items.count)
         Dialogs.present(over: window, heading: heading,
-                        body: "Save them as a playlist, copy them into a folder, or join the videos into one.",
-                        responses: [.init(id: "cancel", label: "Cancel"),
-                                    .init(id: ExportKind.playlist.rawValue, label: "Playlist"),
-                                    .init(id: ExportKind.copy.rawValue, label: "Copy to Folder"),
-                                    .init(id: ExportKind.stitch.rawValue, label: "One Video", appearance: ADW_RESPONSE_SUGGESTED)],
+                        body: tr("Save them as a playlist, copy them into a folder, or join the videos into one."),
+                        responses: [.init(id: "cancel", label: tr("Cancel")),
+                                    .init(id: ExportKind.playlist.rawValue, label: tr("Playlist")),
+                                    .init(id: ExportKind.copy.rawValue, label: tr("Copy to Folder")),
+                                    .init(id: ExportKind.stitch.rawValue, label: tr("One Video"), appearance: ADW_RESPONSE_SUGGESTED)],
                         defaultResponse: ExportKind.stitch.rawValue) { [unowned self] response in
             guard let kind = ExportKind(rawValue: response) else { return }
             let folderName = (folder.record.path as NSString).lastPathComponent
             switch kind {
             case .playlist:
-                pick("Save Playlist", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Save", name: "\(folderName) likes.m3u") { [unowned self] path in
+                pick(tr("Save Playlist"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Save"), name: tr("%@ likes.m3u", folderName)) { [unowned self] path in
                     run(.playlist, items: items, to: path)
                 }
             case .copy:
-                pick("Copy Liked Clips To", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: "_Copy Here") { [unowned self] path in
+                pick(tr("Copy Liked Clips To"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: tr("_Copy Here")) { [unowned self] path in
                     run(.copy, items: items, to: path)
                 }
             case .stitch:
-                pick("Save Video", action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: "_Save", name: "\(folderName) likes.mp4") { [unowned self] path in
+                pick(tr("Save Video"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Save"), name: tr("%@ likes.mp4", folderName)) { [unowned self] path in
                     run(.stitch, items: items, to: path)
                 }
             }
@@ -55,9 +55,9 @@ extension MainWindow {
 
     private func run(_ kind: ExportKind, items: [FileItem], to destination: String) {
         let heading = switch kind {
-        case .playlist: "Writing the Playlist"
-        case .copy: "Copying the Liked Clips"
-        case .stitch: "Joining the Liked Clips"
+        case .playlist: tr("Writing the Playlist")
+        case .copy: tr("Copying the Liked Clips")
+        case .stitch: tr("Joining the Liked Clips")
         }
         let progress = ProgressDialog(over: window, heading: heading, body: destination)
         let cancel = progress.cancel
@@ -71,7 +71,7 @@ extension MainWindow {
             progress.close()
             switch result {
             case .success(let text): showToast(text)
-            case .failure(let error): Dialogs.inform(over: window, heading: "Export Stopped", body: error.description)
+            case .failure(let error): Dialogs.inform(over: window, heading: tr("Export Stopped"), body: error.description)
             }
         }
     }
@@ -84,13 +84,13 @@ extension MainWindow {
         case .playlist:
             var entries: [(path: String, duration: Double?)] = []
             for (index, item) in items.enumerated() {
-                if cancel.isSet { return .failure(StitchError("Cancelled; no playlist was written.")) }
+                if cancel.isSet { return .failure(StitchError(tr("Cancelled; no playlist was written."))) }
                 entries.append((item.absolutePath, item.kind == .video ? try? ClipDiscovery.discover(path: item.absolutePath).duration : nil))
                 progress(Double(index + 1) / Double(items.count), "\(index + 1) of \(items.count)")
             }
             do {
                 try Export.writePlaylist(entries, to: destination)
-                return .success("Saved a playlist of \(items.count) clips")
+                return .success(trn("Saved a playlist of %ld clip", "Saved a playlist of %ld clips", items.count, items.count))
             } catch {
                 return .failure(StitchError(error.description))
             }
@@ -100,9 +100,9 @@ extension MainWindow {
                                          progress(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
                                      },
                                      isCancelled: { cancel.isSet })
-            if report.cancelled { return .failure(StitchError("Cancelled after \(report.moved.count) of \(items.count) clips; nothing partial was left.")) }
+            if report.cancelled { return .failure(StitchError(tr("Cancelled after %ld of %ld clips; nothing partial was left.", report.moved.count, items.count))) }
             if !report.failures.isEmpty { return .failure(StitchError(report.failures.map { "• \($0)" }.joined(separator: "\n"))) }
-            return .success("Copied \(Apply.summary(count: report.moved.count, bytes: report.movedBytes))")
+            return .success(tr("Copied %@", Apply.summary(count: report.moved.count, bytes: report.movedBytes)))
         case .stitch:
             var clips: [Stitcher.Clip] = []
             for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
@@ -115,7 +115,9 @@ extension MainWindow {
                 let method = try Stitcher.run(clips, to: destination,
                                               progress: { progress($0, "\(Int($0 * 100)) %") },
                                               isCancelled: { cancel.isSet })
-                return .success("Saved one video of \(clips.count) clips (\(method == .remux ? "streams copied" : "re-encoded"))")
+                return .success(method == .remux
+                    ? trn("Saved one video of %ld clip (streams copied)", "Saved one video of %ld clips (streams copied)", clips.count, clips.count)
+                    : trn("Saved one video of %ld clip (re-encoded)", "Saved one video of %ld clips (re-encoded)", clips.count, clips.count))
             } catch {
                 return .failure(error)
             }

@@ -24,6 +24,7 @@ final class MainWindow {
     /// undo it offers no longer applies).
     private var undoToast: OpaquePointer?
     private var applyAction: OpaquePointer?
+    private var menuButton: Widget?
     private var exportAction: OpaquePointer?
     /// The folder on screen, if one opened.
     private(set) var folder: ReviewedFolder?
@@ -31,24 +32,27 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<AdwApplication>) {
         window = adw_application_window_new(application.cast())
         gtk_window_set_title(window.cast(), "Flick")
-        gtk_window_set_default_size(window.cast(), 900, 760)
+        let size = Settings.shared.windowSize
+        gtk_window_set_default_size(window.cast(), Int32(clamping: max(size.width, 360)), Int32(clamping: max(size.height, 400)))
+        if size.maximized { gtk_window_maximize(window.cast()) }
 
         title = adw_window_title_new("Flick", "")
         let header: Widget = adw_header_bar_new()
         adw_header_bar_set_title_widget(header.cast(), title)
         let openButton: Widget = gtk_button_new_from_icon_name("folder-open-symbolic")
-        gtk_widget_set_tooltip_text(openButton, "Open Folder (Ctrl+O)")
+        gtk_widget_set_tooltip_text(openButton, tr("Open Folder (Ctrl+O)"))
         gtk_actionable_set_action_name(openButton.opaque, "win.open-folder")
-        Accessibility.setLabel(openButton, "Open Folder")
+        Accessibility.setLabel(openButton, tr("Open Folder"))
         Accessibility.setKeyShortcuts(openButton, "Control+O")
         adw_header_bar_pack_start(header.cast(), openButton)
-        adw_header_bar_pack_end(header.cast(), Self.mainMenuButton())
+        menuButton = Self.mainMenuButton()
+        adw_header_bar_pack_end(header.cast(), menuButton)
 
         stack = gtk_stack_new()
         gtk_stack_set_transition_type(stack.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_vexpand(stack, 1)
-        emptyPage = Self.statusPage(icon: "folder-videos-symbolic", title: "No Clips Here")
-        errorPage = Self.statusPage(icon: "dialog-error-symbolic", title: "Can’t Open Folder")
+        emptyPage = Self.statusPage(icon: "folder-videos-symbolic", title: tr("No Clips Here"))
+        errorPage = Self.statusPage(icon: "dialog-error-symbolic", title: tr("Can’t Open Folder"))
         gtk_stack_add_named(stack.cast(), review.root, Page.deck.rawValue)
         gtk_stack_add_named(stack.cast(), emptyPage, Page.empty.rawValue)
         gtk_stack_add_named(stack.cast(), errorPage, Page.error.rawValue)
@@ -59,10 +63,12 @@ final class MainWindow {
         toasts = review.toastOverlay
         adw_application_window_set_content(window.cast(), content)
         review.install(on: window, application: application)
-        review.toast = { [unowned self] text in showUndoToast(text) }
+        review.toast = { [unowned self] text in
+            if Settings.shared.undoToasts { showUndoToast(text) }
+        }
         review.persist = { [unowned self] outcome, session in try folder?.record(outcome, session: session) }
         review.persistFailed = { [unowned self] message in
-            Dialogs.inform(over: window, heading: "Decision Not Saved", body: message + "\n\nThe card stays where it was; nothing else changed.")
+            Dialogs.inform(over: window, heading: tr("Decision Not Saved"), body: message + "\n\n" + tr("The card stays where it was; nothing else changed."))
         }
 
         Actions.add(to: window, name: "open-folder") { [unowned self] in chooseFolder() }
@@ -73,6 +79,20 @@ final class MainWindow {
             if let exportAction { Actions.setEnabled(exportAction, stats.likes > 0) }
         }
         Actions.add(to: window, name: "review-again") { [unowned self] in review.reviewAgain() }
+        Actions.add(to: window, name: AppAction.preferences.rawValue) { [unowned self] in PreferencesWindow.present(over: window) }
+        Actions.add(to: window, name: AppAction.about.rawValue) { [unowned self] in AboutWindow.present(over: window) }
+        Actions.addString(to: window, name: "open-recent") { [unowned self] path in
+            open(folder: URL(fileURLWithPath: path), recursive: Settings.shared.includeSubfolders, order: .name)
+        }
+        if let shortcuts = ShortcutsWindow.make() {
+            // Adds win.show-help-overlay; the window keeps the reference.
+            gtk_application_window_set_help_overlay(window.cast(), shortcuts.cast())
+            g_object_unref(shortcuts.rawObject)
+        }
+        updateRecentMenu()
+        Settings.shared.onChange("recent-folders") { [unowned self] in updateRecentMenu() }
+        acceptDroppedFolders()
+        rememberSize()
         watchVisibility()
     }
 
@@ -92,19 +112,89 @@ final class MainWindow {
         }
     }
 
-    /// The primary menu: what acts on the whole folder.
+    /// The primary menu: what acts on the whole folder, recent folders,
+    /// then the app's own windows.
     private static func mainMenuButton() -> Widget {
-        let menu = g_menu_new()
-        g_menu_append(menu, "Apply Deletions…", "win.apply-deletions")
-        g_menu_append(menu, "Export Likes…", "win.export-likes")
-        g_menu_append(menu, "Review Again", "win.review-again")
         let button: Widget = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(button.opaque, UnsafeMutablePointer<GMenuModel>(menu))
-        gtk_widget_set_tooltip_text(button, "Main Menu")
-        Accessibility.setLabel(button, "Main Menu")
-        if let menu { g_object_unref(menu.rawObject) }
+        gtk_menu_button_set_primary(button.opaque, 1)
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        Accessibility.setLabel(button, tr("Main Menu"))
+        Accessibility.setKeyShortcuts(button, "F10")
         return button
+    }
+
+    /// Rebuilds the main menu with the current recent folders.
+    private func updateRecentMenu() {
+        guard let menuButton, let menu = g_menu_new() else { return }
+        defer { g_object_unref(menu.rawObject) }
+        let folderSection = g_menu_new()
+        g_menu_append(folderSection, tr("Apply Deletions…"), "win.apply-deletions")
+        g_menu_append(folderSection, tr("Export Likes…"), "win.export-likes")
+        g_menu_append(folderSection, tr("Review Again"), "win.review-again")
+        g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(folderSection))
+        g_object_unref(folderSection?.rawObject)
+        let recent = Settings.shared.recentFolders.filter { $0 != folder?.url.path }
+        if !recent.isEmpty, let recentMenu = g_menu_new() {
+            for path in recent {
+                let item = g_menu_item_new(URL(fileURLWithPath: path).lastPathComponent, nil)
+                g_menu_item_set_action_and_target_value(item, "win.open-recent", g_variant_new_string(path))
+                g_menu_append_item(recentMenu, item)
+                g_object_unref(item?.rawObject)
+            }
+            let section = g_menu_new()
+            g_menu_append_submenu(section, tr("Open Recent"), UnsafeMutablePointer<GMenuModel>(recentMenu))
+            g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(section))
+            g_object_unref(section?.rawObject)
+            g_object_unref(recentMenu.rawObject)
+        }
+        let appSection = g_menu_new()
+        g_menu_append(appSection, tr("Preferences"), AppAction.preferences.detailedName)
+        g_menu_append(appSection, tr("Keyboard Shortcuts"), AppAction.shortcuts.detailedName)
+        g_menu_append(appSection, tr("About Flick"), AppAction.about.detailedName)
+        g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(appSection))
+        g_object_unref(appSection?.rawObject)
+        gtk_menu_button_set_menu_model(menuButton.opaque, UnsafeMutablePointer<GMenuModel>(menu))
+    }
+
+    /// Saves the window's size and maximized state when it closes.
+    private func rememberSize() {
+        connect(window, .closeRequest) { [unowned self] in
+            var width: Int32 = 0
+            var height: Int32 = 0
+            gtk_window_get_default_size(window.cast(), &width, &height)
+            let maximized = gtk_window_is_maximized(window.cast()) != 0
+            let saved = Settings.shared.windowSize
+            // A maximized window keeps the size it will return to.
+            Settings.shared.windowSize = maximized ? (saved.width, saved.height, true) : (Int(width), Int(height), false)
+            return false
+        }
+    }
+
+    /// A folder dragged from Files onto the window opens.
+    private func acceptDroppedFolders() {
+        guard let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY) else { return }
+        connect(target, .drop) { [unowned self] value in
+            guard let value, let list = g_value_get_boxed(value) else { return false }
+            let files = gdk_file_list_get_files(OpaquePointer(list))
+            defer { g_slist_free(files) }
+            guard let first = files?.pointee.data, let path = g_file_get_path(OpaquePointer(first)) else { return false }
+            defer { g_free(path) }
+            return openDropped(path: String(cString: path))
+        }
+        gtk_widget_add_controller(window, target)
+    }
+
+    /// Opens a dropped folder; a dropped file says what to drop instead.
+    @discardableResult
+    func openDropped(path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            showToast(tr("Drop a folder to review it: “%@” is not a folder", URL(fileURLWithPath: path).lastPathComponent))
+            return false
+        }
+        open(folder: URL(fileURLWithPath: path), recursive: Settings.shared.includeSubfolders, order: .name)
+        return true
     }
 
     func present() {
@@ -119,11 +209,13 @@ final class MainWindow {
         do {
             // A folder that cannot be listed says so before the store is touched;
             // its one scan then builds the deck.
-            let scanned = try FolderScan.scan(url, recursive: recursive, order: order)
+            let kinds: Set<ClipKind> = Settings.shared.includePhotos ? [.video, .photo] : [.video]
+            let scanned = try FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
             let store = try self.store ?? Store.openDefault()
             self.store = store
-            let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, store: store)
+            let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, kinds: kinds, store: store)
             folder = opened
+            Settings.shared.remember(folder: url.path)
             opened.onChange = { [unowned self] in reload() }
             opened.watch()
             reload(first: true, scanned: scanned)
@@ -146,7 +238,7 @@ final class MainWindow {
                      category: "app")
             if !first && sync.added == 0 && sync.removed == 0 && sync.renamed == 0 && sync.clips == review.clips { return }
             if sync.clips.isEmpty {
-                adw_status_page_set_description(emptyPage.cast(), "“\(folder.url.path)” has no videos or photos. Open another folder to review.")
+                adw_status_page_set_description(emptyPage.cast(), tr("“%@” has no videos or photos. Open another folder to review.", folder.url.path))
                 review.load(clips: [], session: session, folder: folder.url)
                 show(.empty)
             } else {
@@ -185,7 +277,7 @@ final class MainWindow {
         let toast = adw_toast_new(text)
         if let toast { g_object_ref(toast.rawObject) }
         undoToast = toast
-        adw_toast_set_button_label(toast, "Undo")
+        adw_toast_set_button_label(toast, tr("Undo"))
         adw_toast_set_action_name(toast, "win.undo")
         adw_toast_set_timeout(toast, 4)
         adw_toast_overlay_add_toast(toasts.cast(), toast)
@@ -201,7 +293,7 @@ final class MainWindow {
         adw_status_page_set_title(page.cast(), title)
         // A plain label: GTK 4.8 names mnemonic buttons "_Open Folder… Open
         // Folder…" on AT-SPI, whatever the accessible label says. Ctrl+O opens.
-        let button: Widget = gtk_button_new_with_label("Open Folder…")
+        let button: Widget = gtk_button_new_with_label(tr("Open Folder…"))
         gtk_actionable_set_action_name(button.opaque, "win.open-folder")
         gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(button, "pill")
@@ -211,8 +303,8 @@ final class MainWindow {
     }
 
     private func chooseFolder() {
-        pick("Open Folder", action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: "_Open") { [unowned self] path in
-            open(folder: URL(fileURLWithPath: path), recursive: false, order: .name)
+        pick(tr("Open Folder"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: tr("_Open")) { [unowned self] path in
+            open(folder: URL(fileURLWithPath: path), recursive: Settings.shared.includeSubfolders, order: .name)
         }
     }
 
@@ -220,7 +312,7 @@ final class MainWindow {
     /// `completion` gets the chosen path.
     func pick(_ title: String, action: GtkFileChooserAction, accept: String, name: String? = nil,
               completion: @escaping @MainActor (String) -> Void) {
-        guard let chooser = gtk_file_chooser_native_new(title, window.cast(), action, accept, "_Cancel") else { return }
+        guard let chooser = gtk_file_chooser_native_new(title, window.cast(), action, accept, tr("_Cancel")) else { return }
         if let name { gtk_file_chooser_set_current_name(chooser.opaque, name) }
         self.chooser = chooser
         connect(chooser, .response) { [unowned self] response in

@@ -26,13 +26,13 @@ enum ReviewAction: String, CaseIterable {
     /// The button's accessible name (exactly DESIGN.md's).
     var label: String {
         switch self {
-        case .previous: "Previous"
-        case .delete: "Delete"
-        case .skip: "Skip"
-        case .undo: "Undo"
-        case .like: "Like"
-        case .playPause: "Play or Pause"
-        case .mute: "Mute"
+        case .previous: tr("Previous")
+        case .delete: tr("Delete")
+        case .skip: tr("Skip")
+        case .undo: tr("Undo")
+        case .like: tr("Like")
+        case .playPause: tr("Play or Pause")
+        case .mute: tr("Mute")
         }
     }
 
@@ -81,13 +81,26 @@ enum ReviewAction: String, CaseIterable {
 
     var tooltip: String {
         switch self {
-        case .like: "Like — keep this clip (L or →)"
-        case .delete: "Delete — mark for deletion (D or ←)"
-        case .skip: "Skip — decide later (S or ↑)"
-        case .previous: "Previous — back one card (↓ or Backspace)"
-        case .undo: "Undo the last decision (U or Ctrl+Z)"
-        case .playPause: "Play or pause (Space)"
-        case .mute: "Mute or unmute (M)"
+        case .like: tr("Like — keep this clip (L or →)")
+        case .delete: tr("Delete — mark for deletion (D or ←)")
+        case .skip: tr("Skip — decide later (S or ↑)")
+        case .previous: tr("Previous — back one card (↓ or Backspace)")
+        case .undo: tr("Undo the last decision (U or Ctrl+Z)")
+        case .playPause: tr("Play or pause (Space)")
+        case .mute: tr("Mute or unmute (M)")
+        }
+    }
+
+    /// The row in the keyboard shortcuts window.
+    var shortcutTitle: String {
+        switch self {
+        case .like: tr("Like: keep the clip")
+        case .delete: tr("Delete: mark the clip for deletion")
+        case .skip: tr("Skip: decide later")
+        case .previous: tr("Previous: back one card")
+        case .undo: tr("Undo the last decision")
+        case .playPause: tr("Play or pause")
+        case .mute: tr("Mute or unmute")
         }
     }
 
@@ -104,10 +117,10 @@ extension SwipeDirection {
     /// Overlay words, colour class and icon for a swipe toward this direction.
     var overlayText: String {
         switch self {
-        case .right: "Like"
-        case .left: "Delete"
-        case .up: "Skip"
-        case .down: "Previous"
+        case .right: tr("Like")
+        case .left: tr("Delete")
+        case .up: tr("Skip")
+        case .down: tr("Previous")
         }
     }
 

@@ -48,13 +48,13 @@ final class ReviewController {
         progressBar = gtk_progress_bar_new()
         gtk_widget_set_hexpand(progressBar, 1)
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
-        Accessibility.setLabel(progressBar, "Review progress")
+        Accessibility.setLabel(progressBar, tr("Review progress"))
         let progressRow: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_widget_add_css_class(progressRow, "progress-row")
         gtk_box_append(progressRow.cast(), progressBar)
         gtk_box_append(progressRow.cast(), progressLabel)
 
-        statusLabel = gtk_label_new("Drag a card, or press L to like, D to delete, S to skip.")
+        statusLabel = gtk_label_new(tr("Drag a card, or press L to like, D to delete, S to skip."))
         gtk_widget_add_css_class(statusLabel, "status-line")
         gtk_label_set_wrap(statusLabel.opaque, 1)
         gtk_label_set_justify(statusLabel.opaque, GTK_JUSTIFY_CENTER)
@@ -74,7 +74,7 @@ final class ReviewController {
 
         finishedPage = adw_status_page_new()
         adw_status_page_set_icon_name(finishedPage.cast(), "object-select-symbolic")
-        adw_status_page_set_title(finishedPage.cast(), "All Clips Reviewed")
+        adw_status_page_set_title(finishedPage.cast(), tr("All Clips Reviewed"))
         let finishedButtons: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
         gtk_widget_set_halign(finishedButtons, GTK_ALIGN_CENTER)
         for (label, action, style, tooltip) in [
@@ -112,6 +112,16 @@ final class ReviewController {
         stack.onActivateTop = { [unowned self] in togglePlayback() }
         stack.onStateChange = { [unowned self] in StateHook.write(queue.session, clips: clips, stack: stack) }
         stack.describe = { [unowned self] position in describe(position) }
+
+        // Preferences: sound at start, and thresholds that change how the
+        // next drag decides at once.
+        let settings = Settings.shared
+        stack.muted = settings.startMuted
+        settings.apply(to: &stack.tuning)
+        for key in ["swipe-distance", "fling-speed"] {
+            settings.onChange(key) { [unowned self] in settings.apply(to: &stack.tuning) }
+        }
+        settings.onChange("loop-clips") { [unowned self] in stack.loops = settings.loopClips }
     }
 
     private static func makeButton(_ action: ReviewAction) -> Widget {
@@ -143,7 +153,10 @@ final class ReviewController {
         let keys: OpaquePointer = gtk_event_controller_key_new()
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_BUBBLE)
         connect(keys, .keyPressed) { [unowned self] keyval, _, state in keyPressed(keyval, state: state, window: window) }
-        connect(keys, .keyReleased) { [unowned self] keyval, _, _ in heldKeys.remove(keyval) }
+        connect(keys, .keyReleased) { [unowned self] keyval, _, _ in
+            Log.debug("key \(keyval) released", category: "input")
+            heldKeys.remove(keyval)
+        }
         gtk_widget_add_controller(window, keys)
         updateActions()
     }
@@ -159,6 +172,7 @@ final class ReviewController {
         }
         guard gtk_stack_get_visible_child(pages.cast()) != nil else { return false }
         let isRepeat = !heldKeys.insert(keyval).inserted
+        Log.debug("key \(keyval) pressed\(isRepeat ? " (auto-repeat)" : "")", category: "input")
         activate(action, isAutoRepeat: isRepeat)
         return true
     }
@@ -182,6 +196,8 @@ final class ReviewController {
         }
         queue = InputQueue(session: session)
         stack.tuning.reducedMotion = !Self.animationsEnabled
+        Settings.shared.apply(to: &stack.tuning)
+        stack.loops = Settings.shared.loopClips
         stack.paused = false
         stack.availability = queue.session.availability
         stack.load(clips.map { .init(name: RawPath.display($0.relativePath), path: folder.appendingPathComponent($0.relativePath).path, kind: $0.kind) },
@@ -189,8 +205,8 @@ final class ReviewController {
         if keepingTop == nil {
             let decided = queue.session.deck.decidedCount
             setStatus(decided == 0
-                ? "Drag a card, or press L to like, D to delete, S to skip."
-                : "Welcome back: \(decided) of \(clips.count) already decided. U undoes the last one.")
+                ? tr("Drag a card, or press L to like, D to delete, S to skip.")
+                : tr("Welcome back: %ld of %ld already decided. U undoes the last one.", decided, clips.count))
         }
         refresh()
         discover(folder: folder)
@@ -208,7 +224,7 @@ final class ReviewController {
         queue = InputQueue(session: session)
         stack.availability = session.availability
         stack.show(cursor: 0, transition: nil)
-        setStatus("Reviewing again from the first card; your decisions are kept.")
+        setStatus(tr("Reviewing again from the first card; your decisions are kept."))
         refresh()
     }
 
@@ -275,7 +291,9 @@ final class ReviewController {
     func perform(_ action: DeckAction, isAutoRepeat: Bool = false, fromDrag: Bool = false) {
         let before = queue.session.deck.cursor
         let saved = queue.session
-        guard case .applied = queue.submit(action, isAutoRepeat: isAutoRepeat, at: CardStackView.now) else {
+        let result = queue.submit(action, isAutoRepeat: isAutoRepeat, at: CardStackView.now)
+        Log.debug("\(action) at \(before): \(result)", category: "input")
+        guard case .applied = result else {
             if fromDrag { stack.show(cursor: before, transition: nil) }
             return
         }
@@ -314,21 +332,21 @@ final class ReviewController {
             case .like: setStatus("Liked \(name). \(left) left.")
             case .skip: setStatus("Skipped \(name). \(left) left.")
             case .delete:
-                setStatus("Marked \(name) for deletion. \(left) left.")
-                toast?("Marked \(name) for deletion")
+                setStatus(tr("Marked %@ for deletion. %ld left.", name, left))
+                toast?(tr("Marked %@ for deletion", name))
             }
         case .wentBack(let position):
             let side = session.deck.decisions[position]?.direction ?? .up
             stack.show(cursor: cursor, transition: Transition.bringBack(from: side, model: stack.poseModel, viewport: stack.viewport))
-            setStatus("Back to \(clips[position].relativePath).")
+            setStatus(tr("Back to %@.", clips[position].relativePath))
         case .undid(let step, let position):
             switch step {
             case .decide(_, let decision, _):
                 stack.show(cursor: cursor, transition: Transition.bringBack(from: decision.direction, model: stack.poseModel, viewport: stack.viewport))
-                setStatus("Undid: \(clips[position].relativePath) is back on top. \(left) left.")
+                setStatus(tr("Undid: %@ is back on top. %ld left.", clips[position].relativePath, left))
             case .previous(let from):
                 stack.show(cursor: cursor, transition: stack.flyOff(.down), leavingPosition: from - 1)
-                setStatus("Undid going back: \(clips[position].relativePath) is on top.")
+                setStatus(tr("Undid going back: %@ is on top.", clips[position].relativePath))
             }
         }
     }
@@ -339,13 +357,13 @@ final class ReviewController {
         let total = deck.count
         let shown = min(deck.cursor + 1, total)
         defer { onRefresh?(session.stats) }
-        gtk_label_set_text(progressLabel.opaque, deck.isFinished ? "\(total) of \(total)" : "\(shown) of \(total)")
+        gtk_label_set_text(progressLabel.opaque, tr("%ld of %ld", deck.isFinished ? total : shown, total))
         gtk_progress_bar_set_fraction(progressBar.opaque, total == 0 ? 0 : Double(deck.cursor) / Double(total))
         updateActions()
         if deck.isFinished && total > 0 {
             let stats = session.stats
             adw_status_page_set_description(finishedPage.cast(),
-                "\(stats.likes) liked · \(stats.deletes) marked for deletion · \(stats.skips) skipped")
+                tr("%ld liked · %ld marked for deletion · %ld skipped", stats.likes, stats.deletes, stats.skips))
             gtk_stack_set_visible_child_name(pages.cast(), "finished")
             gtk_widget_set_visible(actionBar, 0)
             Accessibility.setHidden(finishedPage, false)
@@ -356,7 +374,7 @@ final class ReviewController {
             Accessibility.setHidden(finishedPage, true)
             if let top = stack.topCard {
                 gtk_widget_grab_focus(top.button)
-                Accessibility.setDescription(top.button, "L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses.")
+                Accessibility.setDescription(top.button, tr("L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses."))
             }
         }
     }
@@ -375,9 +393,9 @@ final class ReviewController {
         let name = RawPath.display(clips[position].relativePath)
         let info = infos[position]
         let caption = [name, info?.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
-        var accessible = "Clip \(position + 1) of \(clips.count): \(name)"
+        var accessible = tr("Clip %ld of %ld: %@", position + 1, clips.count, name)
         if let duration = info?.duration { accessible += ", \(ClipInfo.formatDuration(duration))" }
-        if clips[position].kind == .photo { accessible += ", photo" }
+        if clips[position].kind == .photo { accessible += tr(", photo") }
         if let problem = stack.problems[stack.sources[position].path] { accessible += ". \(problem)" }
         return (caption, accessible)
     }
@@ -390,14 +408,14 @@ final class ReviewController {
         guard let top = stack.topCard, top.isVideo else { return }
         stack.paused = top.isPlaying
         top.setPlaying(!stack.paused && !stack.hidden)
-        setStatus(stack.paused ? "Paused." : "Playing.")
+        setStatus(stack.paused ? tr("Paused.") : tr("Playing."))
         stack.onStateChange?()
     }
 
     private func toggleMute() {
         stack.muted.toggle()
         stack.topCard?.setMuted(stack.muted)
-        setStatus(stack.muted ? "Sound off." : "Sound on.")
+        setStatus(stack.muted ? tr("Sound off.") : tr("Sound on."))
         stack.onStateChange?()
     }
 

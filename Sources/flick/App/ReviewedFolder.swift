@@ -11,6 +11,8 @@ import GtkKit
 final class ReviewedFolder {
     let url: URL
     let recursive: Bool
+    /// Videos, and photos unless the preference leaves them out.
+    let kinds: Set<ClipKind>
     let order: DeckOrder
     let store: Store
     let record: FolderRecord
@@ -24,8 +26,9 @@ final class ReviewedFolder {
     static let settleMilliseconds: UInt64 = 600
 
     /// Opens `url` in `store`. Throws `FolderError` or `StoreError`.
-    init(url: URL, recursive: Bool, order: DeckOrder, store: Store) throws {
+    init(url: URL, recursive: Bool, order: DeckOrder, kinds: Set<ClipKind>, store: Store) throws {
         self.url = url
+        self.kinds = kinds
         self.recursive = recursive
         self.order = order
         self.store = store
@@ -36,7 +39,7 @@ final class ReviewedFolder {
     /// Reconciles a scan (a fresh one unless `scanned` is given): the deck
     /// in order, and its session.
     func load(scanned given: [ScannedClip]? = nil) throws -> (sync: SyncResult, session: ReviewSession) {
-        let scanned = try given ?? FolderScan.scan(url, recursive: recursive, order: order)
+        let scanned = try given ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
         let sync = try store.sync(record, with: scanned)
         return (sync, try store.session(for: record, deck: sync.clips))
     }

@@ -12,6 +12,7 @@ struct FlickCommand: ParsableCommand {
             Drag a card right (or press L) to keep it, left (D) to mark it for deletion, \
             up (S) to skip it, down to go back; U undoes. Nothing is deleted until you apply.
             """,
+        version: Flick.version,
         subcommands: [OpenCommand.self, StatusCommand.self, ApplyCommand.self, ExportCommand.self],
         defaultSubcommand: OpenCommand.self
     )

@@ -1,0 +1,229 @@
+"""Flick as an installed GNOME app: meson install into a temporary prefix,
+the data files validated, the installed binary launched under Xvfb; and the
+preferences, shortcuts window and remembered state a GNOME user expects."""
+import configparser
+import re
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from harness import ROOT, find_nodes, wait_until
+from test_review import CENTRE, Review
+
+APP_ID = "io.github.flick.Flick"
+METAINFO = ROOT / "data" / f"{APP_ID}.metainfo.xml"
+
+
+def metainfo_version():
+    return re.search(r'<release version="([^"]+)"', METAINFO.read_text()).group(1)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """meson setup + compile + install into a fresh prefix: a release build
+    of its own (static Swift runtime), as a user's install would be."""
+    if not shutil.which("meson"):
+        pytest.fail("meson is not installed (bash meson-helpers/dev.sh test installs it)")
+    tmp = tmp_path_factory.mktemp("install")
+    build, prefix = tmp / "build", tmp / "prefix"
+    setup = subprocess.run(["meson", "setup", str(build), str(ROOT / "meson-helpers"), f"--prefix={prefix}"],
+                           capture_output=True, text=True)
+    assert setup.returncode == 0, setup.stdout + setup.stderr
+    install = subprocess.run(["meson", "install", "-C", str(build)], capture_output=True, text=True, timeout=1800)
+    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    return build, prefix
+
+
+def test_meson_test_validates_desktop_file_metainfo_and_schema(installed):
+    build, _ = installed
+    res = subprocess.run(["meson", "test", "-C", str(build), "--no-rebuild", "--suite", "data", "--print-errorlogs"],
+                         capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stdout + res.stderr
+    for name in ("desktop-file", "metainfo", "gschema", "version"):
+        assert re.search(rf"OK\s+[\d.]+s\s*$|{name}\s+OK", res.stdout, re.M), f"{name} did not pass:\n{res.stdout}"
+    assert re.search(r"^Ok:\s+4\b", res.stdout, re.M), res.stdout
+
+
+def test_install_puts_every_file_in_place(installed):
+    _, prefix = installed
+    share = prefix / "share"
+    for path in [prefix / "bin" / "flick",
+                 share / "applications" / f"{APP_ID}.desktop",
+                 share / "metainfo" / f"{APP_ID}.metainfo.xml",
+                 share / "glib-2.0" / "schemas" / f"{APP_ID}.gschema.xml",
+                 share / "glib-2.0" / "schemas" / "gschemas.compiled",
+                 share / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg",
+                 share / "icons" / "hicolor" / "symbolic" / "apps" / f"{APP_ID}-symbolic.svg",
+                 share / "icons" / "hicolor" / "icon-theme.cache",
+                 share / "flick" / "resources" / "style.css",
+                 share / "flick" / "samples" / "beach_rally_01.mp4"]:
+        assert path.exists(), f"{path} was not installed"
+    desktop = configparser.ConfigParser(interpolation=None)
+    desktop.read(share / "applications" / f"{APP_ID}.desktop")
+    assert desktop["Desktop Entry"]["Icon"] == APP_ID
+    assert desktop["Desktop Entry"]["Exec"].split()[0] == "flick"
+
+
+def test_installed_version_matches_the_metainfo_release(installed):
+    _, prefix = installed
+    out = subprocess.run([str(prefix / "bin" / "flick"), "--version"], capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0
+    assert out.stdout.strip() == metainfo_version()
+
+
+def test_installed_binary_opens_its_samples_with_its_schema(installed):
+    _, prefix = installed
+    env = {"XDG_DATA_DIRS": f"{prefix / 'share'}:/usr/share"}
+    with Review(binary=prefix / "bin" / "flick", env=env) as s:
+        s.wait_state(lambda st: len(st["decisions"]) == 12 and st["playing"], "the installed sample deck playing")
+        wait_until(lambda: find_nodes(s.atspi_tree(), name="Clip 1 of 12: beach_rally_01.mp4, 0:04"), 10,
+                   what="the top card's accessible name with its duration")
+        s.key("l")
+        s.wait_state(lambda st: st["cursor"] == 1, "a like in the installed app")
+        assert "not installed" not in s.stderr(), s.stderr()
+        # The header names the installed sample deck.
+        assert find_nodes(s.atspi_tree(), name=str(prefix / "share" / "flick" / "samples"))
+
+
+def keyfile_settings(session_tmp, **values):
+    """Preferences for a session with the keyfile backend (what GNOME's
+    dconf does, in a file the test can read)."""
+    path = session_tmp / "config" / "glib-2.0" / "settings" / "keyfile"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ["[io/github/flick/Flick]"] + [f"{k.replace('_', '-')}={v}" for k, v in values.items()]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+class Settled(Review):
+    """A review session whose preferences live in a keyfile."""
+
+    def __init__(self, folder=None, settings=None, **kw):
+        self.initial_settings = settings or {}
+        kw.setdefault("env", {})["GSETTINGS_BACKEND"] = "keyfile"
+        super().__init__(folder, **kw)
+
+    def start(self):
+        (self.tmp / "config").mkdir(exist_ok=True)
+        self.keyfile = keyfile_settings(self.tmp, **self.initial_settings)
+        super().start()
+
+
+def test_swipe_distance_setting_makes_a_short_drag_commit():
+    with Settled() as s:
+        short = (CENTRE[0] + 110, CENTRE[1])
+        s.drag(CENTRE, short, steps=20, step_delay=0.06)
+        time.sleep(1.0)
+        assert s.state()["cursor"] == 0, "a 110 px slow drag must spring back at the default distance (35 %)"
+        s.key("ctrl+comma")
+        wait_until(lambda: find_nodes(s.atspi_tree(), role="slider", name="Swipe distance"), 10, what="the Preferences window")
+        assert s.atspi_set_value("slider", "Swipe distance", 0.15) == pytest.approx(0.15)
+        s.key("Escape")
+        time.sleep(0.8)
+        s.drag(CENTRE, short, steps=20, step_delay=0.06)
+        s.wait_state(lambda st: st["cursor"] == 1, "the same drag to commit at 15 %")
+        assert s.decisions()[0] == "like"
+        saved = re.search(r"^swipe-distance=([\d.]+)$", s.keyfile.read_text(), re.M)
+        assert saved and float(saved.group(1)) == pytest.approx(0.15)
+
+
+def test_shortcuts_window_lists_every_action_with_its_keys():
+    # Every ReviewAction and AppAction with keys, and the keys as GTK names them.
+    expected = {
+        "Like: keep the clip": "L or Right",
+        "Delete: mark the clip for deletion": "D or Left or Delete",
+        "Skip: decide later": "S or Up",
+        "Previous: back one card": "Down or BackSpace",
+        "Undo the last decision": "U or Ctrl+Z",
+        "Play or pause": "Space",
+        "Mute or unmute": "M",
+        "Open folder": "Ctrl+O",
+        "Preferences": "Ctrl+,",
+        "Keyboard shortcuts": "Ctrl+?",
+        "Close window": "Ctrl+W",
+        "Quit": "Ctrl+Q",
+    }
+    with Review() as s:
+        s.key("ctrl+question")
+        tree = wait_until(lambda: (lambda t: t if find_nodes(t, name="Like: keep the clip") else None)(s.atspi_tree()),
+                          10, what="the shortcuts window")
+        window = next(n for n in find_nodes(tree, role="window") + find_nodes(tree, role="frame")
+                      if find_nodes(n, name="Like: keep the clip"))
+        names = [n["name"] for n in find_nodes(window)]
+        for title, keys in expected.items():
+            assert title in names, f"{title!r} missing from the shortcuts window"
+        # GTK draws the key caps outside the accessibility tree; each row
+        # says its keys in its description.
+        rows = {}
+        for n in find_nodes(window):
+            titles = [c["name"] for c in find_nodes(n) if c["role"] == "label" and c["name"] in expected]
+            if n["description"] and len(titles) == 1:
+                rows[titles[0]] = n
+        assert set(rows) == set(expected)
+        for title, keys in expected.items():
+            assert rows[title]["description"] == keys, f"{title!r}: {rows[title]['description']!r}"
+
+
+def test_window_size_and_recent_folders_are_remembered(tmp_path):
+    a = tmp_path / "match one"
+    a.mkdir()
+    shutil.copy(ROOT / "data" / "samples" / "scoreboard.png", a / "score.png")
+    with Settled(a) as s:
+        wid = s.window_id()
+        s.xdotool("windowsize", wid, 1000, 700)
+        time.sleep(1.0)
+        s.key("ctrl+w")
+        wait_until(lambda: s.flick.poll() is not None, 10, what="the window to close")
+        saved = s.keyfile.read_text()
+        assert "window-width=1000" in saved and "window-height=700" in saved, saved
+        assert str(a) in saved, saved
+        # The next run opens at that size.
+        s.flick = s.launch([str(a)])
+        s.wait_for_window()
+        geometry = s.xdotool("getwindowgeometry", s.window_id())
+        assert "1000x700" in geometry, geometry
+
+
+def test_preferences_start_muted_off_and_photos_left_out():
+    with Settled(settings={"start_muted": "false", "include_photos": "false"}) as s:
+        s.wait_state(lambda st: st["decisions"] and st["top_muted"] is not None, "the deck")
+        st = s.state()
+        assert st["top_muted"] is False, "start-muted=false plays the first clip with sound"
+        paths = [d["path"] for d in st["decisions"]]
+        assert paths and not any(p.endswith((".png", ".jpg")) for p in paths), paths
+        assert len(paths) == 10
+
+
+@pytest.mark.parametrize("toasts", [True, False])
+def test_undo_toasts_setting(toasts):
+    with Settled(settings={"undo_toasts": str(toasts).lower()}) as s:
+        s.key("d")
+        s.wait_state(lambda st: st["cursor"] == 1, "the delete")
+        time.sleep(0.5)
+        tree = s.atspi_tree()
+        assert find_nodes(tree, name="Marked beach_rally_01.mp4 for deletion. 11 left.")  # the status line, always
+        assert bool(find_nodes(tree, name="Marked beach_rally_01.mp4 for deletion")) == toasts
+
+
+def test_about_window_shows_version_and_licence():
+    with Review() as s:
+        s.xdotool("key", "F10")
+        wait_until(lambda: find_nodes(s.atspi_tree(), name="About Flick"), 10, what="the main menu")
+        s.key("Up", "Return")
+        tree = wait_until(lambda: (lambda t: t if find_nodes(t, name=metainfo_version()) else None)(s.atspi_tree()),
+                          10, what="the About window with the version")
+        assert find_nodes(tree, name="Flick")
+
+
+def test_translation_template_is_current(tmp_path):
+    """po/flick.pot holds every tr()/trn() message: regenerate and compare."""
+    fresh = tmp_path / "flick.pot"
+    subprocess.run(["python3", str(ROOT / "meson-helpers" / "update-pot.py"), str(ROOT), str(fresh)],
+                   check=True, capture_output=True)
+    def messages(path):
+        return [line for line in path.read_text().splitlines() if line.startswith(("msgid", "#:"))]
+    assert messages(fresh) == messages(ROOT / "po" / "flick.pot"), \
+        "po/flick.pot is out of date: run `python3 meson-helpers/update-pot.py`"
+    assert len([m for m in messages(fresh) if m.startswith("msgid ")]) > 100
