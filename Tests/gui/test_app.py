@@ -227,3 +227,44 @@ def test_translation_template_is_current(tmp_path):
     assert messages(fresh) == messages(ROOT / "po" / "flick.pot"), \
         "po/flick.pot is out of date: run `python3 meson-helpers/update-pot.py`"
     assert len([m for m in messages(fresh) if m.startswith("msgid ")]) > 100
+
+
+def drag_from_files(s, path, target=CENTRE):
+    """Drags `path` from a stand-in Files window onto Flick with the real
+    pointer (XDND between two GTK processes)."""
+    source = s._spawn(["/usr/bin/python3", str(ROOT / "Tests" / "gui" / "drag_source.py"), str(path)],
+                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wid = wait_until(lambda: s.window_id("Drag source"), 20, what="the drag source window")
+    s.xdotool("windowmove", "--sync", wid, 1000, 300)
+    time.sleep(0.8)
+    cmd = ["mousemove", 1110, 370, "sleep", 0.3, "mousedown", 1, "sleep", 0.3]
+    for i in range(1, 21):
+        t = i / 20
+        cmd += ["mousemove", round(1110 + (target[0] - 1110) * t), round(370 + (target[1] - 370) * t), "sleep", 0.05]
+    cmd += ["sleep", 0.5, "mouseup", 1]
+    s.xdotool(*cmd)
+    return source
+
+
+def test_a_folder_dropped_from_files_opens(tmp_path):
+    folder = tmp_path / "dropped match"
+    folder.mkdir()
+    for i in range(3):
+        shutil.copy(ROOT / "data" / "samples" / "scoreboard.png", folder / f"shot_{i}.png")
+    with Review() as s:
+        s.wait_state(lambda st: len(st["decisions"]) == 12, "the sample deck")
+        drag_from_files(s, folder)
+        s.wait_state(lambda st: [d["path"] for d in st["decisions"]] == ["shot_0.png", "shot_1.png", "shot_2.png"],
+                     "the dropped folder's deck")
+        assert find_nodes(s.atspi_tree(), name=str(folder))
+
+
+def test_a_dropped_file_says_to_drop_a_folder(tmp_path):
+    clip = tmp_path / "single.png"
+    shutil.copy(ROOT / "data" / "samples" / "scoreboard.png", clip)
+    with Review() as s:
+        s.wait_state(lambda st: len(st["decisions"]) == 12, "the sample deck")
+        drag_from_files(s, clip)
+        wait_until(lambda: find_nodes(s.atspi_tree(), name="Drop a folder to review it: “single.png” is not a folder"),
+                   10, what="the toast")
+        assert len(s.state()["decisions"]) == 12
