@@ -117,6 +117,7 @@ final class ReviewController {
         // next drag decides at once.
         let settings = Settings.shared
         stack.muted = settings.startMuted
+        stack.loops = settings.loopClips
         settings.apply(to: &stack.tuning)
         for key in ["swipe-distance", "fling-speed"] {
             settings.onChange(key) { [unowned self] in settings.apply(to: &stack.tuning) }
@@ -196,8 +197,6 @@ final class ReviewController {
         }
         queue = InputQueue(session: session)
         stack.tuning.reducedMotion = !Self.animationsEnabled
-        Settings.shared.apply(to: &stack.tuning)
-        stack.loops = Settings.shared.loopClips
         stack.paused = false
         stack.availability = queue.session.availability
         stack.load(clips.map { .init(name: RawPath.display($0.relativePath), path: folder.appendingPathComponent($0.relativePath).path, kind: $0.kind) },
