@@ -25,7 +25,9 @@ public enum Actions {
     /// Adds an action taking a string parameter ("win.open-recent('/path')").
     @discardableResult
     public static func addString(to map: some GObjectPointer, name: String, _ handler: @escaping @MainActor (String) -> Void) -> OpaquePointer {
-        guard let action = g_simple_action_new(name, g_variant_type_new("s")) else {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        guard let action = g_simple_action_new(name, type) else {
             preconditionFailure("g_simple_action_new returned NULL for \(name)")
         }
         connect(action, .actionActivate) { parameter in

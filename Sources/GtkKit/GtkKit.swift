@@ -3,6 +3,7 @@
 //   GObjectPointer   casts between the pointer shapes GTK imports as
 //   SignalSpec       typed signal descriptors + connect()/SignalConnection
 //   MainQueueBridge  drains the Dispatch main queue inside the GLib main loop
+//   ObjectRef        owning and weak GObject references (no ref/unref pairs by hand)
 //   Actions          GSimpleAction + accelerators
 //   TickCallback     per-frame callbacks on a widget's frame clock
 //   Accessibility    accessible label/description/shortcuts via the _value API

@@ -36,6 +36,8 @@ public extension SignalSpec where Handler == VoidHandler {
     static var unmap: Self { .void("unmap") }
     static var invalidateContents: Self { .void("invalidate-contents") }
     static var invalidateSize: Self { .void("invalidate-size") }
+    /// AdwToast "dismissed".
+    static var toastDismissed: Self { .void("dismissed") }
 }
 
 public extension SignalSpec where Handler == PointerHandler {

@@ -35,17 +35,16 @@ final class FlickApplication {
     }
 
     private func startup() {
-        let provider = gtk_css_provider_new()
-        gtk_css_provider_load_from_path(provider, ResourceLocator.shared.resources.appendingPathComponent("style.css").path)
-        if let display = gdk_display_get_default() {
-            gtk_style_context_add_provider_for_display(display, provider?.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        if let provider = ObjectRef(taking: gtk_css_provider_new()) {
+            gtk_css_provider_load_from_path(provider.pointer, ResourceLocator.shared.resources.appendingPathComponent("style.css").path)
+            if let display = gdk_display_get_default() {
+                // The display keeps its own reference.
+                gtk_style_context_add_provider_for_display(display, provider.pointer.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+            }
         }
-        Actions.add(to: app, name: AppAction.quit.rawValue) { [unowned self] in
+        Actions.add(to: app, name: FlickAction.quit.rawValue) { [unowned self] in
             if let window { gtk_window_close(window.window.cast()) }
             g_application_quit(app.cast())
-        }
-        for action in AppAction.allCases where !action.accelerators.isEmpty {
-            Actions.setAccels(app, for: action.detailedName, action.accelerators)
         }
     }
 

@@ -3,9 +3,9 @@ import FlickStore
 import FlickMedia
 import Foundation
 
-/// A test hook: with `FLICK_STATE_FILE` set, the window's review state —
+/// A test hook: with `FLICK_STATE_FILE` set, the review model's state —
 /// including the top card, which the store does not keep — is written there
-/// as JSON after every action
+/// as JSON after every change
 /// (`{"cursor": N, "undo": N, "decisions": [{"path": …, "decision": "like"|null}], …}`).
 ///
 /// Writes are coalesced to one per main-loop turn, so a burst of keys on a
@@ -14,23 +14,49 @@ import Foundation
 enum StateHook {
     static let path = ProcessInfo.processInfo.environment["FLICK_STATE_FILE"]
     private static var latest: (() -> Snapshot)?
+    /// How many more times to look again while the pipeline has not yet
+    /// reached the state the model asks for ("playing" is the pipeline's
+    /// real state, which follows the request a moment later).
+    private static var settleChecks = 0
 
-    static func write(_ session: ReviewSession, clips: [StoredClip], stack: CardStackView) {
+    /// Writes a snapshot after every change of `model` (and while the top
+    /// pipeline catches up with a play or pause).
+    static func follow(_ model: ReviewModel, page: ReviewPage) {
         guard path != nil else { return }
-        let scheduled = latest != nil
-        latest = {
-            Snapshot(cursor: session.deck.cursor, undo: session.history.count,
-                     decisions: zip(clips, session.deck.decisions).map { .init(path: $0.relativePath, decision: $1?.rawValue) },
-                     playing: stack.topCard?.isPlaying ?? false, muted: stack.muted, topMuted: stack.topCard?.isMuted,
-                     pipelines: VideoPlayer.livePipelines.now, maxPipelines: VideoPlayer.livePipelines.most,
-                     postersCached: CardStackView.postersFromCache, postersDecoded: CardStackView.postersDecoded)
-        }
-        if !scheduled { Task { @MainActor in flush() } }
+        // After the page's own observer, so the status line is current.
+        let snapshot: @MainActor () -> Void = { write(model, page: page) }
+        model.observe { _ in snapshot() }
+        page.stack.onStateChange = snapshot
     }
 
-    private static func flush() {
+    private static func write(_ model: ReviewModel, page: ReviewPage) {
+        let stack = page.stack
+        let scheduled = latest != nil
+        latest = {
+            let session = model.session
+            return Snapshot(cursor: session.deck.cursor, undo: session.history.count,
+                            decisions: zip(model.clips, session.deck.decisions).map { .init(path: $0.relativePath, decision: $1?.rawValue) },
+                            playing: stack.topCard?.isPlaying ?? false, muted: model.playback.muted, topMuted: stack.topCard?.isMuted,
+                            pipelines: VideoPlayer.livePipelines.now, maxPipelines: VideoPlayer.livePipelines.most,
+                            postersCached: CardStackView.postersFromCache, postersDecoded: CardStackView.postersDecoded,
+                            status: page.status, toast: model.undoOffer?.name)
+        }
+        settleChecks = 40
+        if !scheduled { Task { @MainActor in flush(model, stack: stack) } }
+    }
+
+    private static func flush(_ model: ReviewModel, stack: CardStackView) {
         guard let path, let snapshot = latest?() else { return }
-        latest = nil
+        let wanted = stack.topCard?.isVideo == true && model.playback.shouldPlay && model.facts(at: model.cursor).problem == nil
+        if snapshot.playing != wanted, settleChecks > 0 {
+            settleChecks -= 1
+            Task { @MainActor in
+                try? await Task.sleep(for: .milliseconds(50))
+                flush(model, stack: stack)
+            }
+        } else {
+            latest = nil
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(snapshot) else { return }
@@ -64,9 +90,12 @@ enum StateHook {
         let maxPipelines: Int
         let postersCached: Int
         let postersDecoded: Int
+        let status: String
+        /// The clip the Undo toast names, if one shows.
+        let toast: String?
 
         enum CodingKeys: String, CodingKey {
-            case cursor, undo, decisions, playing, muted, pipelines
+            case cursor, undo, decisions, playing, muted, pipelines, status, toast
             case topMuted = "top_muted", maxPipelines = "max_pipelines"
             case postersCached = "posters_cached", postersDecoded = "posters_decoded"
         }
@@ -82,6 +111,8 @@ enum StateHook {
             try container.encode(maxPipelines, forKey: .maxPipelines)
             try container.encode(postersCached, forKey: .postersCached)
             try container.encode(postersDecoded, forKey: .postersDecoded)
+            try container.encode(status, forKey: .status)
+            try container.encode(toast, forKey: .toast)
         }
     }
 }

@@ -7,68 +7,44 @@ import GtkKit
 /// The card stack: the top card and two beneath it on a GtkFixed, each
 /// placed by a transform computed from FlickCore's pose on every frame.
 ///
-///   ReviewController ──(deck, outcomes)──▶ CardStackView ──(transforms)──▶ GtkFixed
-///          ▲                                   │ drag gesture on the (untransformed) fixed
-///          └────────────(commit / action)──────┘
+///   ReviewModel ──(updates)──▶ CardStackView ──(transforms)──▶ GtkFixed
+///        ▲                          │ drag gesture on the (untransformed) fixed
+///        └──── GAction ◀── commit ──┘
 ///
-/// The stack decides nothing: drags go through DragTracker and commits go
-/// back to the controller, which applies them to the InputQueue.
+/// The stack decides nothing and keeps no facts of its own: it draws the
+/// model's clips, cursor, facts and playback intent, and a drag's commit
+/// activates the direction's GAction (so its enabled state is the gate).
 @MainActor
 final class CardStackView {
-    /// What the stack needs to know about a card.
-    struct CardSource {
-        let name: String
-        let path: String
-        let kind: ClipKind
-    }
-
     /// A scrolled window with no scrollbars: it keeps the cards' transformed
     /// bounds (which GtkFixed measures) from resizing the window.
     let root: Widget
     /// The untransformed parent of the cards; the drag gesture sits here.
     let fixed: Widget
     var tuning = SwipeTuning()
-    /// Called when a drag commits in a direction.
-    var onCommit: ((SwipeDirection) -> Void)?
-    /// Called when the top card is clicked without dragging.
-    var onActivateTop: (() -> Void)?
-    /// Supplies a card's caption and its accessible label.
-    var describe: ((Int) -> (caption: String, accessible: String))?
+    let model: ReviewModel
+    private let actions: ActionActivator
 
-    var cards: [Int: CardView] = [:]
-    private(set) var sources: [CardSource] = []
-    /// Index of the top card.
-    private(set) var cursor = 0
+    /// Live and poster cards, by clip id (a reload keeps the cards of clips
+    /// still in the deck, and their players).
+    var cards: [Int64: CardView] = [:]
     /// The card currently flying off (drawn above the top card).
     var leaving: CardView?
     var transition: Transition?
     var transitionStart: Double = 0
     var tracker: DragTracker?
-    var availability = SwipeAvailability.all
-    var muted = true
     /// Whether clips start again when they end (a preference).
     var loops = true
-    /// The user paused the top clip (Space or a click).
-    var paused = false
-    /// The window is hidden or minimized: nothing plays.
-    var hidden = false {
-        didSet {
-            topCard?.setPlaying(!paused && !hidden)
-            onStateChange?()
-        }
-    }
     /// Called when the top clip starts or stops playing, or a poster arrives.
-    var onStateChange: (() -> Void)?
-    /// Poster frames already decoded, by path (a few cards' worth).
-    private var posters: [String: RawFrame] = [:]
-    private var posterOrder: [String] = []
+    var onStateChange: () -> Void = {}
+    /// Poster frames already decoded, by clip id (a few cards' worth).
+    var posters: [Int64: RawFrame] = [:]
+    var posterOrder: [Int64] = []
     /// Poster frames taken from the thumbnail cache, and decoded (then cached).
     static var postersFromCache = 0
     static var postersDecoded = 0
     /// How many poster frames stay decoded in memory.
     static let posterCacheSize = 8
-    /// Why a clip cannot be shown, by path (set by discovery or a poster).
-    var problems: [String: String] = [:]
     private var needsRender = true
     private var renderedViewport = Size(0, 0)
     private var tick: TickCallback?
@@ -76,7 +52,9 @@ final class CardStackView {
     /// Frame timings for `flick-bench frames` (only with FLICK_FRAME_LOG).
     private(set) var frameLog: FrameLog?
 
-    init() {
+    init(model: ReviewModel, actions: ActionActivator) {
+        self.model = model
+        self.actions = actions
         fixed = gtk_fixed_new()
         gtk_widget_add_css_class(fixed, "card-stack")
         root = gtk_scrolled_window_new()
@@ -90,6 +68,7 @@ final class CardStackView {
             render()
             return true
         }
+        model.observe { [unowned self] update in modelChanged(update) }
     }
 
     /// The card size for the current allocation: a 4:5 card that fits.
@@ -114,66 +93,81 @@ final class CardStackView {
     /// Seconds on the monotonic clock (animations).
     static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
 
-    /// Replaces the deck.
-    func load(_ sources: [CardSource], cursor: Int) {
-        finishTransition()
-        for card in cards.values { remove(card) }
-        cards.removeAll()
-        self.sources = sources
-        show(cursor: cursor, transition: nil)
+    var topCard: CardView? { model.top.flatMap { cards[$0.id] } }
+
+    // MARK: Following the model
+
+    private func modelChanged(_ update: ReviewUpdate) {
+        switch update {
+        case .loaded(let keptTop):
+            if !keptTop {
+                finishTransition()
+                tuning.reducedMotion = !Self.animationsEnabled
+            }
+            show(transition: nil)
+        case .outcome(let outcome):
+            present(outcome)
+        case .rolledBack:
+            show(transition: nil)
+        case .facts(let id):
+            if let position = model.position(of: id), let card = cards[id] { describe(card, at: position) }
+        case .playback:
+            applyPlayback()
+            onStateChange()
+        }
     }
 
-    /// Moves the top to `cursor`, animating with `transition` (nil: instant).
-    /// `leavingPosition` is the card that flies off, if any.
-    func show(cursor: Int, transition: Transition?, leavingPosition: Int? = nil) {
+    /// Animates what the model just did.
+    private func present(_ outcome: ActionOutcome) {
+        switch outcome {
+        case .decided(let position, let decision):
+            show(transition: flyOff(decision.direction), leaving: model.clips[position].id)
+        case .wentBack(let position):
+            let side = model.decision(at: position)?.direction ?? .up
+            show(transition: Transition.bringBack(from: side, model: poseModel, viewport: viewport))
+        case .undid(.decide(_, let decision, _), _):
+            show(transition: Transition.bringBack(from: decision.direction, model: poseModel, viewport: viewport))
+        case .undid(.previous(let from), _):
+            let leaving = from - 1 < model.count ? model.clips[from - 1].id : nil
+            show(transition: flyOff(.down), leaving: leaving)
+        }
+    }
+
+    /// A drag let go past the threshold: the direction's action decides;
+    /// when it is not available the card springs back.
+    func commit(_ direction: SwipeDirection) {
+        let depth = model.session.history.count
+        if !actions.activate(direction.flickAction) || model.session.history.count == depth {
+            show(transition: nil)
+        }
+    }
+
+    /// Shows the model's top card and the ones beneath, animating with
+    /// `transition` (nil: at once); `leaving` is the clip that flies off.
+    func show(transition: Transition?, leaving leavingID: Int64? = nil) {
         finishTransition()
         tracker = nil
-        self.cursor = cursor
-        if let leavingPosition, let card = cards.removeValue(forKey: leavingPosition) {
+        if let leavingID, let card = cards.removeValue(forKey: leavingID) {
             leaving = card
             card.setMuted(true) // sound only ever from the top card
             Accessibility.setHidden(card.button, true)
         }
-        let wanted = Set((cursor..<min(cursor + 1 + PoseModel.visibleBeneath, sources.count)))
-        for (position, card) in cards where !wanted.contains(position) {
+        let cursor = model.cursor
+        let visible = cursor..<min(cursor + 1 + PoseModel.visibleBeneath, model.count)
+        let wanted = Set(visible.map { model.clips[$0].id })
+        for (id, card) in cards where !wanted.contains(id) || card.version != model.clips[model.position(of: id) ?? 0].version {
             remove(card)
-            cards[position] = nil
+            cards[id] = nil
         }
-        for position in wanted.sorted() where cards[position] == nil {
-            let source = sources[position]
-            let card = CardView(position: position, name: source.name, path: source.path, kind: source.kind)
-            connect(card.button, .clicked) { [unowned self] in
-                if position == self.cursor { onActivateTop?() }
-            }
-            gtk_fixed_put(fixed.cast(), card.button, 0, 0)
-            let size = cardSize
-            gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height))
-            cards[position] = card
+        for position in visible {
+            let clip = model.clips[position]
+            let card = cards[clip.id] ?? makeCard(clip)
+            cards[clip.id] = card
+            describe(card, at: position)
+            prepare(card, level: position - cursor)
         }
         restack()
-        refreshDescriptions()
-        for (position, card) in cards {
-            // Top and next are live (next prerolled); deeper cards show posters.
-            if position <= cursor + 1 && problems[card.path] == nil {
-                let pixels = framePixels
-                let path = card.path
-                card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true, loops: loops) { [weak self] error in
-                    self?.setProblem(error.description, path: path)
-                }
-                card.onNewFrame = { [weak self] in
-                    guard let self, position == self.cursor else { return }
-                    frameLog?.newTopFrame = true
-                }
-            } else if card.kind == .video && !card.isLive {
-                requestPoster(for: card)
-            }
-            card.setProblem(problems[card.path])
-            gtk_widget_set_focusable(card.button, position == cursor ? 1 : 0)
-            Accessibility.setHidden(card.button, position != cursor)
-            gtk_widget_set_can_target(card.button, position == cursor ? 1 : 0)
-            card.setMuted(muted || position != cursor)
-            card.setPlaying(position == cursor && !paused && !hidden)
-        }
+        applyPlayback()
         if let transition {
             self.transition = transition
             transitionStart = Self.now
@@ -182,55 +176,61 @@ final class CardStackView {
             leaving = nil
         }
         needsRender = true
+        onStateChange()
     }
 
-    var topCard: CardView? { cards[cursor] }
-
-    /// Marks a clip as broken (`reason` says why) on any card showing it.
-    func setProblem(_ reason: String, path: String) {
-        problems[path] = reason
-        for card in cards.values where card.path == path { card.setProblem(reason) }
-    }
-
-    /// Decodes a poster frame off the main thread, scaled to the card.
-    private func requestPoster(for card: CardView) {
-        if let frame = posters[card.path] {
-            card.setPoster(frame)
-            return
+    private func makeCard(_ clip: ReviewClip) -> CardView {
+        let card = CardView(clip: clip, path: model.absolutePath(of: clip))
+        connect(card.button, .clicked) { [unowned self, id = clip.id] in
+            if id == model.top?.id { _ = actions.activate(.playPause) }
         }
-        guard problems[card.path] == nil else { return }
-        let path = card.path
-        Task { @MainActor [weak self] in
-            let result = await Task.detached(priority: .utility) { () -> Result<(RawFrame, Bool), MediaError> in
-                if let cached = ThumbnailCache.lookup(path) { return .success((cached, true)) }
-                return Result { () throws(MediaError) in
-                    let frame = try PosterFrame.render(path: path, maxSize: ThumbnailCache.size)
-                    ThumbnailCache.store(frame, for: path)
-                    return (frame, false)
-                }
-            }.value
-            guard let self else { return }
-            switch result {
-            case .success(let (frame, cached)):
-                if cached { Self.postersFromCache += 1 } else { Self.postersDecoded += 1 }
-                onStateChange?()
-                posters[path] = frame
-                posterOrder.append(path)
-                if posterOrder.count > Self.posterCacheSize { posters[posterOrder.removeFirst()] = nil }
-                for card in cards.values where card.path == path { card.setPoster(frame) }
-            case .failure(let error):
-                setProblem(error.description, path: path)
+        gtk_fixed_put(fixed.cast(), card.button, 0, 0)
+        let size = cardSize
+        gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height))
+        return card
+    }
+
+    /// Top and next are live (next prerolled); deeper cards show posters.
+    private func prepare(_ card: CardView, level: Int) {
+        let problem = model.facts(at: model.cursor + level).problem
+        if level <= 1 && problem == nil {
+            let pixels = framePixels
+            let id = card.clipID
+            card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true, loops: loops) { [weak self] error in
+                self?.model.setProblem(clipID: id, reason: error.description)
             }
+            card.onNewFrame = { [weak self] in
+                guard let self, id == model.top?.id else { return }
+                frameLog?.newTopFrame = true
+            }
+        } else if card.kind == .video && !card.isLive {
+            requestPoster(for: card)
+        }
+        let isTop = level == 0
+        gtk_widget_set_focusable(card.button, isTop ? 1 : 0)
+        Accessibility.setHidden(card.button, !isTop)
+        gtk_widget_set_can_target(card.button, isTop ? 1 : 0)
+    }
+
+    /// Sound and play state from the model's playback intent: only the top
+    /// card ever plays or makes a sound.
+    private func applyPlayback() {
+        let top = model.top?.id
+        let playback = model.playback
+        for (id, card) in cards {
+            card.setMuted(playback.muted || id != top)
+            card.setPlaying(id == top && playback.shouldPlay)
         }
     }
 
-    /// Re-reads every visible card's caption and accessible label.
-    func refreshDescriptions() {
-        for (position, card) in cards {
-            guard let text = describe?(position) else { continue }
-            card.setCaption(text.caption)
-            Accessibility.setLabel(card.button, text.accessible)
-        }
+    /// The card's caption, accessible name and problem, from the model.
+    private func describe(_ card: CardView, at position: Int) {
+        let clip = model.clips[position]
+        let facts = model.facts(at: position)
+        card.setCaption([clip.name, facts.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · "))
+        card.setProblem(facts.problem)
+        Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
+                                                           decision: model.decision(at: position)))
     }
 
     /// Keeps the z-order: deepest card first, the top card, then a leaving card.
@@ -243,10 +243,12 @@ final class CardStackView {
         }
     }
 
+    /// Takes a card off the stack; its player stops now, and the card and
+    /// its widgets are freed with the last reference.
     private func remove(_ card: CardView) {
         gtk_fixed_remove(fixed.cast(), card.button)
         if card.isLive { scheduleTrim() }
-        card.dispose()
+        card.stopPlayback()
     }
 
     private var trimScheduled = false
@@ -292,8 +294,7 @@ final class CardStackView {
         needsRender = false
         renderedViewport = viewport
 
-        let model = poseModel
-        var stack = model.stack(offset: .zero, grabbedLowerHalf: false)
+        var stack = poseModel.stack(offset: .zero, grabbedLowerHalf: false)
         var flying = false
         if let transition {
             let t = Self.now - transitionStart
@@ -312,7 +313,9 @@ final class CardStackView {
         if flying, let leaving {
             place(leaving, pose: stack.top, size: size, origin: origin)
         }
-        for (position, card) in cards {
+        let cursor = model.cursor
+        for (id, card) in cards {
+            guard let position = model.position(of: id, near: cursor) else { continue }
             if resized {
                 gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height))
                 let pixels = framePixels
@@ -355,5 +358,15 @@ final class CardStackView {
         gtk_fixed_set_child_transform(fixed.cast(), card.button, transform)
         gsk_transform_unref(transform)
         card.setOverlay(pose.overlay)
+    }
+
+    /// GTK's "gtk-enable-animations" setting (off means reduced motion).
+    static var animationsEnabled: Bool {
+        guard let settings = gtk_settings_get_default() else { return true }
+        var value = GValue()
+        g_value_init(&value, flick_type_boolean())
+        defer { g_value_unset(&value) }
+        g_object_get_property(settings.rawObject.assumingMemoryBound(to: GObject.self), "gtk-enable-animations", &value)
+        return g_value_get_boolean(&value) != 0
     }
 }

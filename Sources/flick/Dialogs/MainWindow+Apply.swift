@@ -15,7 +15,7 @@ extension MainWindow {
             try folder.store.checkStoredPaths(folder.record)
             checked = try FileOperations.check(try folder.store.clipsToDelete(in: folder.record), folder: folder.record.path)
         } catch {
-            Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: "\(error)")
+            Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: Problems.describe(error))
             return
         }
         guard !checked.items.isEmpty else {
@@ -33,7 +33,7 @@ extension MainWindow {
         let count = checked.items.count
         let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
         let heading = trn("Move %ld Clip to the Trash?", "Move %ld Clips to the Trash?", count, count)
-        let body = "\(Apply.summary(count: count, bytes: bytes)) will be moved to the Trash. You can restore them from the Files app."
+        let body = tr("%@ will be moved to the Trash. You can restore them from the Files app.", Apply.summary(count: count, bytes: bytes))
         Dialogs.present(over: window, heading: heading, body: body,
                         responses: [.init(id: "cancel", label: tr("Cancel")),
                                     .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
@@ -52,7 +52,7 @@ extension MainWindow {
             let report = await Task.detached(priority: .userInitiated) {
                 Apply.run(items, folder: root, to: destination,
                           progress: { done, total in
-                              Task { @MainActor in progress.update(Double(done) / Double(max(total, 1)), "\(done) of \(total)") }
+                              Task { @MainActor in progress.update(Double(done) / Double(max(total, 1)), tr("%ld of %ld", done, total)) }
                           },
                           isCancelled: { cancel.isSet })
             }.value
@@ -60,7 +60,7 @@ extension MainWindow {
             do {
                 try folder.store.markApplied(report.moved.map(\.clipID), in: folder.record)
             } catch {
-                Dialogs.inform(over: window, heading: tr("Decisions Not Updated"), body: "\(error)")
+                Dialogs.inform(over: window, heading: tr("Decisions Not Updated"), body: Problems.describe(error))
             }
             reload()
             self.report(report, refused: refused, folder: folder, destination: destination)
@@ -70,7 +70,7 @@ extension MainWindow {
     /// A toast when all went well; otherwise a dialog naming each file and why.
     private func report(_ report: MoveReport, refused: [FileFailure], folder: ReviewedFolder, destination: Apply.Destination = .trash) {
         let failures = refused + report.failures
-        let place = destination == .trash ? "the Trash" : "“\(FolderScan.rejectedFolderName)”"
+        let place = destination == .trash ? tr("the Trash") : tr("“%@”", FolderScan.rejectedFolderName)
         let movedText = report.moved.isEmpty ? "" : tr("Moved %@ to %@.", Apply.summary(count: report.moved.count, bytes: report.movedBytes), place)
         guard !failures.isEmpty || report.cancelled else {
             showToast(movedText)
@@ -82,10 +82,10 @@ extension MainWindow {
         let noTrash = report.withoutTrash
         var responses: [Dialogs.Response] = [.init(id: "cancel", label: tr("Close"))]
         if !noTrash.isEmpty {
-            body += "\n\nThese files’ filesystem has no Trash. Flick can move them into “\(FolderScan.rejectedFolderName)” inside the folder instead."
+            body += "\n\n" + tr("These files’ filesystem has no Trash. Flick can move them into “%@” inside the folder instead.", FolderScan.rejectedFolderName)
             responses.append(.init(id: "rejected", label: tr("Move to “%@”", FolderScan.rejectedFolderName), appearance: ADW_RESPONSE_SUGGESTED))
         }
-        let heading = failures.count == 1 ? "1 File Was Not Moved" : "\(failures.count) Files Were Not Moved"
+        let heading = trn("%ld File Was Not Moved", "%ld Files Were Not Moved", failures.count, failures.count)
         Dialogs.present(over: window, heading: heading, body: body, responses: responses) { [unowned self] response in
             guard response == "rejected" else { return }
             let names = Set(noTrash.map(\.path))

@@ -11,8 +11,12 @@ import GtkKit
 /// and media state from FlickCore's pose.
 @MainActor
 final class CardView {
-    let button: Widget
-    let position: Int
+    /// Ours for the card's life, whether or not the stack still holds it.
+    private let buttonRef: ObjectRef<Widget>
+    var button: Widget { buttonRef.pointer }
+    let clipID: Int64
+    /// The file version the card was made for (a new version makes a new card).
+    let version: String
     private let picture: Widget
     private let tint: Widget
     private let badge: Widget
@@ -29,10 +33,12 @@ final class CardView {
     let kind: ClipKind
     /// A card; a video card plays only once `goLive()` is called and shows
     /// its poster frame (`setPoster`) until then.
-    init(position: Int, name: String, path: String, kind: ClipKind) {
-        self.position = position
+    init(clip: ReviewClip, path: String) {
+        clipID = clip.id
+        version = clip.version
         self.path = path
-        self.kind = kind
+        kind = clip.kind
+        let name = clip.name
         picture = gtk_picture_new()
         gtk_picture_set_can_shrink(picture.opaque, 1)
         gtk_picture_set_keep_aspect_ratio(picture.opaque, 1)
@@ -77,12 +83,12 @@ final class CardView {
         gtk_overlay_add_overlay(overlay.opaque, badge)
         gtk_overlay_add_overlay(overlay.opaque, caption)
 
-        button = gtk_button_new()
+        let button: Widget = gtk_button_new()
+        buttonRef = ObjectRef(taking: button)
         gtk_button_set_child(button.cast(), overlay)
         gtk_widget_add_css_class(button, "deck-card")
         gtk_widget_set_overflow(button, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_focus_on_click(button, 0)
-        g_object_ref_sink(button.rawObject)
 
         if kind == .photo { gtk_picture_set_filename(picture.opaque, RawPath.c(path)) }
     }
@@ -165,7 +171,8 @@ final class CardView {
     }
 
     var isVideo: Bool { kind == .video }
-    var isPlaying: Bool { player != nil && wantsPlaying }
+    /// Whether the clip's pipeline is really playing (not only asked to).
+    var isPlaying: Bool { player?.isPlaying ?? false }
 
     func setPlaying(_ playing: Bool) {
         guard let player, playing != wantsPlaying else { return }
@@ -180,13 +187,12 @@ final class CardView {
         player?.setMuted(muted)
     }
 
-    /// Stops playback and frees the pipeline (the stack has removed the card).
-    func dispose() {
-        if let player {
-            player.stop()
-            self.player = nil
-            gtk_picture_set_paintable(picture.opaque, nil)
-        }
-        g_object_unref(button.rawObject)
+    /// Stops playback now and lets the pipeline go (the stack has taken the
+    /// card off); the widgets are freed with the card.
+    func stopPlayback() {
+        guard let player else { return }
+        player.stop()
+        self.player = nil
+        gtk_picture_set_paintable(picture.opaque, nil)
     }
 }

@@ -44,38 +44,3 @@ final class CancelFlag: Sendable {
     var isSet: Bool { flag.load(ordering: .relaxed) }
     func set() { flag.store(true, ordering: .relaxed) }
 }
-
-/// A modal progress dialog with a bar and Cancel, for long file work.
-@MainActor
-final class ProgressDialog {
-    let cancel = CancelFlag()
-    private let bar: Widget
-    private var dialog: Widget?
-    private var shownPercent = -1
-
-    init(over parent: Widget, heading: String, body: String) {
-        bar = gtk_progress_bar_new()
-        gtk_progress_bar_set_show_text(bar.opaque, 1)
-        Accessibility.setLabel(bar, heading)
-        dialog = Dialogs.present(over: parent, heading: heading, body: body,
-                                 responses: [Dialogs.Response(id: "cancel", label: tr("Cancel"))],
-                                 extra: bar) { [cancel] _ in cancel.set() }
-        if let dialog {
-            // Cancel closes the dialog at once; the work stops after the current file.
-            connect(dialog, .destroy) { [weak self] in self?.dialog = nil }
-        }
-    }
-
-    func update(_ fraction: Double, _ text: String) {
-        let percent = Int(fraction * 100)
-        guard percent != shownPercent else { return }
-        shownPercent = percent
-        gtk_progress_bar_set_fraction(bar.opaque, min(max(fraction, 0), 1))
-        gtk_progress_bar_set_text(bar.opaque, text)
-    }
-
-    func close() {
-        if let dialog { gtk_window_destroy(dialog.cast()) }
-        dialog = nil
-    }
-}

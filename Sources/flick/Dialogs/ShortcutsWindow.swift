@@ -2,45 +2,8 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// The window's actions beyond the review ones (ReviewAction): their
-/// GAction, accelerators and shortcuts-window title in one place.
-enum AppAction: String, CaseIterable {
-    case openFolder = "open-folder", preferences, shortcuts = "show-help-overlay", about, close, quit
-
-    /// "win.open-folder", or "app.quit" for the application-wide ones.
-    var detailedName: String {
-        switch self {
-        case .quit: "app.quit"
-        case .close: "window.close"
-        default: "win.\(rawValue)"
-        }
-    }
-
-    var accelerators: [String] {
-        switch self {
-        case .openFolder: ["<Control>o"]
-        case .preferences: ["<Control>comma"]
-        case .shortcuts: ["<Control>question"]
-        case .about: []
-        case .close: ["<Control>w"]
-        case .quit: ["<Control>q"]
-        }
-    }
-
-    var title: String {
-        switch self {
-        case .openFolder: tr("Open folder")
-        case .preferences: tr("Preferences")
-        case .shortcuts: tr("Keyboard shortcuts")
-        case .about: tr("About Flick")
-        case .close: tr("Close window")
-        case .quit: tr("Quit")
-        }
-    }
-}
-
-/// The keyboard shortcuts window (Ctrl+?), generated from ReviewAction and
-/// AppAction so it lists exactly the bindings the window installs.
+/// The keyboard shortcuts window (Ctrl+?), generated from FlickAction so it
+/// lists exactly the bindings the window installs.
 @MainActor
 enum ShortcutsWindow {
     /// GtkBuilder XML for a GtkShortcutsWindow with the id "help_overlay".
@@ -56,8 +19,9 @@ enum ShortcutsWindow {
                     <property name="max-height">12</property>
 
             """
-        xml += group(tr("Reviewing"), ReviewAction.shortcutsOrder.map { ($0.shortcutTitle, $0.acceleratorNames) })
-        xml += group(tr("General"), AppAction.allCases.filter { !$0.accelerators.isEmpty }.map { ($0.title, $0.accelerators) })
+        for (title, actions) in FlickAction.shortcutGroups {
+            xml += group(title, actions.map { ($0.summary, $0.acceleratorNames) })
+        }
         xml += """
                   </object>
                 </child>
@@ -68,7 +32,7 @@ enum ShortcutsWindow {
     }
 
     /// Builds the window (owned by the caller).
-    static func make() -> Widget? {
+    static func make() -> ObjectRef<Widget>? {
         let builder = gtk_builder_new()
         defer { g_object_unref(builder?.rawObject) }
         var error: UnsafeMutablePointer<GError>?
@@ -78,8 +42,7 @@ enum ShortcutsWindow {
             if let error { g_error_free(error) }
             return nil
         }
-        g_object_ref(object)
-        return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+        return ObjectRef(retaining: UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
     }
 
     private static func group(_ title: String, _ rows: [(title: String, accelerators: [String])]) -> String {
@@ -114,36 +77,11 @@ enum ShortcutsWindow {
     /// The keys as a screen reader says them ("L or Right"): GTK's
     /// shortcuts window draws key caps that are not in the accessibility tree.
     static func spokenKeys(_ accelerators: [String]) -> String {
-        accelerators.compactMap { accelerator -> String? in
-            var key: guint = 0
-            var modifiers = GdkModifierType(rawValue: 0)
-            guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0,
-                  let label = gtk_accelerator_get_label(key, modifiers) else { return nil }
-            defer { g_free(label) }
-            return String(cString: label)
-        }.joined(separator: tr(" or "))
+        accelerators.compactMap(FlickAction.keyLabel).joined(separator: tr(" or "))
     }
 
     private static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-}
-
-extension ReviewAction {
-    /// Every action, in the order the shortcuts window lists them.
-    static let shortcutsOrder: [ReviewAction] = [.like, .delete, .skip, .previous, .undo, .playPause, .mute]
-
-    /// GTK accelerator names of every key and accelerator bound to this
-    /// action ("l Right", "u <Control>z"); a letter's capital is the same key.
-    var acceleratorNames: [String] {
-        var names: [String] = []
-        for keyval in keys where gdk_keyval_to_lower(keyval) == keyval {
-            if let name = gtk_accelerator_name(keyval, GdkModifierType(rawValue: 0)) {
-                names.append(String(cString: name))
-                g_free(name)
-            }
-        }
-        return names + accelerators
     }
 }

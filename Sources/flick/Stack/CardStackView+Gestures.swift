@@ -26,7 +26,7 @@ extension CardStackView {
         finishTransition()
         let size = cardSize
         let origin = Vector((viewport.width - size.width) / 2, (viewport.height - size.height) / 2 - 8)
-        tracker = DragTracker(grab: point - origin, card: size, tuning: tuning, availability: availability, time: time)
+        tracker = DragTracker(grab: point - origin, card: size, tuning: tuning, availability: model.session.availability, time: time)
         frameLog?.dragging = true
     }
 
@@ -48,7 +48,7 @@ extension CardStackView {
         switch resolution {
         case .commit(let direction):
             frameLog?.released()
-            onCommit?(direction)
+            commit(direction)
         case .snapBack:
             let snap = Transition.snapBack(from: tracker.offset, velocity: tracker.velocity, model: tracker.model,
                                            grabbedLowerHalf: tracker.grabbedLowerHalf)

@@ -49,6 +49,11 @@ final class ReviewedFolder {
         try store.record(outcome, session: session, folder: record)
     }
 
+    /// A stored clip as the review model knows it.
+    static func reviewClip(_ clip: StoredClip) -> ReviewClip {
+        ReviewClip(id: clip.id, relativePath: clip.relativePath, name: RawPath.display(clip.relativePath), kind: clip.kind)
+    }
+
     /// Starts watching the folder (its direct children) for changes.
     func watch() {
         guard monitor == nil, let file = g_file_new_for_path(url.path) else { return }

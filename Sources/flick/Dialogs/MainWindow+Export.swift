@@ -13,8 +13,14 @@ extension MainWindow {
 
     func exportLikes() {
         guard let folder else { return }
-        let decisions = review.session.deck.decisions
-        let likes = review.clips.enumerated().filter { decisions[$0.offset] == .like }.map(\.element)
+        // The store's decisions, as Apply and `flick export` read them.
+        let likes: [StoredClip]
+        do {
+            likes = try folder.load().sync.clips.filter { $0.decision == .like }
+        } catch {
+            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: Problems.describe(error))
+            return
+        }
         guard !likes.isEmpty else {
             showToast(tr("No liked clips to export yet"))
             return

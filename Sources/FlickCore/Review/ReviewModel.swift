@@ -1,0 +1,250 @@
+import Foundation
+
+/// Where every decision goes before it is shown: the store. Durable when
+/// `record` returns; a throw means nothing was saved.
+@MainActor
+public protocol DecisionSink: AnyObject {
+    func record(_ outcome: ActionOutcome, session: ReviewSession) throws
+}
+
+/// The review model: one truth for what the window shows.
+///
+/// It owns the session (deck, cursor, decisions, undo history), the clips
+/// with what is known about each (duration, caption, why it cannot play),
+/// the playback intent (paused, muted, hidden) and the Undo offer. Every
+/// change goes through it and is published once, as a `ReviewUpdate`, to
+/// every observer: the card stack, the status line and action bar, the
+/// state hook. It imports no GTK, so all of it is unit-tested.
+///
+/// ```swift
+/// let model = ReviewModel(sink: store)
+/// model.load(clips: clips, session: session)
+/// model.perform(.delete)          // on disk, then published
+/// model.undo(model.undoOffer!)    // undoes exactly that clip
+/// ```
+///
+/// Parts: `ReviewClip` and `ClipFacts` (per clip), `Playback`, `UndoOffer`,
+/// `ReviewEvent` (what just happened, for the status line and screen
+/// readers), `ReviewUpdate` (what changed).
+@MainActor
+public final class ReviewModel {
+    public private(set) var clips: [ReviewClip] = []
+    /// The reviewed folder's absolute path.
+    public private(set) var folder = ""
+    public private(set) var session = ReviewSession(deck: Deck(count: 0))
+    public private(set) var playback: Playback
+    /// The most recent thing that happened, in words the app chooses.
+    public private(set) var lastEvent: ReviewEvent?
+    private var facts: [Int64: ClipFacts] = [:]
+    private var offer: UndoOffer?
+    private let sink: DecisionSink
+    private var observers: [@MainActor (ReviewUpdate) -> Void] = []
+
+    public init(sink: DecisionSink, muted: Bool = true) {
+        self.sink = sink
+        playback = Playback(muted: muted)
+    }
+
+    /// Calls `body` after every change, in the order observers were added.
+    public func observe(_ body: @escaping @MainActor (ReviewUpdate) -> Void) {
+        observers.append(body)
+    }
+
+    // MARK: Reading
+
+    public var cursor: Int { session.deck.cursor }
+    public var count: Int { clips.count }
+    public var stats: SessionStats { session.stats }
+    public var isFinished: Bool { session.deck.isFinished && !clips.isEmpty }
+    public var top: ReviewClip? { cursor < clips.count ? clips[cursor] : nil }
+
+    public func decision(at position: Int) -> Decision? {
+        position < session.deck.count ? session.deck.decisions[position] : nil
+    }
+
+    /// What is known about the clip at `position` (a stored problem counts
+    /// until the file changes).
+    public func facts(at position: Int) -> ClipFacts {
+        guard position >= 0, position < clips.count else { return ClipFacts() }
+        let clip = clips[position]
+        var known = facts[clip.id] ?? ClipFacts()
+        if known.problem == nil { known.problem = clip.storedProblem }
+        return known
+    }
+
+    public func canPerform(_ action: DeckAction) -> Bool {
+        !clips.isEmpty && session.canPerform(action)
+    }
+
+    /// The Undo offer of the last deletion, while it is still the latest step.
+    public var undoOffer: UndoOffer? {
+        guard let offer, isLatest(offer) else { return nil }
+        return offer
+    }
+
+    // MARK: Loading
+
+    /// Opens a deck with its session (decisions and history restored).
+    public func load(clips: [ReviewClip], session: ReviewSession, folder: String = "") {
+        self.folder = folder
+        self.clips = clips
+        self.session = session
+        facts = [:]
+        offer = nil
+        playback.paused = false
+        lastEvent = .opened(decided: session.deck.decidedCount, total: clips.count)
+        publish(.loaded(keptTop: false))
+    }
+
+    /// Takes a new scan of the same folder, keeping the top card where it
+    /// still is. Returns false, publishing nothing, when nothing a user
+    /// could see changed (same clips, same files, same decisions).
+    @discardableResult
+    public func reload(clips newClips: [ReviewClip], session newSession: ReviewSession) -> Bool {
+        let sameDecisions = newSession.deck.decisions == session.deck.decisions
+        guard newClips != clips || !sameDecisions else { return false }
+        let topID = top?.id
+        // Facts learnt about a file stay only while it is the same file.
+        let versions = Dictionary(clips.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
+        facts = facts.filter { id, _ in newClips.contains { $0.id == id && versions[id] == $0.version } }
+        clips = newClips
+        session = newSession
+        if let topID, let position = newClips.firstIndex(where: { $0.id == topID }) {
+            session.resume(at: position)
+        }
+        publish(.loaded(keptTop: true))
+        return true
+    }
+
+    // MARK: Acting
+
+    /// Applies `action`: saved through the sink first, then published. A
+    /// save that fails takes the action back (nothing is shown as done that
+    /// is not on disk). Returns whether the deck changed.
+    @discardableResult
+    public func perform(_ action: DeckAction, isAutoRepeat: Bool = false, at time: Double = 0) -> Bool {
+        guard !isAutoRepeat, canPerform(action) else { return false }
+        let saved = session
+        guard let outcome = session.perform(action, at: time) else { return false }
+        do {
+            try sink.record(outcome, session: session)
+        } catch {
+            session = saved
+            lastEvent = .notSaved(reason: "\(error)")
+            publish(.rolledBack)
+            return false
+        }
+        lastEvent = event(for: outcome)
+        if case .decided(let position, .delete) = outcome {
+            offer = UndoOffer(clipID: clips[position].id, name: clips[position].name, depth: session.history.count)
+        }
+        publish(.outcome(outcome))
+        return true
+    }
+
+    /// Undoes the step `offer` names, only while it is the latest step.
+    @discardableResult
+    public func undo(_ offer: UndoOffer) -> Bool {
+        guard isLatest(offer) else { return false }
+        return perform(.undo)
+    }
+
+    /// Puts the first card back on top; every decision stays.
+    public func reviewAgain() {
+        guard !clips.isEmpty else { return }
+        session.resume(at: 0)
+        lastEvent = .reviewingAgain
+        publish(.loaded(keptTop: false))
+    }
+
+    // MARK: Facts
+
+    /// Records what discovery learnt about a clip.
+    public func setFacts(clipID: Int64, duration: Double?, summary: String) {
+        var known = facts[clipID] ?? ClipFacts()
+        known.duration = duration
+        known.summary = summary.isEmpty ? nil : summary
+        known.problem = nil
+        facts[clipID] = known
+        publish(.facts(clipID))
+    }
+
+    /// Records why a clip cannot be shown (the card stays decidable).
+    public func setProblem(clipID: Int64, reason: String) {
+        var known = facts[clipID] ?? ClipFacts()
+        guard known.problem != reason else { return }
+        known.problem = reason
+        facts[clipID] = known
+        publish(.facts(clipID))
+    }
+
+    public func position(of clipID: Int64) -> Int? {
+        clips.firstIndex { $0.id == clipID }
+    }
+
+    // MARK: Playback intent
+
+    /// Space or a click on the card: pause or play the top clip.
+    public func togglePause() {
+        guard top?.kind == .video else { return }
+        playback.paused.toggle()
+        lastEvent = .playback(playing: !playback.paused)
+        publish(.playback)
+    }
+
+    public func toggleMute() {
+        playback.muted.toggle()
+        lastEvent = .sound(on: !playback.muted)
+        publish(.playback)
+    }
+
+    /// The window was hidden or minimized (nothing plays), or shown again.
+    public func setHidden(_ hidden: Bool) {
+        guard playback.hidden != hidden else { return }
+        playback.hidden = hidden
+        publish(.playback)
+    }
+
+    // MARK: Private
+
+    private func isLatest(_ offer: UndoOffer) -> Bool {
+        guard session.history.count == offer.depth,
+              case .decide(let position, _, _) = session.history.last,
+              position < clips.count else { return false }
+        return clips[position].id == offer.clipID
+    }
+
+    private func event(for outcome: ActionOutcome) -> ReviewEvent {
+        let left = session.stats.remaining
+        switch outcome {
+        case .decided(let position, let decision):
+            if session.deck.isFinished { return .finished(stats: session.stats, last: .init(name: clips[position].name, decision: decision)) }
+            return .decided(name: clips[position].name, decision: decision, left: left)
+        case .wentBack(let position):
+            return .wentBack(name: clips[position].name, earlier: session.deck.decisions[position])
+        case .undid(.decide(_, let decision, _), let position):
+            return .undidDecision(name: clips[position].name, decision: decision, left: left)
+        case .undid(.previous, let position):
+            return .undidPrevious(name: clips[position].name)
+        }
+    }
+
+    private func publish(_ change: ReviewUpdate) {
+        for observer in observers { observer(change) }
+    }
+}
+
+extension ReviewModel {
+    /// The position of a clip, looked up near `position` first (the cards
+    /// on screen are next to the cursor): O(1) for them on any deck size.
+    public func position(of clipID: Int64, near position: Int) -> Int? {
+        let low = max(0, position - 2), high = min(clips.count, position + 4)
+        if low < high, let found = (low..<high).first(where: { clips[$0].id == clipID }) { return found }
+        return self.position(of: clipID)
+    }
+
+    /// The clip's absolute path in the reviewed folder.
+    public func absolutePath(of clip: ReviewClip) -> String {
+        folder.hasSuffix("/") ? folder + clip.relativePath : folder + "/" + clip.relativePath
+    }
+}

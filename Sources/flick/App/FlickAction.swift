@@ -1,0 +1,250 @@
+import CGtk
+import FlickCore
+
+/// Everything Flick can do, one case per GAction: its name, label, icon,
+/// keys and the words around them. Buttons, menus, keys, drags, toasts and
+/// the accessibility layer all activate these actions, so an action's
+/// enabled state is the one gate (DESIGN.md, Input). Tooltips, the
+/// accessible key-shortcuts text and the keyboard shortcuts window are
+/// derived from the keys, so they cannot disagree with them.
+enum FlickAction: String, CaseIterable {
+    // Reviewing
+    case like, delete, skip, previous, undo, playPause = "play-pause", mute
+    // The folder
+    case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"
+    /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
+    case undoToast = "undo-toast"
+    // The window and the app
+    case openFolder = "open-folder", openRecent = "open-recent", preferences
+    case shortcuts = "show-help-overlay", about, close, quit
+
+    /// Who installs the GAction.
+    enum Scope { case window, application, gtk }
+
+    var scope: Scope {
+        switch self {
+        case .quit: .application
+        case .close, .shortcuts: .gtk  // window.close, and the help overlay's own action
+        default: .window
+        }
+    }
+
+    /// "win.like", "app.quit", "window.close".
+    var detailedName: String {
+        switch scope {
+        case .application: "app.\(rawValue)"
+        case .gtk where self == .close: "window.close"
+        default: "win.\(rawValue)"
+        }
+    }
+
+    /// The GVariant type of the parameter, if it takes one.
+    var parameterType: String? { self == .openRecent ? "s" : nil }
+
+    /// The deck action it performs, if it changes the deck.
+    var deckAction: DeckAction? {
+        switch self {
+        case .like: .like
+        case .delete: .delete
+        case .skip: .skip
+        case .previous: .previous
+        case .undo: .undo
+        default: nil
+        }
+    }
+
+    /// The label on buttons and menu items (and the button's accessible name).
+    var label: String {
+        switch self {
+        case .like: tr("Like")
+        case .delete: tr("Delete")
+        case .skip: tr("Skip")
+        case .previous: tr("Previous")
+        case .undo, .undoToast: tr("Undo")
+        case .playPause: tr("Play or Pause")
+        case .mute: tr("Mute")
+        case .applyDeletions: tr("Apply Deletions…")
+        case .exportLikes: tr("Export Likes…")
+        case .reviewAgain: tr("Review Again")
+        case .openFolder: tr("Open Folder…")
+        case .openRecent: tr("Open Recent")
+        case .preferences: tr("Preferences")
+        case .shortcuts: tr("Keyboard Shortcuts")
+        case .about: tr("About Flick")
+        case .close: tr("Close Window")
+        case .quit: tr("Quit")
+        }
+    }
+
+    /// What it does, for tooltips and the shortcuts window.
+    var summary: String {
+        switch self {
+        case .like: tr("Like: keep the clip")
+        case .delete: tr("Delete: mark the clip for deletion")
+        case .skip: tr("Skip: decide later")
+        case .previous: tr("Previous: back one card")
+        case .undo: tr("Undo the last decision")
+        case .undoToast: tr("Undo this deletion")
+        case .playPause: tr("Play or pause")
+        case .mute: tr("Mute or unmute")
+        case .applyDeletions: tr("Move the clips marked for deletion to the Trash")
+        case .exportLikes: tr("Save the liked clips as a playlist, copies or one video")
+        case .reviewAgain: tr("Go back to the first card; decisions are kept")
+        case .openFolder: tr("Open a folder")
+        case .openRecent: tr("Open a recent folder")
+        case .preferences: tr("Preferences")
+        case .shortcuts: tr("Keyboard shortcuts")
+        case .about: tr("About Flick")
+        case .close: tr("Close the window")
+        case .quit: tr("Quit")
+        }
+    }
+
+    var iconName: String? {
+        switch self {
+        case .previous: "go-down-symbolic"
+        case .delete: "user-trash-symbolic"
+        case .skip: "go-up-symbolic"
+        case .undo: "edit-undo-symbolic"
+        case .like: "emblem-favorite-symbolic"
+        case .playPause: "media-playback-start-symbolic"
+        case .mute: "audio-volume-muted-symbolic"
+        case .openFolder: "folder-open-symbolic"
+        default: nil
+        }
+    }
+
+    /// Unmodified keys (bubble phase on the window; never inside text
+    /// fields; a letter's capital is the same key).
+    var keys: [UInt32] {
+        switch self {
+        case .like: [UInt32(GDK_KEY_l), UInt32(GDK_KEY_Right)]
+        case .delete: [UInt32(GDK_KEY_d), UInt32(GDK_KEY_Left), UInt32(GDK_KEY_Delete)]
+        case .skip: [UInt32(GDK_KEY_s), UInt32(GDK_KEY_Up)]
+        case .previous: [UInt32(GDK_KEY_Down), UInt32(GDK_KEY_BackSpace)]
+        case .undo: [UInt32(GDK_KEY_u)]
+        case .playPause: [UInt32(GDK_KEY_space)]
+        case .mute: [UInt32(GDK_KEY_m)]
+        default: []
+        }
+    }
+
+    /// Accelerators with modifiers (installed application-wide).
+    var accelerators: [String] {
+        switch self {
+        case .undo: ["<Control>z"]
+        case .openFolder: ["<Control>o"]
+        case .preferences: ["<Control>comma"]
+        case .shortcuts: ["<Control>question"]
+        case .close: ["<Control>w"]
+        case .quit: ["<Control>q"]
+        default: []
+        }
+    }
+
+    /// The action bound to an unmodified key, if any.
+    static func forKey(_ keyval: UInt32) -> FlickAction? {
+        let key = gdk_keyval_to_lower(keyval)
+        return allCases.first { $0.keys.contains(key) }
+    }
+
+    /// The actions shown as buttons in the action bar, left to right.
+    static let bar: [FlickAction] = [.previous, .delete, .skip, .undo, .like]
+
+    /// The keyboard shortcuts window's sections, in order.
+    static let shortcutGroups: [(title: String, actions: [FlickAction])] = [
+        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .playPause, .mute]),
+        (tr("General"), [.openFolder, .preferences, .shortcuts, .close, .quit]),
+    ]
+}
+
+extension FlickAction {
+    /// GTK accelerator names of every key and accelerator ("l Right", "<Control>z").
+    var acceleratorNames: [String] {
+        keys.compactMap { keyval in
+            guard let name = gtk_accelerator_name(keyval, GdkModifierType(rawValue: 0)) else { return nil }
+            defer { g_free(name) }
+            return String(cString: name)
+        } + accelerators
+    }
+
+    /// The keys as people read them ("L or →"), from GTK's own key labels.
+    var keysText: String {
+        acceleratorNames.compactMap(Self.keyLabel).joined(separator: tr(" or "))
+    }
+
+    /// "Like: keep the clip (L or →)".
+    var tooltip: String {
+        keysText.isEmpty ? summary : "\(summary) (\(keysText))"
+    }
+
+    /// The ARIA key-shortcuts text ("L ArrowRight", "U Control+Z").
+    var ariaShortcuts: String {
+        acceleratorNames.compactMap(Self.ariaKey).joined(separator: " ")
+    }
+
+    static func keyLabel(_ accelerator: String) -> String? {
+        var key: guint = 0
+        var modifiers = GdkModifierType(rawValue: 0)
+        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0,
+              let label = gtk_accelerator_get_label(key, modifiers) else { return nil }
+        defer { g_free(label) }
+        return String(cString: label)
+    }
+
+    /// One accelerator in ARIA's key syntax.
+    static func ariaKey(_ accelerator: String) -> String? {
+        var key: guint = 0
+        var modifiers = GdkModifierType(rawValue: 0)
+        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, let name = gdk_keyval_name(key) else { return nil }
+        var word = String(cString: name)
+        let aria = ["Right": "ArrowRight", "Left": "ArrowLeft", "Up": "ArrowUp", "Down": "ArrowDown",
+                    "BackSpace": "Backspace", "space": "Space", "comma": "Comma", "question": "?"]
+        word = aria[word] ?? (word.count == 1 ? word.uppercased() : word)
+        var parts: [String] = []
+        if modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 { parts.append("Control") }
+        if modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0 { parts.append("Shift") }
+        if modifiers.rawValue & GDK_ALT_MASK.rawValue != 0 { parts.append("Alt") }
+        return (parts + [word]).joined(separator: "+")
+    }
+}
+
+extension SwipeDirection {
+    /// Overlay words, colour class and icon for a swipe toward this direction.
+    var overlayText: String {
+        switch self {
+        case .right: tr("Like")
+        case .left: tr("Delete")
+        case .up: tr("Skip")
+        case .down: tr("Previous")
+        }
+    }
+
+    var styleClass: String {
+        switch self {
+        case .right: "like"
+        case .left: "delete"
+        case .up: "skip"
+        case .down: "previous"
+        }
+    }
+
+    var iconName: String {
+        switch self {
+        case .right: "emblem-favorite-symbolic"
+        case .left: "user-trash-symbolic"
+        case .up: "go-up-symbolic"
+        case .down: "go-down-symbolic"
+        }
+    }
+
+    /// The action a drag in this direction activates.
+    var flickAction: FlickAction {
+        switch self {
+        case .right: .like
+        case .left: .delete
+        case .up: .skip
+        case .down: .previous
+        }
+    }
+}

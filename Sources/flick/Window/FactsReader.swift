@@ -1,0 +1,75 @@
+import FlickCore
+import FlickMedia
+import Foundation
+
+/// Reads durations and sizes in the background for the cards near the top,
+/// nearest first, and hands them to the model: a 10,000-clip folder costs
+/// 40 discoveries, not 10,000, and the window follows the cursor. A clip
+/// that cannot be read becomes a problem the card shows.
+@MainActor
+final class FactsReader {
+    /// Cards ahead of the top whose duration and size are read in advance.
+    static let window = 40
+
+    private let model: ReviewModel
+    private var task: Task<Void, Never>?
+    /// Clip versions whose discovery has started (each is read once).
+    private var attempted: Set<String> = []
+
+    init(model: ReviewModel) {
+        self.model = model
+        model.observe { [unowned self] update in
+            switch update {
+            case .loaded(let keptTop):
+                if !keptTop { restart() } else { readAhead() }
+            case .outcome:
+                readAhead()
+            case .rolledBack, .facts, .playback:
+                break
+            }
+        }
+    }
+
+    private func restart() {
+        task?.cancel()
+        task = nil
+        attempted = []
+        readAhead()
+    }
+
+    private func nextJob() -> (id: Int64, path: String)? {
+        let cursor = model.cursor
+        let start = max(0, cursor - 1), end = min(model.count, cursor + Self.window)
+        guard start < end else { return nil }
+        for position in start..<end {
+            let clip = model.clips[position]
+            let key = "\(clip.id)/\(clip.version)"
+            guard clip.kind == .video, model.facts(at: position).duration == nil, !attempted.contains(key) else { continue }
+            attempted.insert(key)
+            return (clip.id, model.absolutePath(of: clip))
+        }
+        return nil
+    }
+
+    private func readAhead() {
+        guard task == nil else { return }
+        task = Task { @MainActor [weak self] in
+            while !Task.isCancelled, let job = self?.nextJob() {
+                let path = job.path
+                let result = await Task.detached(priority: .utility) {
+                    Result { () throws(MediaError) in try ClipDiscovery.discover(path: path) }
+                }.value
+                guard let self, !Task.isCancelled else { return }
+                switch result {
+                case .success(let info):
+                    model.setFacts(clipID: job.id, duration: info.duration, summary: info.summary)
+                case .failure(let error):
+                    // The card stays decidable and says why it cannot play.
+                    model.setProblem(clipID: job.id, reason: error.description)
+                    Log.warning(error.description, category: "media")
+                }
+            }
+            self?.task = nil
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import CGtk
+import FlickCore
+import Foundation
+import GtkKit
+
+/// Activates the window's GActions by name: the one way buttons, keys,
+/// drags and clicks on the card ask for something, so an action's enabled
+/// state is the single gate.
+@MainActor
+final class ActionActivator {
+    private let group: OpaquePointer
+
+    init(window: Widget) {
+        group = OpaquePointer(window.rawObject)
+    }
+
+    /// Activates `action` if it is enabled now; returns whether it ran.
+    @discardableResult
+    func activate(_ action: FlickAction) -> Bool {
+        guard action.scope == .window, g_action_group_get_action_enabled(group, action.rawValue) != 0 else { return false }
+        g_action_group_activate_action(group, action.rawValue, nil)
+        return true
+    }
+}
+
+/// The window's actions: one loop registers every FlickAction, one switch
+/// says what each does, one function sets what is enabled.
+extension MainWindow {
+    func installActions(application: UnsafeMutablePointer<AdwApplication>) {
+        for action in FlickAction.allCases {
+            if !action.accelerators.isEmpty {
+                Actions.setAccels(application, for: action.detailedName, action.accelerators)
+            }
+            guard action.scope == .window else { continue }
+            if action.parameterType == "s" {
+                registered[action] = Actions.addString(to: window, name: action.rawValue) { [unowned self] text in
+                    perform(action, argument: text)
+                }
+            } else {
+                registered[action] = Actions.add(to: window, name: action.rawValue) { [unowned self] in perform(action) }
+            }
+        }
+        updateEnabled()
+    }
+
+    /// What each action does.
+    func perform(_ action: FlickAction, argument: String? = nil) {
+        if let deckAction = action.deckAction {
+            model.perform(deckAction, at: CardStackView.now)
+            return
+        }
+        switch action {
+        case .playPause: model.togglePause()
+        case .mute: model.toggleMute()
+        case .undoToast: undoToasts?.undo()
+        case .applyDeletions: applyDeletions()
+        case .exportLikes: exportLikes()
+        case .reviewAgain: model.reviewAgain()
+        case .openFolder: chooseFolder()
+        case .openRecent:
+            if let argument { open(folder: URL(fileURLWithPath: argument), recursive: Settings.shared.includeSubfolders, order: .name) }
+        case .preferences: PreferencesWindow.present(over: window)
+        case .about: AboutWindow.present(over: window)
+        case .like, .delete, .skip, .previous, .undo, .shortcuts, .close, .quit: break
+        }
+    }
+
+    /// Every action's enabled state, from the model (the single gate).
+    func updateEnabled() {
+        let stats = model.stats
+        for (action, gaction) in registered {
+            let enabled: Bool = switch action {
+            case .like, .delete, .skip, .previous, .undo: action.deckAction.map(model.canPerform) ?? false
+            case .playPause, .mute: model.top?.kind == .video && !model.isFinished
+            case .undoToast: model.undoOffer != nil
+            case .applyDeletions: folder != nil && stats.deletes > 0
+            case .exportLikes: folder != nil && stats.likes > 0
+            case .reviewAgain: model.count > 0
+            default: true
+            }
+            Actions.setEnabled(gaction, enabled)
+        }
+    }
+
+    /// Unmodified keys in the bubble phase: single letters and arrows act
+    /// only outside text fields and without modifiers; a key already held
+    /// down (auto-repeat) never acts again. Focus leaving the window forgets
+    /// held keys, so the first press after switching windows counts.
+    func installKeys() {
+        let keys: OpaquePointer = gtk_event_controller_key_new()
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_BUBBLE)
+        connect(keys, .keyPressed) { [unowned self] keyval, _, state in keyPressed(keyval, state: state) }
+        connect(keys, .keyReleased) { [unowned self] keyval, _, _ in
+            heldKeys.remove(gdk_keyval_to_lower(keyval))
+        }
+        gtk_widget_add_controller(window, keys)
+        connect(window, .notify("is-active")) { [unowned self] _ in
+            if gtk_window_is_active(window.cast()) == 0 { heldKeys.removeAll() }
+        }
+    }
+
+    private func keyPressed(_ keyval: UInt32, state: GdkModifierType) -> Bool {
+        let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
+        guard modifiers == 0, let action = FlickAction.forKey(keyval) else { return false }
+        if let focus = gtk_root_get_focus(OpaquePointer(window)),
+           g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
+            return false
+        }
+        let isRepeat = !heldKeys.insert(gdk_keyval_to_lower(keyval)).inserted
+        Log.debug("key \(keyval) pressed\(isRepeat ? " (auto-repeat)" : "")", category: "input")
+        if !isRepeat { actions.activate(action) }
+        return true
+    }
+}

@@ -1,0 +1,243 @@
+import CGtk
+import FlickCore
+import FlickStore
+import Foundation
+import GtkKit
+
+/// The main window: header bar with Open Folder and the main menu, and a
+/// stack of pages — the review page, an empty-state page, an error page.
+///
+///   MainWindow ── owns ──▶ ReviewModel ◀── draws ── ReviewPage, CardStackView,
+///       │                     │                     UndoToastPresenter, StateHook
+///       │ GActions (FlickAction) ──▶ model requests
+///       └ CurrentFolder (the model's decision sink: the folder's store)
+@MainActor
+final class MainWindow {
+    enum Page: String { case deck, empty, error }
+
+    let window: Widget
+    let model: ReviewModel
+    let page: ReviewPage
+    let actions: ActionActivator
+    private let title: Widget
+    private let pages: Widget
+    private let emptyPage: Widget
+    private let errorPage: Widget
+    private let sink = CurrentFolder()
+    private var facts: FactsReader?
+    private(set) var undoToasts: UndoToastPresenter?
+    /// The native file chooser while it is open.
+    var chooser: ObjectRef<OpaquePointer>?
+    /// The decision store, opened with the first folder.
+    private var store: Store?
+    var registered: [FlickAction: OpaquePointer] = [:]
+    var heldKeys = Set<UInt32>()
+    var menuButton: Widget?
+    /// The folder on screen, if one opened.
+    var folder: ReviewedFolder? { sink.folder }
+
+    init(application: UnsafeMutablePointer<AdwApplication>) {
+        window = adw_application_window_new(application.cast())
+        gtk_window_set_title(window.cast(), "Flick")
+        let size = Settings.shared.windowSize
+        gtk_window_set_default_size(window.cast(), Int32(clamping: max(size.width, 360)), Int32(clamping: max(size.height, 400)))
+        if size.maximized { gtk_window_maximize(window.cast()) }
+
+        model = ReviewModel(sink: sink, muted: Settings.shared.startMuted)
+        actions = ActionActivator(window: window)
+        page = ReviewPage(model: model, actions: actions)
+        title = adw_window_title_new("Flick", "")
+        let header: Widget = adw_header_bar_new()
+        adw_header_bar_set_title_widget(header.cast(), title)
+        let openButton: Widget = gtk_button_new_from_icon_name(FlickAction.openFolder.iconName)
+        gtk_widget_set_tooltip_text(openButton, FlickAction.openFolder.tooltip)
+        gtk_actionable_set_action_name(openButton.opaque, FlickAction.openFolder.detailedName)
+        Accessibility.setLabel(openButton, tr("Open Folder"))
+        Accessibility.setKeyShortcuts(openButton, FlickAction.openFolder.ariaShortcuts)
+        adw_header_bar_pack_start(header.cast(), openButton)
+        menuButton = Self.mainMenuButton()
+        adw_header_bar_pack_end(header.cast(), menuButton)
+
+        pages = gtk_stack_new()
+        gtk_stack_set_transition_type(pages.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_widget_set_vexpand(pages, 1)
+        emptyPage = Self.statusPage(icon: "folder-videos-symbolic", title: tr("No Clips Here"))
+        errorPage = Self.statusPage(icon: "dialog-error-symbolic", title: tr("Can’t Open Folder"))
+        gtk_stack_add_named(pages.cast(), page.root, Page.deck.rawValue)
+        gtk_stack_add_named(pages.cast(), emptyPage, Page.empty.rawValue)
+        gtk_stack_add_named(pages.cast(), errorPage, Page.error.rawValue)
+
+        let content: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_box_append(content.cast(), header)
+        gtk_box_append(content.cast(), pages)
+        adw_application_window_set_content(window.cast(), content)
+
+        facts = FactsReader(model: model)
+        undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
+        installActions(application: application)
+        installKeys()
+        followPreferences()
+        StateHook.follow(model, page: page)
+        model.observe { [unowned self] update in
+            updateEnabled()
+            if case .rolledBack = update, case .notSaved(let reason)? = model.lastEvent {
+                Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
+                               body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))
+            }
+        }
+        if let shortcuts = ShortcutsWindow.make() {
+            // Adds win.show-help-overlay; the window keeps its own reference.
+            gtk_application_window_set_help_overlay(window.cast(), shortcuts.pointer.cast())
+        }
+        updateRecentMenu()
+        Settings.shared.onChange("recent-folders") { [unowned self] in updateRecentMenu() }
+        acceptDroppedFolders()
+        rememberSize()
+        watchVisibility()
+    }
+
+    /// Preferences: sound at start (the model), and thresholds that change
+    /// how the next drag decides at once.
+    private func followPreferences() {
+        let settings = Settings.shared
+        let stack = page.stack
+        stack.loops = settings.loopClips
+        settings.apply(to: &stack.tuning)
+        for key in ["swipe-distance", "fling-speed"] {
+            settings.onChange(key) { settings.apply(to: &stack.tuning) }
+        }
+        settings.onChange("loop-clips") { stack.loops = settings.loopClips }
+    }
+
+    private var watchingSurface = false
+
+    /// Pauses playback while the window is hidden or minimized.
+    private func watchVisibility() {
+        connect(window, .unmap) { [unowned self] in model.setHidden(true) }
+        connect(window, .map) { [unowned self] in
+            model.setHidden(false)
+            guard !watchingSurface, let surface = gtk_native_get_surface(window.opaque) else { return }
+            watchingSurface = true
+            connect(surface, .notify("state")) { [unowned self] _ in
+                let state = gdk_toplevel_get_state(surface)
+                model.setHidden(state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0)
+            }
+        }
+    }
+
+    /// Saves the window's size and maximized state when it closes.
+    private func rememberSize() {
+        connect(window, .closeRequest) { [unowned self] in
+            var width: Int32 = 0
+            var height: Int32 = 0
+            gtk_window_get_default_size(window.cast(), &width, &height)
+            let maximized = gtk_window_is_maximized(window.cast()) != 0
+            let saved = Settings.shared.windowSize
+            // A maximized window keeps the size it will return to.
+            Settings.shared.windowSize = maximized ? (saved.width, saved.height, true) : (Int(width), Int(height), false)
+            return false
+        }
+    }
+
+    func present() {
+        gtk_window_present(window.cast())
+    }
+
+    // MARK: Folders
+
+    /// Opens `folder`, showing its deck, the empty page, or the error page.
+    func open(folder url: URL, recursive: Bool, order: DeckOrder) {
+        adw_window_title_set_subtitle(title.cast(), RawPath.display(url.path))
+        sink.folder?.close()
+        sink.folder = nil
+        do {
+            // A folder that cannot be listed says so before the store is touched;
+            // its one scan then builds the deck.
+            let kinds: Set<ClipKind> = Settings.shared.includePhotos ? [.video, .photo] : [.video]
+            let scanned = try FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
+            let store = try self.store ?? Store.openDefault()
+            self.store = store
+            let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, kinds: kinds, store: store)
+            sink.folder = opened
+            Settings.shared.remember(folder: url.path)
+            opened.onChange = { [unowned self] in reload() }
+            opened.watch()
+            reload(first: true, scanned: scanned)
+        } catch {
+            showError(Problems.describe(error))
+        }
+    }
+
+    /// Rescans the folder and gives the model the new deck; the model keeps
+    /// the top card, and does nothing when nothing changed.
+    func reload(first: Bool = false, scanned: [ScannedClip]? = nil) {
+        guard let folder else { return }
+        do {
+            let (sync, session) = try folder.load(scanned: scanned)
+            Log.info("opened \(folder.url.path): \(sync.clips.count) clips (\(sync.added) new, \(sync.removed) gone, \(sync.renamed) renamed)",
+                     category: "app")
+            let clips = sync.clips.map(ReviewedFolder.reviewClip)
+            if first {
+                model.load(clips: clips, session: session, folder: folder.record.path)
+            } else {
+                model.reload(clips: clips, session: session)
+            }
+            if clips.isEmpty {
+                adw_status_page_set_description(emptyPage.cast(),
+                    tr("“%@” has no videos or photos. Open another folder to review.", RawPath.display(folder.url.path)))
+                show(.empty)
+            } else {
+                show(.deck)
+            }
+        } catch {
+            showError(Problems.describe(error))
+        }
+    }
+
+    private func showError(_ message: String) {
+        Log.error(message, category: "app")
+        model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
+        adw_status_page_set_description(errorPage.cast(), message)
+        show(.error)
+    }
+
+    /// A toast without a button.
+    func showToast(_ text: String) {
+        let toast = adw_toast_new(text)
+        adw_toast_set_timeout(toast, 4)
+        adw_toast_overlay_add_toast(page.toastOverlay.cast(), toast)
+    }
+
+    private func show(_ shown: Page) {
+        gtk_stack_set_visible_child_name(pages.cast(), shown.rawValue)
+        // Screen readers see only the page on screen.
+        Accessibility.setHidden(emptyPage, shown != .empty)
+        Accessibility.setHidden(errorPage, shown != .error)
+        Accessibility.setHidden(page.root, shown != .deck)
+    }
+
+    private static func statusPage(icon: String, title: String) -> Widget {
+        let page: Widget = adw_status_page_new()
+        adw_status_page_set_icon_name(page.cast(), icon)
+        adw_status_page_set_title(page.cast(), title)
+        // A plain label: GTK 4.8 names mnemonic buttons "_Open Folder… Open
+        // Folder…" on AT-SPI, whatever the accessible label says. Ctrl+O opens.
+        let button = ReviewPage.makeButton(.openFolder)
+        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(button, "suggested-action")
+        adw_status_page_set_child(page.cast(), button)
+        return page
+    }
+}
+
+/// The model's decision sink: the store of the folder on screen. With no
+/// folder open a decision cannot be saved, and says so.
+@MainActor
+final class CurrentFolder: DecisionSink {
+    var folder: ReviewedFolder?
+
+    func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
+        guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
+        try folder.record(outcome, session: session)
+    }
+}

@@ -1,0 +1,70 @@
+import CGtk
+import FlickCore
+import GtkKit
+
+/// The one "Marked … for deletion · Undo" toast, bound to its step.
+///
+/// libadwaita 1.2 queues toasts instead of replacing the one showing, so a
+/// burst of deletions would show an older clip's name while Undo undid the
+/// newest. There is at most one toast: a newer deletion renames the toast
+/// on screen, and its Undo undoes exactly the clip it names (through the
+/// model's offer). When that step is no longer the latest — a later
+/// decision, an undo, a reload — the toast's Undo is withdrawn: its action
+/// (win.undo-toast) is disabled, so the button greys out and can undo
+/// nothing, until the toast times out. (Dismissing a toast while
+/// libadwaita 1.2 still animates it in crashes inside AdwAnimation, so
+/// Flick never dismisses one.)
+@MainActor
+final class UndoToastPresenter {
+    private let model: ReviewModel
+    private let overlay: Widget
+    private var toast: ObjectRef<OpaquePointer>?
+    private(set) var shown: UndoOffer?
+
+    init(model: ReviewModel, overlay: Widget) {
+        self.model = model
+        self.overlay = overlay
+        model.observe { [unowned self] update in
+            switch update {
+            case .loaded, .outcome, .rolledBack: follow()
+            case .facts, .playback: break
+            }
+        }
+    }
+
+    /// The toast's Undo button (win.undo-toast).
+    func undo() {
+        guard let shown else { return }
+        model.undo(shown)
+    }
+
+    private func follow() {
+        let offer = Settings.shared.undoToasts ? model.undoOffer : nil
+        guard offer != shown else { return }
+        shown = offer
+        // No offer: the action gate has already disabled the toast's Undo.
+        guard let offer else { return }
+        if let toast {
+            adw_toast_set_title(toast.pointer, Words.undoToast(offer))
+        } else {
+            present(offer)
+        }
+    }
+
+    private func present(_ offer: UndoOffer) {
+        guard let made = adw_toast_new(Words.undoToast(offer)) else { return }
+        let toast = ObjectRef(taking: made)
+        adw_toast_set_button_label(made, FlickAction.undoToast.label)
+        adw_toast_set_action_name(made, FlickAction.undoToast.detailedName)
+        adw_toast_set_timeout(made, 4)
+        connect(made, .toastDismissed) { [weak self, weak toast] in
+            guard let self, let toast, self.toast === toast else { return }
+            self.toast = nil
+            shown = nil
+        }
+        self.toast = toast
+        // The overlay takes a reference of its own (transfer full).
+        g_object_ref(made.rawObject)
+        adw_toast_overlay_add_toast(overlay.cast(), made)
+    }
+}

@@ -1,0 +1,80 @@
+import FlickCore
+import FlickMedia
+import Foundation
+
+/// What Flick says: every sentence the window shows or a screen reader
+/// hears about the review, from the model's structured events, through
+/// gettext. One place, so the status line, the cards and announcements
+/// cannot word the same thing two ways.
+@MainActor
+enum Words {
+    /// "liked", "marked for deletion", "skipped".
+    static func decision(_ decision: Decision) -> String {
+        switch decision {
+        case .like: tr("liked")
+        case .delete: tr("marked for deletion")
+        case .skip: tr("skipped")
+        }
+    }
+
+    /// The status line (and announcement) for what just happened.
+    static func event(_ event: ReviewEvent) -> String {
+        switch event {
+        case .opened(let decided, let total):
+            decided == 0
+                ? tr("Drag a card, or press L to like, D to delete, S to skip.")
+                : tr("Welcome back: %ld of %ld already decided. U undoes the last one.", decided, total)
+        case .decided(let name, let decision, let left):
+            decided(name, decision) + " " + trn("%ld left.", "%ld left.", left, left)
+        case .finished(let stats, let last):
+            decided(last.name, last.decision) + " " + finished(stats)
+        case .wentBack(let name, let earlier):
+            earlier.map { tr("Back to %@, %@.", name, decision($0)) } ?? tr("Back to %@.", name)
+        case .undidDecision(let name, _, let left):
+            tr("Undid: %@ is back on top.", name) + " " + trn("%ld left.", "%ld left.", left, left)
+        case .undidPrevious(let name):
+            tr("Undid going back: %@ is on top.", name)
+        case .reviewingAgain:
+            tr("Reviewing again from the first card; your decisions are kept.")
+        case .playback(let playing):
+            playing ? tr("Playing.") : tr("Paused.")
+        case .sound(let on):
+            on ? tr("Sound on.") : tr("Sound off.")
+        case .notSaved(let reason):
+            tr("Not saved, so not taken: %@", reason)
+        }
+    }
+
+    private static func decided(_ name: String, _ decision: Decision) -> String {
+        switch decision {
+        case .like: tr("Liked %@.", name)
+        case .delete: tr("Marked %@ for deletion.", name)
+        case .skip: tr("Skipped %@.", name)
+        }
+    }
+
+    /// "All clips reviewed: 3 liked, 1 marked for deletion, 0 skipped."
+    static func finished(_ stats: SessionStats) -> String {
+        tr("All clips reviewed: %ld liked, %ld marked for deletion, %ld skipped.", stats.likes, stats.deletes, stats.skips)
+    }
+
+    /// The finished page's summary line.
+    static func summary(_ stats: SessionStats) -> String {
+        tr("%ld liked · %ld marked for deletion · %ld skipped", stats.likes, stats.deletes, stats.skips)
+    }
+
+    /// The top card's accessible name: "Clip 3 of 12: crowd.mp4, 0:03, liked".
+    static func cardName(_ clip: ReviewClip, position: Int, of total: Int, facts: ClipFacts, decision: Decision?) -> String {
+        var name = tr("Clip %ld of %ld: %@", position + 1, total, clip.name)
+        if let duration = facts.duration { name += ", " + ClipInfo.formatDuration(duration) }
+        if clip.kind == .photo { name += tr(", photo") }
+        if let decision { name += ", " + Words.decision(decision) }
+        if let problem = facts.problem { name += ". " + problem }
+        return name
+    }
+
+    /// "Marked crowd.mp4 for deletion" (the Undo toast).
+    static func undoToast(_ offer: UndoOffer) -> String {
+        tr("Marked %@ for deletion", offer.name)
+    }
+}

@@ -1,0 +1,196 @@
+import Testing
+@testable import FlickCore
+
+/// A decision sink that keeps what it was given, and can be told to fail.
+@MainActor
+private final class RecordingSink: DecisionSink {
+    struct Failure: Error, CustomStringConvertible { var description: String { "disk full" } }
+    var recorded: [ActionOutcome] = []
+    var failing = false
+
+    func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
+        if failing { throw Failure() }
+        recorded.append(outcome)
+    }
+}
+
+@MainActor
+@Suite struct ReviewModelTests {
+    private static func clips(_ names: [String]) -> [ReviewClip] {
+        names.enumerated().map { index, name in
+            ReviewClip(id: Int64(index + 1), relativePath: name, name: name, kind: .video, version: "v1")
+        }
+    }
+
+    private static func model(_ names: [String] = ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]) -> (ReviewModel, RecordingSink, [ReviewUpdate]) {
+        let sink = RecordingSink()
+        let model = ReviewModel(sink: sink)
+        let clips = clips(names)
+        model.load(clips: clips, session: ReviewSession(deck: Deck(ids: clips.map(\.id))))
+        return (model, sink, [])
+    }
+
+    @Test func everyDecisionReachesTheSinkBeforeItIsPublished() {
+        let (model, sink, _) = Self.model()
+        var seenRecorded: [Int] = []
+        model.observe { update in
+            if case .outcome = update { seenRecorded.append(sink.recorded.count) }
+        }
+        model.perform(.like)
+        model.perform(.delete)
+        #expect(sink.recorded == [.decided(position: 0, decision: .like), .decided(position: 1, decision: .delete)])
+        #expect(seenRecorded == [1, 2], "observers hear of an action only once it is saved")
+        #expect(model.lastEvent == .decided(name: "b.mp4", decision: .delete, left: 2))
+    }
+
+    @Test func aFailedSaveTakesTheActionBack() {
+        let (model, sink, _) = Self.model()
+        model.perform(.like)
+        sink.failing = true
+        var updates: [ReviewUpdate] = []
+        model.observe { updates.append($0) }
+        #expect(!model.perform(.delete))
+        #expect(model.cursor == 1 && model.decision(at: 1) == nil, "the card stays where it was, undecided")
+        #expect(model.session.history.count == 1)
+        #expect(updates == [.rolledBack])
+        #expect(model.lastEvent == .notSaved(reason: "disk full"))
+    }
+
+    @Test func autoRepeatNeverDecides() {
+        let (model, sink, _) = Self.model()
+        #expect(!model.perform(.like, isAutoRepeat: true))
+        #expect(sink.recorded.isEmpty && model.cursor == 0)
+    }
+
+    @Test func theUndoOfferUndoesExactlyTheClipItNames() {
+        let (model, _, _) = Self.model()
+        model.perform(.delete)
+        let first = model.undoOffer
+        #expect(first?.name == "a.mp4")
+        model.perform(.delete)
+        let second = model.undoOffer
+        #expect(second?.name == "b.mp4")
+        // The older offer is no longer the latest step: it undoes nothing.
+        if let first { #expect(!model.undo(first)) }
+        #expect(model.decision(at: 1) == .delete && model.cursor == 2)
+        if let second { #expect(model.undo(second)) }
+        #expect(model.decision(at: 1) == nil && model.cursor == 1 && model.decision(at: 0) == .delete)
+        #expect(model.undoOffer == nil, "an offer is used once")
+    }
+
+    @Test func theUndoOfferIsWithdrawnByALaterStep() {
+        let (model, _, _) = Self.model()
+        model.perform(.delete)
+        #expect(model.undoOffer != nil)
+        model.perform(.like)
+        #expect(model.undoOffer == nil, "a like after the deletion: its toast must not undo the like")
+        model.perform(.undo)
+        #expect(model.undoOffer?.name == "a.mp4", "undoing the like makes the deletion the latest step again")
+    }
+
+    @Test func likesAndSkipsMakeNoOffer() {
+        let (model, _, _) = Self.model()
+        model.perform(.like)
+        model.perform(.skip)
+        #expect(model.undoOffer == nil)
+    }
+
+    @Test func reloadWithNothingChangedPublishesNothing() {
+        let (model, _, _) = Self.model()
+        model.perform(.like)
+        var updates: [ReviewUpdate] = []
+        model.observe { updates.append($0) }
+        var stored = ReviewSession(deck: Deck(ids: [1, 2, 3, 4]))
+        stored.restore(decisions: [.like, nil, nil, nil])
+        #expect(!model.reload(clips: Self.clips(["a.mp4", "b.mp4", "c.mp4", "d.mp4"]), session: stored))
+        #expect(updates.isEmpty)
+        #expect(model.cursor == 1)
+    }
+
+    @Test func reloadKeepsTheTopCardWhereItIsNow() {
+        let (model, _, _) = Self.model()
+        model.perform(.like)
+        model.perform(.like)  // c.mp4 on top
+        // A new file sorts first; b.mp4 was removed.
+        let clips = [ReviewClip(id: 9, relativePath: "0.mp4", name: "0.mp4", kind: .video, version: "v1")]
+            + Self.clips(["a.mp4", "b.mp4", "c.mp4", "d.mp4"]).filter { $0.id != 2 }
+        var stored = ReviewSession(deck: Deck(ids: clips.map(\.id)))
+        stored.restore(decisions: [nil, .like, nil, nil])
+        #expect(model.reload(clips: clips, session: stored))
+        #expect(model.top?.name == "c.mp4")
+    }
+
+    @Test func factsFollowTheClipAndAProblemClearsWhenTheFileChanges() {
+        let (model, _, _) = Self.model()
+        model.setProblem(clipID: 2, reason: "Can’t play b.mp4: cut short")
+        model.setFacts(clipID: 3, duration: 4, summary: "0:04")
+        #expect(model.facts(at: 1).problem == "Can’t play b.mp4: cut short")
+        // Same files again: facts stay.
+        let same = Self.clips(["a.mp4", "b.mp4", "c.mp4", "d.mp4"])
+        model.reload(clips: same, session: ReviewSession(deck: Deck(ids: [1, 2, 3, 4])))
+        #expect(model.facts(at: 1).problem != nil)
+        // b.mp4 finished copying: a new version of the file.
+        var changed = same
+        changed[1] = ReviewClip(id: 2, relativePath: "b.mp4", name: "b.mp4", kind: .video, version: "v2")
+        var session = ReviewSession(deck: Deck(ids: [1, 2, 3, 4]))
+        session.restore(decisions: [.skip, nil, nil, nil])
+        #expect(model.reload(clips: changed, session: session))
+        #expect(model.facts(at: 1).problem == nil, "the error card clears once the file is complete")
+        #expect(model.facts(at: 2).duration == 4, "what was learnt about unchanged files stays")
+    }
+
+    @Test func aStoredProblemShowsUntilDiscoverySucceeds() {
+        let sink = RecordingSink()
+        let model = ReviewModel(sink: sink)
+        let clip = ReviewClip(id: 1, relativePath: "x.mp4", name: "x.mp4", kind: .video, version: "v1", storedProblem: "not a video")
+        model.load(clips: [clip], session: ReviewSession(deck: Deck(ids: [1])))
+        #expect(model.facts(at: 0).problem == "not a video")
+    }
+
+    @Test func playbackIntentIsOneStateAndPublished() {
+        let (model, _, _) = Self.model()
+        var updates: [ReviewUpdate] = []
+        model.observe { updates.append($0) }
+        #expect(model.playback.shouldPlay && model.playback.muted)
+        model.togglePause()
+        #expect(!model.playback.shouldPlay && model.lastEvent == .playback(playing: false))
+        model.togglePause()
+        model.setHidden(true)
+        #expect(!model.playback.shouldPlay)
+        model.setHidden(true)
+        model.toggleMute()
+        #expect(!model.playback.muted && model.lastEvent == .sound(on: true))
+        #expect(updates == [.playback, .playback, .playback, .playback], "hiding twice publishes once")
+    }
+
+    @Test func theLastDecisionFinishesWithTheSummary() {
+        let (model, _, _) = Self.model(["a.mp4", "b.mp4"])
+        model.perform(.like)
+        model.perform(.delete)
+        #expect(model.isFinished)
+        guard case .finished(let stats, let last) = model.lastEvent else {
+            Issue.record("expected the finished event, got \(String(describing: model.lastEvent))")
+            return
+        }
+        #expect(stats.likes == 1 && stats.deletes == 1 && last == .init(name: "b.mp4", decision: .delete))
+    }
+
+    @Test func goingBackSaysTheEarlierDecision() {
+        let (model, _, _) = Self.model()
+        model.perform(.skip)
+        model.perform(.previous)
+        #expect(model.lastEvent == .wentBack(name: "a.mp4", earlier: .skip))
+        model.perform(.undo)
+        #expect(model.lastEvent == .undidPrevious(name: "b.mp4"))
+        model.perform(.undo)
+        #expect(model.lastEvent == .undidDecision(name: "a.mp4", decision: .skip, left: 4))
+    }
+
+    @Test func anEmptyDeckAllowsNothing() {
+        let sink = RecordingSink()
+        let model = ReviewModel(sink: sink)
+        model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
+        for action in DeckAction.allCases { #expect(!model.canPerform(action)) }
+        #expect(!model.isFinished && model.top == nil)
+    }
+}
