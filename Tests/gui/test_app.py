@@ -229,6 +229,88 @@ def test_translation_template_is_current(tmp_path):
     assert len([m for m in messages(fresh) if m.startswith("msgid ")]) > 100
 
 
+# GTK and libadwaita calls that put text on screen, and which argument is the text.
+TEXT_SETTERS = {
+    "gtk_label_set_text": 1, "gtk_label_new": 0, "gtk_button_set_label": 1, "gtk_button_new_with_label": 0,
+    "gtk_widget_set_tooltip_text": 1, "adw_status_page_set_title": 1, "adw_status_page_set_description": 1,
+    "adw_toast_new": 0, "adw_toast_set_title": 1, "adw_toast_set_button_label": 1, "adw_button_content_set_label": 1,
+    "g_menu_append": 1, "adw_message_dialog_new": 1, "adw_preferences_group_set_title": 1,
+    "adw_preferences_row_set_title": 1, "adw_action_row_set_subtitle": 1, "setStatus": 0, "showToast": 0,
+    "Accessibility.setLabel": 1, "Accessibility.setDescription": 1,
+    "Dialogs.inform": (1, 2), "Dialogs.present": (1, 2),
+}
+# Product names are not translated.
+UNTRANSLATED = {'""', '"Flick"'}
+
+
+def call_arguments(text, start):
+    """The top-level arguments of the call whose "(" is at `start`."""
+    depth, args, current, i, in_string = 0, [], "", start, False
+    while i < len(text):
+        c = text[i]
+        if in_string:
+            current += c
+            if c == "\\":
+                current += text[i + 1]
+                i += 1
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string, current = True, current + c
+        elif c in "([{":
+            depth += 1
+            if depth > 1:
+                current += c
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                return args + [current.strip()]
+            current += c
+        elif c == "," and depth == 1:
+            args.append(current.strip())
+            current = ""
+        else:
+            current += c
+        i += 1
+    return args
+
+
+def untranslated_text(root):
+    """Every place a string literal reaches the screen without tr()/trn()."""
+    found = []
+    for path in sorted((root / "Sources" / "flick").rglob("*.swift")):
+        if "CLI" in path.parts:  # the command line prints English, like git
+            continue
+        text = path.read_text()
+        for name, index in TEXT_SETTERS.items():
+            for match in re.finditer(r"\b" + re.escape(name) + r"\(", text):
+                args = [re.sub(r"^[a-z]\w*:\s*", "", a) for a in call_arguments(text, match.end() - 1)]
+                for i in (index if isinstance(index, tuple) else (index,)):
+                    if i < len(args) and args[i].startswith('"') and args[i] not in UNTRANSLATED:
+                        line = text.count("\n", 0, match.start()) + 1
+                        found.append(f"{path.relative_to(root)}:{line}: {name}({args[i]})")
+    return found
+
+
+def test_every_text_on_screen_goes_through_gettext():
+    assert untranslated_text(ROOT) == []
+    listed = set((ROOT / "po" / "POTFILES").read_text().split())
+    missing = [str(p.relative_to(ROOT)) for p in (ROOT / "Sources" / "flick").rglob("*.swift") if str(p.relative_to(ROOT)) not in listed]
+    assert missing == [], "add these to po/POTFILES"
+
+
+def test_the_gettext_check_finds_a_literal(tmp_path):
+    """The check itself: a literal given to a text setter is found."""
+    window = tmp_path / "Sources" / "flick" / "Window"
+    window.mkdir(parents=True)
+    (window / "Bad.swift").write_text('gtk_label_set_text(label.opaque, "Skipped \\(name).")\nsetStatus(tr("Fine."))\n'
+                                      'gtk_widget_set_tooltip_text(button, "Play (Space)")\n'
+                                      'Dialogs.inform(over: window, heading: tr("Oops"), body: "\\(error)")\n')
+    assert [f.split(": ", 1)[1] for f in untranslated_text(tmp_path)] == [
+        'gtk_label_set_text("Skipped \\(name).")', 'gtk_widget_set_tooltip_text("Play (Space)")',
+        'Dialogs.inform("\\(error)")']
+
+
 def drag_from_files(s, path, target=CENTRE):
     """Drags `path` from a stand-in Files window onto Flick with the real
     pointer (XDND between two GTK processes)."""

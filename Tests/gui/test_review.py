@@ -18,24 +18,49 @@ class Review(FlickSession):
         self.state_path = None
         super().__init__([folder] if folder else [], **kw)
 
+    # Seconds the app has to write its first state after it starts.
+    STARTUP = 20
+
     def start(self):
         self.state_path = self.tmp / "state.json"
         self.extra_env["FLICK_STATE_FILE"] = str(self.state_path)
         super().start()
         self.wait_for_window()
-        time.sleep(0.5)
+        self.wait_for_state_file()
+
+    def launch(self, args, **kw):
+        proc = super().launch(args, **kw)
+        self.launched_at = time.monotonic()
+        return proc
+
+    def wait_for_state_file(self):
+        """Start-up: the hook writes its first snapshot as the deck opens."""
+        self.launched_at = getattr(self, "launched_at", time.monotonic())
+        wait_until(lambda: self.state_path.exists() or self._exited("the first state"), self.STARTUP,
+                   what="the app's first state (FLICK_STATE_FILE)")
+
+    def _exited(self, what):
+        if self.flick.poll() is not None:
+            raise AssertionError(f"flick exited ({self.flick.returncode}) waiting for {what}:\n{self.stderr()[-3000:]}")
+        return False
 
     def state(self):
+        """The app's state. A missing file after start-up is a failure, never
+        an empty state: a test asserting that nothing happened must not pass
+        because the app wrote nothing."""
         try:
             return json.loads(self.state_path.read_text())
-        except (FileNotFoundError, json.JSONDecodeError):
-            return {"cursor": 0, "decisions": [], "undo": 0}
+        except FileNotFoundError:
+            starting = time.monotonic() - getattr(self, "launched_at", 0) < self.STARTUP
+            if starting:
+                return None
+            raise AssertionError(f"the state hook file {self.state_path} is missing after start-up")
 
     def wait_state(self, predicate, what, timeout=10):
         def check():
-            if self.flick.poll() is not None:
-                raise AssertionError(f"flick exited ({self.flick.returncode}) waiting for {what}:\n{self.stderr()[-3000:]}")
-            return predicate(self.state())
+            self._exited(what)
+            state = self.state()
+            return state is not None and predicate(state)
         return wait_until(check, timeout, what=what)
 
     def decisions(self):

@@ -29,7 +29,7 @@ extension MainWindow {
         do {
             items = try FileOperations.check(likes, folder: folder.record.path).items
         } catch {
-            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: "\(error)")
+            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: Problems.describe(error))
             return
         }
         let heading = trn("Export %ld Liked Clip", "Export %ld Liked Clips", items.count, items.count)
