@@ -3,8 +3,9 @@
 screen reader, and talks to the app only over the accessibility bus.
 
   atspi_client.py tree APP_NAME             print the app's tree as JSON
-  atspi_client.py do APP_NAME ROLE NAME ACT  run action ACT on the first node
-                                             with that role and name
+  atspi_client.py do APP_NAME ROLE NAME ACT [NEAR]  run action ACT on the first
+                                             node with that role and name (whose
+                                             parent also holds a node named NEAR)
   atspi_client.py set-value APP_NAME ROLE NAME V  set the Value of that node
 """
 import json
@@ -50,6 +51,7 @@ def node(acc, depth=0):
         "attributes": attrs,
         "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
         "showing": bool(states and states.contains(pyatspi.STATE_SHOWING)),
+        "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
         "children": [],
     }
     if depth < MAX_DEPTH:
@@ -68,6 +70,13 @@ def walk(acc):
             yield from walk(child)
 
 
+def has_near(acc, text):
+    """Whether `acc`'s parent holds a node named `text` (a toast's button
+    beside its title)."""
+    parent = safe(lambda: acc.parent, None)
+    return parent is not None and any(safe(lambda: n.name, "") == text for n in walk(parent))
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -79,10 +88,11 @@ def main(argv):
     if argv[1] == "tree":
         print(json.dumps(node(app)))
         return 0
-    if argv[1] == "do" and len(argv) == 6:
+    if argv[1] == "do" and len(argv) in (6, 7):
         role, name, act = argv[3], argv[4], argv[5]
+        near = argv[6] if len(argv) == 7 else None
         for acc in walk(app):
-            if acc.getRoleName() == role and acc.name == name:
+            if acc.getRoleName() == role and acc.name == name and (near is None or has_near(acc, near)):
                 action = acc.queryAction()
                 for i in range(action.nActions):
                     if action.getName(i) == act:

@@ -207,12 +207,15 @@ class FlickSession:
         return wait_until(lambda: (lambda t: t if "error" not in t else None)(self._atspi("tree", app)),
                           timeout, interval=0.5, what="the app on the AT-SPI bus")
 
-    def atspi_do(self, role, name, action="click", app="flick"):
-        out = self._atspi("do", app, role, name, action)
+    def atspi_do(self, role, name, action="click", app="flick", near=None):
+        """Runs `action` on the first node with `role` and `name` (beside a
+        node named `near`, when given), as a screen reader would."""
+        extra = (near,) if near else ()
+        out = self._atspi("do", app, role, name, action, *extra)
         if "error" in out:
             # libadwaita 1.2 on GTK 4.8 names a dialog's response buttons twice
             # ("Cancel Cancel"); Flick cannot reach inside AdwMessageDialog.
-            out = self._atspi("do", app, role, f"{name} {name}", action)
+            out = self._atspi("do", app, role, f"{name} {name}", action, *extra)
         if "error" in out:
             raise HarnessError(out["error"])
 

@@ -85,7 +85,9 @@ extension MainWindow {
             body += "\n\n" + tr("These files’ filesystem has no Trash. Flick can move them into “%@” inside the folder instead.", FolderScan.rejectedFolderName)
             responses.append(.init(id: "rejected", label: tr("Move to “%@”", FolderScan.rejectedFolderName), appearance: ADW_RESPONSE_SUGGESTED))
         }
-        let heading = trn("%ld File Was Not Moved", "%ld Files Were Not Moved", failures.count, failures.count)
+        let heading = failures.isEmpty
+            ? tr("Moving Stopped")
+            : trn("%ld File Was Not Moved", "%ld Files Were Not Moved", failures.count, failures.count)
         Dialogs.present(over: window, heading: heading, body: body, responses: responses) { [unowned self] response in
             guard response == "rejected" else { return }
             let names = Set(noTrash.map(\.path))

