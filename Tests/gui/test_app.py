@@ -311,6 +311,38 @@ def test_the_gettext_check_finds_a_literal(tmp_path):
         'Dialogs.inform("\\(error)")']
 
 
+FUNCTION = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:private|fileprivate|internal|public|static|override|final|"
+                      r"nonisolated|mutating|convenience|required)\s+)*(func\s+\w+|init\??|deinit)\b")
+
+
+def long_functions(root, limit=60):
+    """Functions (and initializers) of the app longer than `limit` lines."""
+    found = []
+    for path in sorted((root / "Sources" / "flick").rglob("*.swift")):
+        lines = path.read_text().splitlines()
+        for i, line in enumerate(lines):
+            if not FUNCTION.match(line):
+                continue
+            depth, started = 0, False
+            for j in range(i, min(len(lines), i + 1000)):
+                code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', lines[j].split("//")[0])
+                depth += code.count("{") - code.count("}")
+                started = started or "{" in code
+                if started and depth <= 0:
+                    if j - i + 1 > limit:
+                        found.append(f"{path.relative_to(root)}:{i + 1}: {j - i + 1} lines")
+                    break
+    return found
+
+
+def test_no_app_function_is_over_sixty_lines(tmp_path):
+    assert long_functions(ROOT) == []
+    # The check itself finds one.
+    (tmp_path / "Sources" / "flick").mkdir(parents=True)
+    (tmp_path / "Sources" / "flick" / "Long.swift").write_text("    private func long() {\n" + "        x()\n" * 61 + "    }\n")
+    assert long_functions(tmp_path) == ["Sources/flick/Long.swift:1: 63 lines"]
+
+
 def drag_from_files(s, path, target=CENTRE):
     """Drags `path` from a stand-in Files window onto Flick with the real
     pointer (XDND between two GTK processes)."""
