@@ -9,6 +9,12 @@ import Foundation
 ///     scroll-end    →  (nothing: `decelerate` follows at once)
 ///     decelerate    →  end(at:scrollVelocity:)      → Release (resolution + tracker)
 ///
+/// GTK 4.8 emits `decelerate` right after `scroll-end` only with the KINETIC
+/// flag; without it, call `end(at:)` on scroll-end (velocity from the
+/// deltas' own timestamps). Read the unit (`gtk_event_controller_scroll_get_unit`)
+/// in the `scroll` handler: at scroll-begin it still tells the previous
+/// event's. Ignore scroll-begin while a pointer drag holds the card.
+///
 /// Between `begin` and `end` the accumulated offset feeds a `DragTracker`
 /// exactly as a pointer drag does, so the card shows the same pose (rotation,
 /// tilt, overlay) and a release resolves by the same thresholds and fling
@@ -28,7 +34,8 @@ import Foundation
 /// is `.wheel` (GTK's `GDK_SCROLL_UNIT_WHEEL`, discrete detents, no
 /// scroll-end) are ignored and `scroll` returns false so the event goes on
 /// up the widget tree. A `begin` followed only by wheel steps leaves no
-/// drag, and its `end` returns nil.
+/// drag, and its `end` returns nil. (A backend that reports touchpad
+/// scrolling in wheel units with no scroll-end, as X11 does, gets no swipes.)
 ///
 /// **Pinch and three-finger swipes** are touchpad *gesture* events
 /// (`GDK_TOUCHPAD_PINCH`, `GDK_TOUCHPAD_SWIPE`), not scroll events: they never
