@@ -27,13 +27,18 @@ public struct ReviewClip: Sendable, Equatable {
 public struct ClipFacts: Sendable, Equatable {
     /// Seconds; nil until discovery reads it.
     public var duration: Double?
+    /// The picture's size in pixels (the card takes its shape); nil until known.
+    public var width: Int?
+    public var height: Int?
     /// The caption's details, e.g. "0:08 · 1920×1080".
     public var summary: String?
     /// Why it cannot be shown; nil when nothing is known to be wrong.
     public var problem: String?
 
-    public init(duration: Double? = nil, summary: String? = nil, problem: String? = nil) {
+    public init(duration: Double? = nil, width: Int? = nil, height: Int? = nil, summary: String? = nil, problem: String? = nil) {
         self.duration = duration
+        self.width = width
+        self.height = height
         self.summary = summary
         self.problem = problem
     }

@@ -62,7 +62,7 @@ final class FactsReader {
                 guard let self, !Task.isCancelled else { return }
                 switch result {
                 case .success(let info):
-                    model.setFacts(clipID: job.id, duration: info.duration, summary: info.summary)
+                    model.setFacts(clipID: job.id, duration: info.duration, width: info.width, height: info.height, summary: info.summary)
                 case .failure(let error):
                     // The card stays decidable and says why it cannot play.
                     model.setProblem(clipID: job.id, reason: error.description)
