@@ -128,7 +128,7 @@ extension VideoPlayerTests {
         for round in 0..<20 {
             let log = PlayerLog()
             let player = try log.player(path)
-            #expect(log.wait { player.hasFrame })
+            #expect(log.wait { log.frameCount > 0 })
             #expect(log.lastSize ?? (0, 0) == (320, 180))
             let (width, height) = round % 2 == 0 ? (160, 160) : (640, 400)
             player.fit(maxWidth: width, maxHeight: height)
@@ -147,9 +147,9 @@ extension VideoPlayerTests {
         player.play()
         #expect(log.wait { log.frameCount > 2 })
         // A window being resized: a new card size at every step.
-        for step in 0..<300 {
+        for step in 0..<1500 {
             player.fit(maxWidth: 100 + step % 13 * 37, maxHeight: 100 + step % 7 * 23)
-            Thread.sleep(forTimeInterval: 0.002)
+            Thread.sleep(forTimeInterval: 0.0005)
         }
         player.fit(maxWidth: 300, maxHeight: 100)
         #expect(log.wait { log.lastSize ?? (0, 0) == (178, 100) }, "\(String(describing: log.lastSize))")
