@@ -36,6 +36,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAVideo(file: String, reason: String)
     case missingDecoder(file: String, what: String, package: String)
     case timedOut(file: String)
+    /// Bigger than `DecodeLimit.maxPixels`: refused before it is decoded.
+    case tooLarge(file: String, width: Int, height: Int)
 
     public var description: String {
         switch self {
@@ -44,6 +46,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingDecoder(let file, let what, let package):
             "Can’t play \(file): no \(what) decoder is installed (install \(package))"
         case .timedOut(let file): "Can’t play \(file): it took too long to open"
+        case .tooLarge(let file, let width, let height): "Can’t play \(file): it is too large to play (\(width)×\(height))"
         }
     }
 }

@@ -3,13 +3,17 @@
 //   GStreamer       one-time gst_init
 //   ClipDiscovery   duration, size and codecs of a clip (GstDiscoverer), or a
 //                   MediaError a user can act on
+//   DecodeLimit     the largest picture decoded; bigger clips are refused
 //   PosterFrame     one still frame, scaled inside GStreamer, for cards not playing
 //   Stitcher        joins clips into one video (remux, or re-encode)
+//   VideoPlayer     one clip playing for one card (PlayerPipeline, PlayerOutbox)
 //
-// Threading contract: every entry point is synchronous and blocking; call it
-// off the main thread (each call builds its own discoverer or pipeline and
-// tears it down before returning; nothing calls back later). Results are plain Sendable values; callers hop
-// to the main thread before touching GTK.
+// Threading contract: VideoPlayer owns its threads and never blocks its
+// caller (its own contract heads VideoPlayer.swift). Every other entry point
+// is synchronous and blocking; call it off the main thread (each call builds
+// its own discoverer or pipeline and tears it down before returning; nothing
+// calls back later). Results are plain Sendable values; callers hop to the
+// main thread before touching GTK.
 import CGst
 
 /// GStreamer's process-wide initialisation.

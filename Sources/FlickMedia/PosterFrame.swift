@@ -39,6 +39,7 @@ public enum PosterFrame {
         guard let width = info.width, let height = info.height, width > 0, height > 0 else {
             throw .notAVideo(file: name, reason: "it has no picture")
         }
+        guard !DecodeLimit.refuses(width: width, height: height) else { throw .tooLarge(file: name, width: width, height: height) }
         let scale = min(1, Double(maxSize) / Double(max(width, height)))
         let outWidth = max(2, Int((Double(width) * scale).rounded()) & ~1)
         let outHeight = max(2, Int((Double(height) * scale).rounded()) & ~1)

@@ -18,6 +18,7 @@ final class PlayerLog: @unchecked Sendable {
     func error(_ error: MediaError) { lock.withLock { errors.append(error) } }
 
     var frameCount: Int { lock.withLock { frames.count } }
+    var lastSize: (width: Int, height: Int)? { lock.withLock { frames.last.map { ($0.width, $0.height) } } }
     var firstFrame: (time: Double?, width: Int, height: Int, centre: (Int, Int, Int)?)? { lock.withLock { frames.first } }
     var times: [Double] { lock.withLock { frames.compactMap(\.time) } }
     var failures: [MediaError] { lock.withLock { errors } }
@@ -60,7 +61,9 @@ final class PlayerLog: @unchecked Sendable {
         let player = try log.player(path)
         #expect(log.wait { player.hasFrame })
         player.play()
-        // No preroll to wait for: the state change is complete when play() returns.
+        // No preroll to wait for: the state change is complete once the
+        // player's queue has run it.
+        player.waitUntilIdle()
         #expect(player.isPlaying)
         #expect(log.wait { log.frameCount > 10 })
         #expect(player.promoteLatency != nil)
@@ -151,6 +154,8 @@ final class PlayerLog: @unchecked Sendable {
         players.forEach { $0.stop() }
         players.forEach { $0.stop() }
         #expect(VideoPlayer.livePipelines.now == before)
+        players.forEach { $0.waitUntilIdle() }
+        #expect(log.wait { VideoPlayer.unfreedPipelines == 0 }, "each pipeline is freed on its own queue")
     }
 }
 

@@ -1,0 +1,196 @@
+import CGst
+import Foundation
+
+/// The callbacks GStreamer makes on its own threads. Each one holds a
+/// retained reference to the `PlayerPipeline` (released by GStreamer when
+/// the element, pad or bus that holds the callback is finalized, in
+/// teardown). They never change the pipeline's state and never wait for
+/// the player's queue: they post, or queue work on it.
+extension PlayerPipeline {
+    private static func retained(_ pipeline: PlayerPipeline) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(pipeline).toOpaque()
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> PlayerPipeline? {
+        guard let data else { return nil }
+        return Unmanaged<PlayerPipeline>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    private static let release: GDestroyNotify = { data in
+        guard let data else { return }
+        Unmanaged<PlayerPipeline>.fromOpaque(data).release()
+    }
+
+    /// Wires the appsink, the bus, the scaler's probe and the decoder check. On `queue`.
+    func attachCallbacks(playbin: UnsafeMutablePointer<GstElement>, sink bin: UnsafeMutablePointer<GstBin>) {
+        if let sinkElement = gst_bin_get_by_name(bin, "sink") {
+            var callbacks = GstAppSinkCallbacks()
+            callbacks.new_preroll = { sink, data in PlayerPipeline.pull(sink, data, preroll: true) }
+            callbacks.new_sample = { sink, data in PlayerPipeline.pull(sink, data, preroll: false) }
+            gst_app_sink_set_callbacks(UnsafeMutableRawPointer(sinkElement).assumingMemoryBound(to: GstAppSink.self),
+                                       &callbacks, Self.retained(self), Self.release)
+            gst_object_unref(UnsafeMutableRawPointer(sinkElement))
+        }
+        if let bus = gst_element_get_bus(playbin) {
+            // Every message is handled here, on the thread that posts it, and
+            // dropped; a handler that drops a message owns it and unrefs it.
+            gst_bus_set_sync_handler(bus, { _, message, data in
+                guard let message else { return GST_BUS_DROP }
+                PlayerPipeline.from(data)?.handle(message)
+                gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self))
+                return GST_BUS_DROP
+            }, Self.retained(self), Self.release)
+            gst_object_unref(UnsafeMutableRawPointer(bus))
+        }
+        if let scale = gst_bin_get_by_name(bin, "scale") {
+            if let pad = gst_element_get_static_pad(scale, "sink") {
+                let mask = GstPadProbeType(GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
+                gst_pad_add_probe(pad, mask, { _, info, data in
+                    guard let info, let pipeline = PlayerPipeline.from(data) else { return GST_PAD_PROBE_OK }
+                    if flick_gst_probe_type(info).rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0 {
+                        pipeline.applyPendingFit()
+                        return GST_PAD_PROBE_OK
+                    }
+                    return pipeline.refuseIfTooLarge(info)
+                }, Self.retained(self), Self.release)
+                gst_object_unref(UnsafeMutableRawPointer(pad))
+            }
+            gst_object_unref(UnsafeMutableRawPointer(scale))
+        }
+        let elementSetup: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GstElement>?, UnsafeMutableRawPointer?) -> Void = { _, element, data in
+            guard let element, let pipeline = PlayerPipeline.from(data) else { return }
+            pipeline.watchDecoder(element)
+        }
+        let closureNotify: GClosureNotify = { data, _ in PlayerPipeline.release(data) }
+        g_signal_connect_data(UnsafeMutableRawPointer(playbin), "element-setup", unsafeBitCast(elementSetup, to: GCallback.self),
+                              Self.retained(self), closureNotify, GConnectFlags(rawValue: 0))
+    }
+
+    // MARK: - Fitting and the size limit
+
+    /// Applies a size asked for by `fit` to the capsfilter, between two
+    /// buffers, on the streaming thread that carries them.
+    ///
+    /// Why here: changing the capsfilter from another thread while pictures
+    /// flow lets the change land in the middle of a negotiation. The scaler
+    /// has already sized the buffer in flight for the old caps; the new caps
+    /// then reach videoconvert, which cannot scale, so it finds no format,
+    /// and the stream stops with not-negotiated ("Internal data stream
+    /// error"). Applied here, before the scaler sees the buffer, the scaler
+    /// renegotiates first and every element downstream follows.
+    private func applyPendingFit() {
+        let change = lock.withLock { () -> (UnsafeMutablePointer<GstElement>, Size)? in
+            guard let fitFilter, wantedSize != appliedSize else { return nil }
+            appliedSize = wantedSize
+            return (fitFilter, wantedSize)
+        }
+        guard let (filter, size) = change, let caps = gst_caps_from_string(size.caps) else { return }
+        flick_gst_set_caps(UnsafeMutableRawPointer(filter), "caps", caps)
+        gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self))
+    }
+
+    /// A decoder's input caps are checked before it is configured, so a
+    /// clip over `DecodeLimit` is refused before any picture is decoded.
+    private func watchDecoder(_ element: UnsafeMutablePointer<GstElement>) {
+        guard let factory = gst_element_get_factory(element), flick_gst_is_video_decoder(factory) != 0,
+              let pad = gst_element_get_static_pad(element, "sink") else { return }
+        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, data in
+            guard let info, let pipeline = PlayerPipeline.from(data) else { return GST_PAD_PROBE_OK }
+            return pipeline.refuseIfTooLarge(info)
+        }, Self.retained(self), Self.release)
+        gst_object_unref(UnsafeMutableRawPointer(pad))
+    }
+
+    /// Drops caps over `DecodeLimit` (the stream then stops) and fails with `.tooLarge`.
+    private func refuseIfTooLarge(_ info: UnsafeMutablePointer<GstPadProbeInfo>) -> GstPadProbeReturn {
+        guard let event = gst_pad_probe_info_get_event(info), flick_gst_event_type(event) == GST_EVENT_CAPS else { return GST_PAD_PROBE_OK }
+        var caps: UnsafeMutablePointer<GstCaps>?
+        gst_event_parse_caps(event, &caps)
+        guard let caps, let size = DecodeLimit.refusedSize(caps) else { return GST_PAD_PROBE_OK }
+        fail(.tooLarge(file: name, width: size.width, height: size.height))
+        return GST_PAD_PROBE_DROP
+    }
+
+    // MARK: - Frames
+
+    private static func pull(_ sink: UnsafeMutablePointer<GstAppSink>?, _ data: UnsafeMutableRawPointer?, preroll: Bool) -> GstFlowReturn {
+        guard let sink else { return GST_FLOW_OK }
+        let sample = preroll ? gst_app_sink_pull_preroll(sink) : gst_app_sink_pull_sample(sink)
+        guard let sample else { return GST_FLOW_OK }
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
+        guard let pipeline = from(data), !pipeline.locked({ pipeline.closed }), let frame = frame(from: sample) else { return GST_FLOW_OK }
+        pipeline.deliver(frame)
+        return GST_FLOW_OK
+    }
+
+    private static func frame(from sample: OpaquePointer) -> VideoFrame? {
+        guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample) else { return nil }
+        var info = GstVideoInfo()
+        guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
+        var map = GstMapInfo()
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
+        defer { gst_buffer_unmap(buffer, &map) }
+        let width = Int(info.width), height = Int(info.height), stride = Int(info.stride.0)
+        guard width > 0, height > 0, map.size >= stride * height, let data = map.data else { return nil }
+        let pts = buffer.pointee.pts
+        let time = pts == flick_gst_clock_time_none() ? nil : Double(pts) / 1e9
+        return VideoFrame(width: width, height: height, stride: stride, time: time, copying: data)
+    }
+
+    private func deliver(_ frame: VideoFrame) {
+        let post = lock.withLock { () -> Bool in
+            guard !closed else { return false }
+            framesDelivered += 1
+            // Playing starts with the preroll frame again: it is already shown.
+            let repeated = frame.time != nil && frame.time == lastTime
+            lastTime = frame.time
+            guard !repeated else { return false }
+            if let promotedAt, latency == nil, framesDelivered > 1 {
+                latency = Double(DispatchTime.now().uptimeNanoseconds - promotedAt) / 1e9
+            }
+            return true
+        }
+        if post { outbox.post(frame) }
+    }
+
+    // MARK: - Bus
+
+    private func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        switch flick_gst_message_type(message) {
+        case GST_MESSAGE_STATE_CHANGED:
+            guard Self.isTopLevel(message) else { return }
+            var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
+            gst_message_parse_state_changed(message, &old, &new, &pending)
+            lock.withLock { state = new }
+        case GST_MESSAGE_EOS:
+            guard loops, Self.isTopLevel(message) else { return }
+            loopToStart()
+        case GST_MESSAGE_ELEMENT:
+            guard gst_is_missing_plugin_message(message) != 0 else { return }
+            var what = ""
+            if let detail = gst_missing_plugin_message_get_installer_detail(message) {
+                what = String(cString: detail)
+                g_free(detail)
+            }
+            let error = MissingPlugin.error(file: name, installerDetail: what)
+            lock.withLock { if missingPlugin == nil { missingPlugin = error } }
+        case GST_MESSAGE_ERROR:
+            var error: UnsafeMutablePointer<GError>?
+            gst_message_parse_error(message, &error, nil)
+            let text = error.map { String(cString: $0.pointee.message) } ?? "GStreamer could not play it"
+            g_clear_error(&error)
+            let missing = locked { missingPlugin }
+            fail(missing ?? .notAVideo(file: name, reason: text.prefix(1).lowercased() + text.dropFirst()))
+        default:
+            break
+        }
+    }
+
+    /// Whether the message comes from the playbin itself (the only element with no parent).
+    private static func isTopLevel(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
+        guard let source = message.pointee.src else { return false }
+        guard let parent = gst_object_get_parent(source) else { return true }
+        gst_object_unref(UnsafeMutableRawPointer(parent))
+        return false
+    }
+}

@@ -1,0 +1,220 @@
+import CGst
+import FlickCore
+import Foundation
+
+/// The GStreamer side of one `VideoPlayer`: a `playbin` whose pictures are
+/// scaled to the card inside GStreamer, and the serial `queue` that owns it.
+///
+/// On `queue`: building the pipeline, every state change, mute, the loop's
+/// seek, and teardown (NULL, then the last unref). Streaming threads only
+/// run the callbacks in `PlayerPipeline+Streaming.swift`, which read and
+/// write the fields under `lock` and post to the outbox; one of them applies
+/// a new card size between two buffers (see `applyPendingFit`).
+///
+/// Lifetime: GStreamer's callbacks each hold a reference to this object, so
+/// it lives as long as its playbin; `teardown()` frees the playbin on
+/// `queue`, which drops those references. Nothing here touches GStreamer in
+/// `deinit`, so the last reference may drop on any thread.
+final class PlayerPipeline: @unchecked Sendable {
+    struct Size: Equatable {
+        var width: Int
+        var height: Int
+
+        /// What the card asks for, never below 2×2 (GStreamer's smallest picture).
+        init(_ width: Int, _ height: Int) {
+            self.width = max(2, width)
+            self.height = max(2, height)
+        }
+
+        /// Raw BGRA that fits inside this size, any aspect (videoscale keeps the clip's).
+        var caps: String {
+            "video/x-raw,format=BGRA,width=[2,\(width)],height=[2,\(height)],pixel-aspect-ratio=1/1"
+        }
+    }
+
+    let queue = DispatchQueue(label: "flick.media.player", qos: .userInitiated)
+    let name: String
+    let outbox: PlayerOutbox
+    let loops: Bool
+    /// Only on `queue`.
+    private var playbin: UnsafeMutablePointer<GstElement>?
+
+    let lock = NSLock()
+    // Guarded by `lock`.
+    /// Stopped or failed: nothing more is posted, and teardown is queued.
+    private(set) var closed = false
+    var fitFilter: UnsafeMutablePointer<GstElement>?
+    var wantedSize: Size
+    var appliedSize: Size
+    var state = GST_STATE_NULL
+    var muted: Bool
+    var framesDelivered = 0
+    var lastTime: Double?
+    var lastLoop: UInt64 = 0
+    var promotedAt: UInt64?
+    var latency: Double?
+    var missingPlugin: MediaError?
+
+    init(name: String, size: Size, muted: Bool, loops: Bool, outbox: PlayerOutbox) {
+        self.name = name
+        self.wantedSize = size
+        self.appliedSize = size
+        self.muted = muted
+        self.loops = loops
+        self.outbox = outbox
+        Self.count(open: +1)
+    }
+
+    func locked<T>(_ body: () -> T) -> T {
+        lock.withLock(body)
+    }
+
+    // MARK: - Requests (any thread; the work runs on `queue`)
+
+    /// Builds the pipeline and prerolls it paused; fails with `.timedOut`
+    /// when no picture comes within `timeout` seconds.
+    func open(uri: String, timeout: Double) {
+        queue.async { [self] in build(uri: uri) }
+        queue.asyncAfter(deadline: .now() + timeout) { [weak self] in
+            guard let self, !locked({ closed || framesDelivered > 0 }) else { return }
+            fail(.timedOut(file: name))
+        }
+    }
+
+    func play() {
+        lock.withLock {
+            if latency == nil && framesDelivered > 0 { promotedAt = DispatchTime.now().uptimeNanoseconds }
+        }
+        change(to: GST_STATE_PLAYING)
+    }
+
+    func pause() { change(to: GST_STATE_PAUSED) }
+
+    private func change(to state: GstState) {
+        queue.async { [self] in
+            guard let playbin, !locked({ closed }) else { return }
+            gst_element_set_state(playbin, state)
+        }
+    }
+
+    func setMuted(_ muted: Bool) {
+        lock.withLock { self.muted = muted }
+        queue.async { [self] in
+            guard let playbin, !locked({ closed }) else { return }
+            flick_gst_set_bool(UnsafeMutableRawPointer(playbin), "mute", locked { self.muted } ? 1 : 0)
+        }
+    }
+
+    /// Later pictures fit `size`: the next buffer to reach the scaler
+    /// applies it, on the streaming thread (see `applyPendingFit`).
+    func fit(_ size: Size) {
+        lock.withLock { wantedSize = size }
+    }
+
+    /// Goes back to the start after the end. A clip with one frame or none
+    /// ends at once: it stays a still instead of seeking back in a busy loop.
+    func loopToStart() {
+        queue.async { [self] in
+            let now = DispatchTime.now().uptimeNanoseconds
+            let tooSoon = locked { () -> Bool in
+                defer { lastLoop = now }
+                return closed || now - lastLoop < 250_000_000
+            }
+            guard let playbin, !tooSoon else { return }
+            gst_element_seek_simple(playbin, GST_FORMAT_TIME, GST_SEEK_FLAG_FLUSH, 0)
+        }
+    }
+
+    /// Stops posting and queues the teardown. Idempotent; returns at once.
+    func close() {
+        guard markClosed() else { return }
+        queue.async { [self] in teardown() }
+    }
+
+    /// Reports `error` once (unless stopped first) and frees the pipeline.
+    func fail(_ error: MediaError) {
+        guard markClosed() else { return }
+        outbox.post(error)
+        queue.async { [self] in teardown() }
+    }
+
+    private func markClosed() -> Bool {
+        let first = lock.withLock {
+            defer { closed = true }
+            return !closed
+        }
+        if first { Self.count(open: -1) }
+        return first
+    }
+
+    // MARK: - On `queue`
+
+    private func build(uri: String) {
+        guard !locked({ closed }) else { return }
+        guard let playbin = gst_element_factory_make("playbin", nil) else {
+            fail(.notAVideo(file: name, reason: "GStreamer’s playbin is missing (install gstreamer1.0-plugins-base)"))
+            return
+        }
+        var error: UnsafeMutablePointer<GError>?
+        let description = "videoscale name=scale ! videoconvert ! capsfilter name=fit caps=\"\(locked { appliedSize }.caps)\" ! "
+            + "appsink name=sink max-buffers=2 drop=true enable-last-sample=false"
+        guard let sink = gst_parse_bin_from_description(description, 1, &error), error == nil else {
+            g_clear_error(&error)
+            gst_object_unref(UnsafeMutableRawPointer(playbin))
+            fail(.notAVideo(file: name, reason: "GStreamer could not build a video sink"))
+            return
+        }
+        self.playbin = playbin
+        Self.count(built: +1)
+        let bin = UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GstBin.self)
+        lock.withLock { fitFilter = gst_bin_get_by_name(bin, "fit") }
+        let raw = UnsafeMutableRawPointer(playbin)
+        flick_gst_set_string(raw, "uri", uri)
+        flick_gst_set_object(raw, "video-sink", UnsafeMutableRawPointer(sink))
+        // video | audio | soft-volume | native-video | deinterlace: no subtitles, no visualisations.
+        flick_gst_set_uint(raw, "flags", 0x1 | 0x2 | 0x10 | 0x40 | 0x200)
+        flick_gst_set_bool(raw, "mute", locked { muted } ? 1 : 0)
+        attachCallbacks(playbin: playbin, sink: bin)
+        gst_element_set_state(playbin, GST_STATE_PAUSED)
+    }
+
+    private func teardown() {
+        #if DEBUG
+        dispatchPrecondition(condition: .onQueue(queue))
+        #endif
+        guard let playbin else { return }
+        self.playbin = nil
+        gst_element_set_state(playbin, GST_STATE_NULL)
+        let filter = lock.withLock {
+            defer { fitFilter = nil; state = GST_STATE_NULL }
+            return fitFilter
+        }
+        if let filter { gst_object_unref(UnsafeMutableRawPointer(filter)) }
+        // Finalizing the playbin drops the callbacks' references to self.
+        gst_object_unref(UnsafeMutableRawPointer(playbin))
+        Self.count(built: -1)
+    }
+
+    // MARK: - Pipelines alive
+
+    private static let countLock = NSLock()
+    nonisolated(unsafe) private static var open = 0
+    nonisolated(unsafe) private static var mostOpen = 0
+    nonisolated(unsafe) private static var built = 0
+
+    /// Players neither stopped nor failed, and the most there ever were at once.
+    static var openCount: (now: Int, most: Int) { countLock.withLock { (open, mostOpen) } }
+    /// Playbins built and not yet freed (teardown done) on their queues.
+    static var builtCount: Int { countLock.withLock { built } }
+
+    private static func count(open change: Int) {
+        countLock.withLock {
+            open += change
+            mostOpen = max(mostOpen, open)
+        }
+    }
+
+    private static func count(built change: Int) {
+        countLock.withLock { built += change }
+    }
+}
