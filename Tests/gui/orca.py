@@ -153,6 +153,7 @@ class Orca:
         env.pop("PYTHONPATH", None)
         self.log.parent.mkdir(parents=True, exist_ok=True)
         self.log.write_text("")
+        self._unfocus()
         with open(self.stderr_path, "w") as err:
             self.proc = subprocess.Popen([SYSTEM_PYTHON, "-c", LAUNCHER, str(self.log), str(LEVELS[self.level])],
                                          env=env, stdout=err, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -236,21 +237,39 @@ class Orca:
             time.sleep(0.05)
 
     # -- driving -----------------------------------------------------------
+    def _unfocus(self):
+        """Takes the keyboard focus away from every window (to the root,
+        with the pointer in the screen's far corner, since X's PointerRoot
+        rule would otherwise hand it to the window under the pointer)."""
+        x = self.session.xdotool
+        loc = dict(kv.split("=", 1) for kv in x("getmouselocation", "--shell").split() if "=" in kv)
+        self._pointer = (loc["X"], loc["Y"])
+        width, height = (int(v) for v in x("getdisplaygeometry").split())
+        x("mousemove", width - 1, height - 1)
+        x("windowfocus", "--sync", x("search", "--maxdepth", "0", "").split()[0])
+
     def activate(self, window, quiet=0.5, timeout=5.0, until=None):
-        """Gives `window` the X focus as a user would (so keys reach it) and
-        returns what Orca has said since it started: Orca presents the
-        active window and its focused widget as soon as it is ready
-        ("Flick frame.", "Clip 1 of 12: … push button."), and again if
-        activation moves the focus. Under Xvfb without a window manager the
-        window that was mapped first is usually active already. `until`
-        (a test on the utterances) lets the wait end as soon as it holds."""
-        try:
-            self.session.xdotool("windowactivate", "--sync", window)
-        except AssertionError:
-            # No window manager to honour _NET_ACTIVE_WINDOW: set the focus directly.
-            self.session.xdotool("windowfocus", "--sync", window)
-        until = until or (lambda said: any(u != "Screen reader on." for u in said))
-        return self.settle(0, quiet=quiet, timeout=timeout, until=until)
+        """Gives `window` the keyboard focus, as a user switching to it
+        would, and returns what Orca said then ('Flick frame.', 'Clip 1 of
+        12: … push button.', …).
+
+        start() took the focus away from every window before Orca came up,
+        so Orca starts with no active window and learns of this one from
+        GTK's window:activate and focus events, as it would on a desktop.
+        (Orca's start-up search for an already focused widget walks the
+        whole tree and drops a branch on any error: on a busy machine it
+        missed Flick's focused card now and then, and said only the frame.)
+        Without a window manager `windowactivate` cannot work, so
+        `windowfocus` follows it. `until` (a test on the utterances) ends
+        the wait as soon as it holds; by default, once something beyond the
+        frame has been said."""
+        mark = self.mark()
+        self.session.run("xdotool", "windowactivate", "--sync", window, check=False)
+        self.session.xdotool("windowfocus", "--sync", window)
+        if getattr(self, "_pointer", None):
+            self.session.xdotool("mousemove", *self._pointer)
+        until = until or (lambda said: any(not u.endswith(" frame.") for u in said))
+        return self.settle(mark, quiet=quiet, timeout=timeout, until=until)
 
     def press(self, key, quiet=0.5, timeout=5.0, until=None):
         """Presses `key` (xdotool syntax) and returns the utterances spoken

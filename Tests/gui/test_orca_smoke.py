@@ -28,5 +28,5 @@ def test_orca_speaks_the_top_card_once_the_window_is_active(reader):
 @pytest.mark.xfail(strict=True, reason="issue 17: decisions are not announced yet")
 def test_orca_speaks_the_outcome_of_like(reader):
     _, orca, _ = reader
-    said = orca.press("l", timeout=3, until=lambda said: any(u.startswith("Liked") for u in said))
+    said = orca.press("l", timeout=2, until=lambda said: any(u.startswith("Liked") for u in said))
     assert any(u.startswith("Liked") for u in said), said
