@@ -1,0 +1,279 @@
+"""A real Orca screen reader for Flick's GUI tests.
+
+Runs Orca 43 inside a FlickSession's D-Bus session and AT-SPI bus, with a
+throwaway HOME so nobody's own settings matter, and reads what it says from
+its debug log (every utterance is a line `SPEECH OUTPUT: '…'`).
+
+    with Review() as s, Orca(s) as orca:       # after the window is up
+        said = orca.activate(s.window_id())     # […, 'Clip 1 of 12: … push button.']
+        said = orca.press("l")                  # ['l', 'Liked beach_rally_01.mp4 …']
+        mark = orca.mark(); …; orca.speech_since(mark)
+
+Orca is started through its own modules (`orca.orca.main()`, what
+/usr/bin/orca runs) rather than as `orca --replace`:
+- `--replace` SIGKILLs every process named `orca` of this user on the
+  machine, and without it Orca refuses to start while another one runs;
+  both break test runs that overlap on one machine. Ours keeps the process
+  name `python3` and is stopped by its pid only.
+- /usr/bin/orca opens the debug log block-buffered, so the last utterances
+  sit in a buffer; ours is line-buffered and a poll sees each line at once.
+- Its speech server is a stand-in that logs what would reach the
+  synthesizer (`SPEECH SERVER: speak …`, `SPEECH SERVER: stop`): no
+  speech-dispatcher daemon is spawned (nothing to clean up, no audio), and
+  speech stays enabled so Orca presents exactly what it would with a voice.
+  Orca 43's speech-dispatcher backend ignores `interrupt` and queues every
+  utterance; only a stop (Orca sends one on each key press) cuts speech off.
+
+Needs the Debian package `orca` (43.1 on Debian 12); `ensure_installed()`
+installs it with apt-get when it is missing (root, or sudo -n).
+"""
+import os
+import re
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+SYSTEM_PYTHON = "/usr/bin/python3"  # Orca and pyatspi live in Debian's python
+PACKAGE = "orca"
+READY = "ORCA: Starting registry"  # logged just before Orca's event loop starts
+SHUT_DOWN = "ORCA: Shutdown complete"
+# 02:31:21.087305 - SPEECH OUTPUT: 'Liked a.mp4' {'established': False}
+SPEECH = re.compile(r"SPEECH OUTPUT: '(.*?)'(?: voice=\S+)? ?(?:\{.*\})?\s*$")
+
+LAUNCHER = r"""
+import sys
+from orca import debug
+debug.debugLevel = int(sys.argv[2])
+debug.eventDebugLevel = debug.LEVEL_OFF
+debug.debugFile = open(sys.argv[1], "w", buffering=1)
+from orca import speech
+
+
+class RecordingServer:
+    # Stands in for speech-dispatcher and logs what would reach it.
+    def speak(self, text=None, acss=None, interrupt=True):
+        debug.println(debug.LEVEL_INFO, "SPEECH SERVER: speak interrupt=%s %r" % (bool(interrupt), text), True)
+
+    def stop(self):
+        debug.println(debug.LEVEL_INFO, "SPEECH SERVER: stop", True)
+
+    def getInfo(self):
+        return ["Recording server (tests)", "recording"]
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def init():
+    speech._speechserver = RecordingServer()
+    debug.println(debug.LEVEL_INFO, "SPEECH: recording server (tests)", True)
+
+
+speech.init = init
+from orca import orca
+manager = orca.getSettingsManager()
+manager.activate(None, {})
+sys.path.insert(0, manager.getPrefsDir())
+sys.exit(orca.main())
+"""
+LEVELS = {"ALL": 0, "FINE": 600, "INFO": 800}  # ALL also logs every AT-SPI event
+
+
+class OrcaError(AssertionError):
+    pass
+
+
+def ensure_installed():
+    """Installs Debian's `orca` package when its modules are missing."""
+    # cwd="/": run from Tests/gui, "import orca" would find this file.
+    probe = subprocess.run([SYSTEM_PYTHON, "-c", "import orca.orca_platform"], capture_output=True, cwd="/")
+    if probe.returncode == 0:
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    install = sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends", PACKAGE]
+    if subprocess.run(install, env=env, capture_output=True).returncode != 0:
+        subprocess.run(sudo + ["apt-get", "update", "-qq"], env=env, capture_output=True, check=True)
+        subprocess.run(install, env=env, capture_output=True, check=True)
+
+
+def utterances(text):
+    """The utterances in a slice of Orca's debug log, in order. A key's echo
+    is logged as "<key> <locking state>" ('l '): it comes back stripped."""
+    out = []
+    for line in text.splitlines():
+        m = SPEECH.search(line)
+        if m:
+            out.append(m.group(1).strip())
+    return out
+
+
+class Orca:
+    """One Orca attached to a running FlickSession (anything with `.env`,
+    `.tmp` and `.xdotool`), for as long as a `with` block or start()/stop()."""
+
+    def __init__(self, session, level="INFO", ready_timeout=30, keep_log=None):
+        self.session = session
+        self.level = level
+        self.ready_timeout = ready_timeout
+        self.home = Path(session.tmp) / "orca-home"
+        self.log = Path(keep_log) if keep_log else Path(session.tmp) / "orca.log"
+        self.stderr_path = Path(session.tmp) / "orca.stderr"
+        self.proc = None
+        self.startup_seconds = None
+
+    # -- lifecycle ---------------------------------------------------------
+    def __enter__(self):
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
+    def start(self):
+        ensure_installed()
+        began = time.monotonic()
+        for d in ("config", "data", "cache"):
+            (self.home / d).mkdir(parents=True, exist_ok=True)
+        env = dict(self.session.env)
+        env.update({
+            "HOME": str(self.home),
+            "XDG_CONFIG_HOME": str(self.home / "config"),
+            "XDG_DATA_HOME": str(self.home / "data"),
+            "XDG_CACHE_HOME": str(self.home / "cache"),
+            "GSETTINGS_BACKEND": "memory",
+            "GDK_BACKEND": "x11",
+        })
+        env.pop("PYTHONPATH", None)
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        self.log.write_text("")
+        self._unfocus()
+        with open(self.stderr_path, "w") as err:
+            self.proc = subprocess.Popen([SYSTEM_PYTHON, "-c", LAUNCHER, str(self.log), str(LEVELS[self.level])],
+                                         env=env, stdout=err, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                         cwd=self.home, start_new_session=True)
+        deadline = time.monotonic() + self.ready_timeout
+        while READY not in self.text():
+            if self.proc.poll() is not None:
+                raise OrcaError(f"Orca exited with {self.proc.returncode}:\n{self.stderr_path.read_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise OrcaError(f"Orca not ready after {self.ready_timeout}s:\n{self.text()[-3000:]}")
+            time.sleep(0.05)
+        self.startup_seconds = time.monotonic() - began
+
+    def stop(self):
+        """Stops our Orca by its pid (its own process group), never by name:
+        SIGTERM lets it shut down (it logs "ORCA: Shutdown complete" but the
+        process can linger after that), then SIGKILL if it is still there."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            deadline = time.monotonic() + 2
+            while self.proc.poll() is None and time.monotonic() < deadline:
+                if SHUT_DOWN in self.text(max(0, self.mark() - 4096)):
+                    try:
+                        self.proc.wait(timeout=0.3)
+                    except subprocess.TimeoutExpired:
+                        pass
+                    break
+                time.sleep(0.05)
+            if self.proc.poll() is None:
+                try:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.proc.wait(timeout=5)
+        self.proc = None
+
+    # -- reading the log ---------------------------------------------------
+    def text(self, since=0):
+        try:
+            with open(self.log, "rb") as f:
+                f.seek(since)
+                return f.read().decode("utf-8", errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def mark(self):
+        """A position in the log; speech_since(mark) reads what follows."""
+        try:
+            return self.log.stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def speech_since(self, mark):
+        """Every utterance Orca produced after `mark` (key echoes included)."""
+        return utterances(self.text(mark))
+
+    def settle(self, mark=None, quiet=0.5, timeout=5.0, until=None):
+        """Waits until nothing new has been spoken for `quiet` seconds (or
+        `until(utterances)` is true and then `quiet` passes), at most
+        `timeout` seconds; returns the utterances since `mark`."""
+        mark = self.mark() if mark is None else mark
+        start = time.monotonic()
+        last_count, last_change = -1, start
+        while True:
+            said = self.speech_since(mark)
+            now = time.monotonic()
+            if len(said) != last_count:
+                last_count, last_change = len(said), now
+            done = until(said) if until else True
+            if done and now - last_change >= quiet:
+                return said
+            if now - start >= timeout:
+                return said
+            if self.proc is not None and self.proc.poll() is not None:
+                raise OrcaError(f"Orca exited with {self.proc.returncode}:\n{self.text(mark)[-2000:]}")
+            time.sleep(0.05)
+
+    # -- driving -----------------------------------------------------------
+    def _unfocus(self):
+        """Takes the keyboard focus away from every window (to the root,
+        with the pointer in the screen's far corner, since X's PointerRoot
+        rule would otherwise hand it to the window under the pointer)."""
+        x = self.session.xdotool
+        loc = dict(kv.split("=", 1) for kv in x("getmouselocation", "--shell").split() if "=" in kv)
+        self._pointer = (loc["X"], loc["Y"])
+        width, height = (int(v) for v in x("getdisplaygeometry").split())
+        x("mousemove", width - 1, height - 1)
+        x("windowfocus", "--sync", x("search", "--maxdepth", "0", "").split()[0])
+
+    def activate(self, window, quiet=0.5, timeout=5.0, until=None):
+        """Gives `window` the keyboard focus, as a user switching to it
+        would, and returns what Orca said then ('Flick frame.', 'Clip 1 of
+        12: … push button.', …).
+
+        start() took the focus away from every window before Orca came up,
+        so Orca starts with no active window and learns of this one from
+        GTK's window:activate and focus events, as it would on a desktop.
+        (Orca's start-up search for an already focused widget walks the
+        whole tree and drops a branch on any error: on a busy machine it
+        missed Flick's focused card now and then, and said only the frame.)
+        Without a window manager `windowactivate` cannot work, so
+        `windowfocus` follows it. `until` (a test on the utterances) ends
+        the wait as soon as it holds; by default, once something beyond the
+        frame has been said."""
+        mark = self.mark()
+        self.session.run("xdotool", "windowactivate", "--sync", window, check=False)
+        self.session.xdotool("windowfocus", "--sync", window)
+        if getattr(self, "_pointer", None):
+            self.session.xdotool("mousemove", *self._pointer)
+        until = until or (lambda said: any(not u.endswith(" frame.") for u in said))
+        return self.settle(mark, quiet=quiet, timeout=timeout, until=until)
+
+    def press(self, key, quiet=0.5, timeout=5.0, until=None):
+        """Presses `key` (xdotool syntax) and returns the utterances spoken
+        after it (the key's own echo first), once speech settles."""
+        mark = self.mark()
+        self.session.xdotool("key", key)
+        return self.settle(mark, quiet=quiet, timeout=timeout, until=until)
