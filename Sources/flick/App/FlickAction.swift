@@ -90,12 +90,12 @@ enum FlickAction: String, CaseIterable {
         case .applyDeletions: tr("Move the clips marked for deletion to the Trash")
         case .exportLikes: tr("Save the liked clips as a playlist, copies or one video")
         case .reviewAgain: tr("Go back to the first card; decisions are kept")
-        case .openFolder: tr("Open a folder")
+        case .openFolder: tr("Open folder")
         case .openRecent: tr("Open a recent folder")
         case .preferences: tr("Preferences")
         case .shortcuts: tr("Keyboard shortcuts")
         case .about: tr("About Flick")
-        case .close: tr("Close the window")
+        case .close: tr("Close window")
         case .quit: tr("Quit")
         }
     }
