@@ -18,6 +18,7 @@ static inline GType flick_type_double(void) { return G_TYPE_DOUBLE; }
 
 // The GTypes we test instances against (macros in C).
 static inline GType flick_type_widget(void) { return GTK_TYPE_WIDGET; }
+static inline GType flick_widget_type(GtkWidget *w) { return G_OBJECT_TYPE(w); }
 
 // Variadic gtk_accessible_update_relation has no _value twin for single refs in 4.8;
 // expose the list-free form used for labelled-by.

@@ -34,6 +34,67 @@ public enum Accessibility {
         flick_accessible_set_labelled_by(widget.opaque, label.opaque)
     }
 
+    /// Speaks `text` once through the screen reader, now.
+    ///
+    /// GTK 4.8 has no announcement API (`gtk_accessible_announce` is 4.14),
+    /// and Orca 43 ignores alerts and unfocused labels; it speaks a change
+    /// of the focused widget's description, once. So the description is
+    /// pulsed: set to `text`, then emptied at once — a repeated text is
+    /// still spoken, and nothing stays behind to be read again when the
+    /// widget next takes focus. On GTK ≥ 4.14 the body is one call:
+    /// `gtk_accessible_announce(window, text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM)`.
+    public static func announce(_ text: String, in window: some GObjectPointer) {
+        guard !text.isEmpty, let focus = gtk_window_get_focus(window.cast()) else { return }
+        setDescription(focus, text)
+        setDescription(focus, "")
+    }
+
+    /// Takes a GTK type name out of what screen readers read: GTK 4.8 names
+    /// unnamed pictures, overlays, boxes and empty labels after their type
+    /// ("GtkPicture", "GtkOverlay"), and joins a libadwaita button's own
+    /// labelled-by relation with its label ("Undo Undo"). This gives every
+    /// such widget under `root` an empty name (its children stay readable)
+    /// and every labelled button one name; an icon-only close button is
+    /// named `closeLabel`.
+    public static func tidy(_ root: some GObjectPointer, closeLabel: String) {
+        var child = gtk_widget_get_first_child(root.widget)
+        while let widget = child {
+            tidyOne(widget, closeLabel: closeLabel)
+            tidy(widget, closeLabel: closeLabel)
+            child = gtk_widget_get_next_sibling(widget)
+        }
+    }
+
+    /// Types whose unnamed instances GTK 4.8 reads by their type name.
+    private static let nameless: Set<String> = [
+        "GtkPicture", "GtkOverlay", "GtkFixed", "GtkBox", "GtkImage", "GtkScrolledWindow", "GtkViewport",
+        "GtkRevealer", "GtkCenterBox", "GtkWindowHandle", "GtkStack", "AdwBin", "AdwToastWidget", "AdwGizmo",
+        "AdwClamp", "AdwButtonContent", "GtkProgressBar", "AdwWindowTitle", "GtkScrollbar", "GtkRange", "AdwSqueezer",
+    ]
+
+    private static func tidyOne(_ widget: UnsafeMutablePointer<GtkWidget>, closeLabel: String) {
+        let type = String(cString: g_type_name(flick_widget_type(widget)))
+        if nameless.contains(type) {
+            if type == "GtkProgressBar" { return }  // named where it is made
+            // An icon-only button's image is already left out of its name
+            // (an empty name there would add a space to the button's).
+            if type == "GtkImage", let parent = gtk_widget_get_parent(widget),
+               String(cString: g_type_name(flick_widget_type(parent))).hasSuffix("Button") { return }
+            setLabel(widget, "")
+        } else if type == "GtkLabel", let text = gtk_label_get_text(widget.opaque), text.pointee == 0 {
+            setLabel(widget, "")
+        } else if type == "GtkButton" {
+            // A button showing its own label text needs no relation to it
+            // (AdwButtonContent buttons do: it is how they are named).
+            if gtk_button_get_label(widget.cast()) != nil {
+                gtk_accessible_reset_relation(widget.opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+            } else if let parent = gtk_widget_get_parent(widget),
+                      String(cString: g_type_name(flick_widget_type(parent))) == "AdwToastWidget" {
+                setLabel(widget, closeLabel)  // the toast's icon-only close button
+            }
+        }
+    }
+
     private static func setString(_ widget: some GObjectPointer, _ property: GtkAccessibleProperty, _ text: String) {
         var value = GValue()
         g_value_init(&value, flick_type_string())

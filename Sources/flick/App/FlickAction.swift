@@ -10,6 +10,8 @@ import FlickCore
 enum FlickAction: String, CaseIterable {
     // Reviewing
     case like, delete, skip, previous, undo, playPause = "play-pause", mute
+    /// Says the review keys (for screen-reader users, on demand).
+    case help = "say-keys"
     // The folder
     case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
@@ -63,6 +65,7 @@ enum FlickAction: String, CaseIterable {
         case .undo, .undoToast: tr("Undo")
         case .playPause: tr("Play or Pause")
         case .mute: tr("Mute")
+        case .help: tr("Say the Keys")
         case .applyDeletions: tr("Apply Deletions…")
         case .exportLikes: tr("Export Likes…")
         case .reviewAgain: tr("Review Again")
@@ -87,6 +90,7 @@ enum FlickAction: String, CaseIterable {
         case .undoToast: tr("Undo this deletion")
         case .playPause: tr("Play or pause")
         case .mute: tr("Mute or unmute")
+        case .help: tr("Say the review keys (screen readers)")
         case .applyDeletions: tr("Move the clips marked for deletion to the Trash")
         case .exportLikes: tr("Save the liked clips as a playlist, copies or one video")
         case .reviewAgain: tr("Go back to the first card; decisions are kept")
@@ -125,6 +129,7 @@ enum FlickAction: String, CaseIterable {
         case .undo: [UInt32(GDK_KEY_u)]
         case .playPause: [UInt32(GDK_KEY_space)]
         case .mute: [UInt32(GDK_KEY_m)]
+        case .help: [UInt32(GDK_KEY_h)]
         default: []
         }
     }
@@ -153,7 +158,7 @@ enum FlickAction: String, CaseIterable {
 
     /// The keyboard shortcuts window's sections, in order.
     static let shortcutGroups: [(title: String, actions: [FlickAction])] = [
-        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .playPause, .mute]),
+        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .playPause, .mute, .help]),
         (tr("General"), [.openFolder, .preferences, .shortcuts, .close, .quit]),
     ]
 }

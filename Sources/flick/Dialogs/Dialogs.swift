@@ -29,6 +29,8 @@ enum Dialogs {
         if let extra { adw_message_dialog_set_extra_child(dialog.cast(), extra) }
         connect(dialog, .dialogResponse) { id in handler(id) }
         gtk_window_present(dialog.cast())
+        // One name per response button ("Cancel", not "Cancel Cancel").
+        Accessibility.tidy(dialog, closeLabel: tr("Dismiss"))
         return dialog
     }
 

@@ -12,9 +12,11 @@ final class ProgressDialog {
     private let bar: ObjectRef<Widget>
     /// The dialog's own life is libadwaita's (Cancel closes it).
     private let dialog: WeakObjectRef<Widget>
+    private let parent: WeakObjectRef<Widget>
     private var shownPercent = -1
 
     init(over parent: Widget, heading: String, body: String) {
+        self.parent = WeakObjectRef(widget: parent)
         let bar: Widget = gtk_progress_bar_new()
         self.bar = ObjectRef(taking: bar)
         gtk_progress_bar_set_show_text(bar.opaque, 1)
@@ -35,7 +37,10 @@ final class ProgressDialog {
         gtk_progress_bar_set_text(bar.pointer.opaque, text)
     }
 
+    /// Closes the dialog and gives the window the focus back (and with it
+    /// the screen reader, which then hears the result).
     func close() {
         dialog.with { gtk_window_destroy($0.cast()) }
+        parent.with { gtk_window_present($0.cast()) }
     }
 }

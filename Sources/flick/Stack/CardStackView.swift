@@ -181,6 +181,8 @@ final class CardStackView {
 
     private func makeCard(_ clip: ReviewClip) -> CardView {
         let card = CardView(clip: clip, path: model.absolutePath(of: clip))
+        // Screen readers read the card's name, not its parts' type names.
+        Accessibility.tidy(card.button, closeLabel: "")
         connect(card.button, .clicked) { [unowned self, id = clip.id] in
             if id == model.top?.id { _ = actions.activate(.playPause) }
         }

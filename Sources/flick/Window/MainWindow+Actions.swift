@@ -52,6 +52,7 @@ extension MainWindow {
         switch action {
         case .playPause: model.togglePause()
         case .mute: model.toggleMute()
+        case .help: announcer?.sayKeys()
         case .undoToast: undoToasts?.undo()
         case .applyDeletions: applyDeletions()
         case .exportLikes: exportLikes()
@@ -73,6 +74,7 @@ extension MainWindow {
             case .like, .delete, .skip, .previous, .undo: action.deckAction.map(model.canPerform) ?? false
             case .playPause, .mute: model.top?.kind == .video && !model.isFinished
             case .undoToast: model.undoOffer != nil
+            case .help: model.top != nil
             case .applyDeletions: folder != nil && stats.deletes > 0
             case .exportLikes: folder != nil && stats.likes > 0
             case .reviewAgain: model.count > 0

@@ -25,6 +25,7 @@ final class MainWindow {
     private let errorPage: Widget
     private let sink = CurrentFolder()
     private var facts: FactsReader?
+    private(set) var announcer: Announcer?
     private(set) var undoToasts: UndoToastPresenter?
     /// The native file chooser while it is open.
     var chooser: ObjectRef<OpaquePointer>?
@@ -45,6 +46,8 @@ final class MainWindow {
 
         model = ReviewModel(sink: sink, muted: Settings.shared.startMuted)
         actions = ActionActivator(window: window)
+        // Before the page and the stack: it speaks on the card that has focus.
+        let announcer = Announcer(model: model, window: window)
         page = ReviewPage(model: model, actions: actions)
         title = adw_window_title_new("Flick", "")
         let header: Widget = adw_header_bar_new()
@@ -56,6 +59,9 @@ final class MainWindow {
         Accessibility.setKeyShortcuts(openButton, FlickAction.openFolder.ariaShortcuts)
         adw_header_bar_pack_start(header.cast(), openButton)
         menuButton = Self.mainMenuButton()
+        if let menuButton, let popover = gtk_menu_button_get_popover(menuButton.opaque) {
+            Accessibility.setLabel(popover, tr("Main Menu"))
+        }
         adw_header_bar_pack_end(header.cast(), menuButton)
 
         pages = gtk_stack_new()
@@ -63,15 +69,19 @@ final class MainWindow {
         gtk_widget_set_vexpand(pages, 1)
         emptyPage = Self.statusPage(icon: "folder-videos-symbolic", title: tr("No Clips Here"))
         errorPage = Self.statusPage(icon: "dialog-error-symbolic", title: tr("Can’t Open Folder"))
-        gtk_stack_add_named(pages.cast(), page.root, Page.deck.rawValue)
-        gtk_stack_add_named(pages.cast(), emptyPage, Page.empty.rawValue)
-        gtk_stack_add_named(pages.cast(), errorPage, Page.error.rawValue)
+        for (child, name, label) in [(page.root, Page.deck, tr("Review")), (emptyPage, .empty, tr("No Clips Here")),
+                                     (errorPage, .error, tr("Can’t Open Folder"))] {
+            gtk_stack_add_named(pages.cast(), child, name.rawValue)
+            // A page's own name, not "GtkStackPage".
+            if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, label) }
+        }
 
         let content: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_append(content.cast(), header)
         gtk_box_append(content.cast(), pages)
         adw_application_window_set_content(window.cast(), content)
 
+        self.announcer = announcer
         facts = FactsReader(model: model)
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
         installActions(application: application)
@@ -80,6 +90,7 @@ final class MainWindow {
         StateHook.follow(model, page: page)
         model.observe { [unowned self] update in
             updateEnabled()
+            if case .loaded = update { tidyAccessibility() }
             if case .rolledBack = update, case .notSaved(let reason)? = model.lastEvent {
                 Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
                                body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))
@@ -206,6 +217,14 @@ final class MainWindow {
         let toast = adw_toast_new(text)
         adw_toast_set_timeout(toast, 4)
         adw_toast_overlay_add_toast(page.toastOverlay.cast(), toast)
+        announcer?.sayAfterDialogs(text)
+        tidyAccessibility()
+    }
+
+    /// Keeps GTK type names and doubled names out of what screen readers
+    /// read (see `Accessibility.tidy`), after widgets were added.
+    func tidyAccessibility() {
+        Accessibility.tidy(window, closeLabel: tr("Dismiss"))
     }
 
     private func show(_ shown: Page) {

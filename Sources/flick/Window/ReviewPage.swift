@@ -20,11 +20,14 @@ final class ReviewPage {
     let toastOverlay: Widget
     private let model: ReviewModel
     private let pages: Widget
+    private let cardsPage: Widget
     private let actionBar: Widget
     private let progressLabel: Widget
     private let progressBar: Widget
     private let statusLabel: Widget
     private let finishedPage: Widget
+    /// The finished page's safe button, which takes focus (not Apply).
+    private let reviewAgainButton: Widget
     private var shownPage: String?
 
     init(model: ReviewModel, actions: ActionActivator) {
@@ -52,11 +55,14 @@ final class ReviewPage {
         gtk_box_append(cards.cast(), stack.root)
         gtk_box_append(cards.cast(), statusLabel)
 
-        finishedPage = Self.makeFinishedPage()
+        (finishedPage, reviewAgainButton) = Self.makeFinishedPage()
         pages = gtk_stack_new()
         gtk_stack_set_transition_type(pages.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(pages.cast(), cards, "cards")
-        gtk_stack_add_named(pages.cast(), finishedPage, "finished")
+        for (child, name, label) in [(cards, "cards", tr("Cards")), (finishedPage, "finished", tr("All Clips Reviewed"))] {
+            gtk_stack_add_named(pages.cast(), child, name)
+            if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, label) }
+        }
+        cardsPage = cards
         gtk_widget_set_vexpand(pages, 1)
         // Toasts rise from the bottom of the cards, above the action bar,
         // never over its buttons.
@@ -99,20 +105,22 @@ final class ReviewPage {
         return bar
     }
 
-    private static func makeFinishedPage() -> Widget {
+    private static func makeFinishedPage() -> (page: Widget, reviewAgain: Widget) {
         let page: Widget = adw_status_page_new()
         adw_status_page_set_icon_name(page.cast(), "object-select-symbolic")
         adw_status_page_set_title(page.cast(), tr("All Clips Reviewed"))
         let buttons: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        var reviewAgain: Widget?
         for action in [FlickAction.applyDeletions, .exportLikes, .reviewAgain, .undo] {
             let button = makeButton(action)
             if action == .applyDeletions { gtk_widget_add_css_class(button, "destructive-action") }
+            if action == .reviewAgain { reviewAgain = button }
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_box_append(buttons.cast(), button)
         }
         adw_status_page_set_child(page.cast(), buttons)
-        return page
+        return (page, reviewAgain ?? buttons)
     }
 
     // MARK: Drawing the model
@@ -137,12 +145,11 @@ final class ReviewPage {
         if model.isFinished {
             adw_status_page_set_description(finishedPage.cast(), Words.summary(model.stats))
             show(page: "finished")
+            // A safe button takes focus, never Apply.
+            gtk_widget_grab_focus(reviewAgainButton)
         } else {
             show(page: "cards")
-            if let top = stack.topCard {
-                gtk_widget_grab_focus(top.button)
-                Accessibility.setDescription(top.button, tr("L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses."))
-            }
+            if let top = stack.topCard { gtk_widget_grab_focus(top.button) }
         }
     }
 
@@ -151,6 +158,7 @@ final class ReviewPage {
         gtk_widget_set_visible(actionBar, page == "cards" ? 1 : 0)
         // Screen readers see only the page on screen (both have an Undo).
         Accessibility.setHidden(finishedPage, page != "finished")
+        Accessibility.setHidden(cardsPage, page != "cards")
         shownPage = page
     }
 

@@ -66,5 +66,7 @@ final class UndoToastPresenter {
         // The overlay takes a reference of its own (transfer full).
         g_object_ref(made.rawObject)
         adw_toast_overlay_add_toast(overlay.cast(), made)
+        // One name per button ("Undo", not "Undo Undo"), a named close button.
+        Accessibility.tidy(overlay, closeLabel: tr("Dismiss"))
     }
 }

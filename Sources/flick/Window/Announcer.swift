@@ -1,0 +1,85 @@
+import CGtk
+import FlickCore
+import GtkKit
+
+/// Says every outcome to screen-reader users, once: decisions with the
+/// clip and how many are left, undo with what came back, previous with the
+/// card's earlier decision, play/pause, sound, the finished summary, and
+/// the window's toasts (Apply and Export results).
+///
+/// It observes the model before the page and the stack do, so it speaks on
+/// the card that had focus, before focus moves to the next card: the user
+/// hears "Liked a.mp4. 11 left.", then "Clip 2 of 12: b.mp4 push button".
+/// The one mechanism is `Accessibility.announce` (see there why).
+@MainActor
+final class Announcer {
+    private let window: Widget
+    private let model: ReviewModel
+    /// No action yet since the deck opened: the keys are told when the
+    /// window gets focus (the first card), and on the help key.
+    private var firstCard = true
+    /// What was said while another window (a dialog) had focus: said when
+    /// this one has it again, or the screen reader would not hear it.
+    private var pending: [String] = []
+    private var wasActive = false
+
+    init(model: ReviewModel, window: Widget) {
+        self.model = model
+        self.window = window
+        model.observe { [unowned self] update in
+            switch update {
+            case .outcome, .rolledBack, .playback:
+                firstCard = false
+                if let event = model.lastEvent { say(Words.event(event)) }
+            case .loaded(let keptTop):
+                if !keptTop { firstCard = true }
+                if !keptTop, case .reviewingAgain? = model.lastEvent { say(Words.event(.reviewingAgain)) }
+            case .facts:
+                break
+            }
+        }
+        connect(window, .notify("is-active")) { [unowned self] _ in
+            let active = gtk_window_is_active(window.cast()) != 0
+            defer { wasActive = active }
+            guard active, !wasActive else { return }
+            let waiting = pending
+            pending = []
+            Task { @MainActor [weak self] in
+                // After the screen reader has read the window and its focus.
+                try? await Task.sleep(for: .milliseconds(400))
+                guard let self else { return }
+                for text in waiting { say(text) }
+                if firstCard, model.top != nil { sayKeys() }
+            }
+        }
+    }
+
+    func say(_ text: String) {
+        guard gtk_window_is_active(window.cast()) != 0 else {
+            Log.debug("announce later (window not active): \(text)", category: "a11y")
+            pending.append(text)
+            return
+        }
+        Log.debug("announce: \(text)", category: "a11y")
+        Accessibility.announce(text, in: window)
+    }
+
+    /// Says the result of work that ran behind a dialog (Apply, Export),
+    /// once the dialog has gone and the screen reader is back on this
+    /// window's focus.
+    func sayAfterDialogs(_ text: String) {
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .milliseconds(Self.dialogSettleMilliseconds))
+            self?.say(text)
+        }
+    }
+
+    /// Milliseconds for focus to come back from a closed dialog and the
+    /// screen reader to read it, before a result is said.
+    static let dialogSettleMilliseconds = 700
+
+    /// The help key: what each key does.
+    func sayKeys() {
+        say(tr("L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses, M turns sound on or off. H says this again."))
+    }
+}

@@ -1,0 +1,168 @@
+"""A blind user's session with a real Orca (43, Debian 12) reading Flick:
+every outcome is spoken once, the finished page reads its summary with
+focus on a safe button, Apply's result is heard; and the accessibility tree
+Orca walks has no GTK type names, no doubled names and no hidden pages.
+One Flick and one Orca for the whole module; the steps run in order."""
+import re
+import shutil
+
+import pytest
+
+from harness import ROOT, FlickSession, find_nodes, wait_until
+from orca import Orca
+
+SAMPLES = ROOT / "data" / "samples"
+
+
+def said_text(said):
+    return " | ".join(said)
+
+
+def spoken(said, text):
+    """How many utterances say `text` (Orca may add a full stop)."""
+    return sum(1 for u in said if u.rstrip(".") == text.rstrip(".") or u.startswith(text))
+
+
+@pytest.fixture(scope="module")
+def deck(tmp_path_factory):
+    """Four clips: two videos (for Space and M) and two photos."""
+    folder = tmp_path_factory.mktemp("deck")
+    for name in ["beach_rally_01.mp4", "beach_rally_02.mp4", "scoreboard.png"]:
+        shutil.copy(SAMPLES / name, folder / name)
+    shutil.copy(SAMPLES / "scoreboard.png", folder / "zz_last.png")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def reader(deck, tmp_path_factory):
+    data = tmp_path_factory.mktemp("data")
+    with FlickSession([str(deck)], data_home=data, env={"FLICK_LOG": "debug"}) as session:
+        window = session.wait_for_window()
+        with Orca(session) as orca:
+            said = orca.activate(window, timeout=10, until=lambda s: any("Clip 1 of 4" in u for u in s))
+            yield session, orca, said, data
+
+
+def press(orca, key, text, timeout=5):
+    said = orca.press(key, timeout=timeout, until=lambda s: spoken(s, text) > 0)
+    return said
+
+
+def test_the_first_card_is_read_then_the_keys_once(reader):
+    session, orca, said, _ = reader
+    assert any(u.startswith("Clip 1 of 4: beach_rally_01.mp4") for u in said), said_text(said)
+    later = orca.settle(timeout=4, until=lambda s: any(u.startswith("L likes") for u in s))
+    heard = said + later
+    assert spoken(heard, "L likes, D deletes") == 1, said_text(heard)
+
+
+def test_like_then_undo_says_what_happened(reader):
+    _, orca, _, _ = reader
+    said = press(orca, "l", "Liked beach_rally_01.mp4. 3 left.")
+    assert spoken(said, "Liked beach_rally_01.mp4. 3 left.") == 1, said_text(said)
+    said = press(orca, "u", "Undid: beach_rally_01.mp4 is back on top. 4 left.")
+    assert spoken(said, "Undid: beach_rally_01.mp4 is back on top. 4 left.") == 1, said_text(said)
+
+
+def test_delete_skip_and_back_say_the_clip_and_its_decision(reader):
+    _, orca, _, _ = reader
+    said = press(orca, "d", "Marked beach_rally_01.mp4 for deletion. 3 left.")
+    assert spoken(said, "Marked beach_rally_01.mp4 for deletion. 3 left.") == 1, said_text(said)
+    said = press(orca, "s", "Skipped beach_rally_02.mp4. 2 left.")
+    assert spoken(said, "Skipped beach_rally_02.mp4. 2 left.") == 1, said_text(said)
+    said = orca.press("Down", until=lambda s: spoken(s, "Back to beach_rally_02.mp4, skipped.") and
+                      any(u.startswith("Clip 2 of 4") for u in s))
+    assert spoken(said, "Back to beach_rally_02.mp4, skipped.") == 1, said_text(said)
+    # The card itself carries its decision in its name.
+    assert any("beach_rally_02.mp4" in u and "skipped" in u and u.startswith("Clip 2 of 4") for u in said), said_text(said)
+
+
+def test_space_and_m_say_play_state_and_sound(reader):
+    _, orca, _, _ = reader
+    said = press(orca, "space", "Paused.")
+    assert spoken(said, "Paused.") == 1, said_text(said)
+    said = press(orca, "space", "Playing.")
+    assert spoken(said, "Playing.") == 1, said_text(said)
+    said = press(orca, "m", "Sound on.")
+    assert spoken(said, "Sound on.") == 1, said_text(said)
+    said = press(orca, "m", "Sound off.")
+    assert spoken(said, "Sound off.") == 1, said_text(said)
+
+
+def test_instructions_are_not_repeated_on_every_card(reader):
+    _, orca, _, _ = reader
+    said = press(orca, "l", "Liked beach_rally_02.mp4. 2 left.")
+    assert not any(u.startswith("L likes") for u in said), said_text(said)
+    said = press(orca, "h", "L likes, D deletes")
+    assert spoken(said, "L likes, D deletes") == 1, said_text(said)
+
+
+def test_finishing_reads_the_summary_and_focuses_review_again(reader):
+    session, orca, _, _ = reader
+    press(orca, "l", "Liked scoreboard.png. 1 left.")
+    summary = "Liked zz_last.png. All clips reviewed: 3 liked, 1 marked for deletion, 0 skipped."
+    said = orca.press("l", until=lambda s: spoken(s, summary) and any(u.startswith("Review Again") for u in s))
+    assert spoken(said, summary) == 1, said_text(said)
+    assert any(u.startswith("Review Again") for u in said), "focus lands on Review Again: " + said_text(said)
+    assert not any(u.startswith("Apply Deletions") for u in said), said_text(said)
+
+
+def test_apply_result_is_spoken(reader):
+    session, orca, _, data = reader
+    # From Review Again, Shift+Tab twice reaches Apply Deletions…
+    orca.press("shift+Tab", timeout=2)
+    said = orca.press("shift+Tab", timeout=3, until=lambda s: any(u.startswith("Apply Deletions") for u in s))
+    assert any(u.startswith("Apply Deletions") for u in said), said_text(said)
+    said = orca.press("Return", timeout=5, until=lambda s: any("Trash" in u for u in s))
+    assert any("Move 1 Clip to the Trash?" in u for u in said), said_text(said)
+    orca.press("Tab", timeout=2, until=lambda s: any(u.startswith("Move to Trash") for u in s))
+    mark = orca.mark()
+    session.xdotool("key", "Return")
+    # The dialogs close; as a window manager would, focus returns to Flick.
+    wait_until(lambda: (data / "Trash" / "files" / "beach_rally_01.mp4").exists(), 10, what="the move")
+    orca.activate(session.window_id(), timeout=3)
+    said = orca.settle(mark, timeout=8, until=lambda s: any(u.startswith("Moved 1 file") for u in s))
+    assert spoken(said, "Moved 1 file") == 1, said_text(said) + session.stderr()[-700:]
+    assert (data / "Trash" / "files" / "beach_rally_01.mp4").exists()
+
+
+NAME_OF_TYPE = re.compile(r"^(Gtk|Adw)[A-Z]")
+
+
+def all_nodes(tree):
+    yield tree
+    for child in tree["children"]:
+        yield from all_nodes(child)
+
+
+def doubled(name):
+    words = name.split()
+    half = len(words) // 2
+    return len(words) >= 2 and len(words) % 2 == 0 and words[:half] == words[half:]
+
+
+def test_the_tree_has_no_type_names_no_doubled_names_no_hidden_pages(tmp_path):
+    with FlickSession([str(SAMPLES)], data_home=tmp_path / "data") as s:
+        s.wait_for_window()
+        s.key("d")  # a toast with its buttons
+        tree = wait_until(lambda: (lambda t: t if find_nodes(t, name="Undo") and
+                                   find_nodes(t, contains="Marked beach_rally_01.mp4 for deletion") else None)(s.atspi_tree()),
+                          10, what="the toast")
+        names = [n["name"] for n in all_nodes(tree)]
+        assert [n for n in names if NAME_OF_TYPE.match(n)] == []
+        assert [n for n in names if doubled(n)] == []
+        assert [n for n in names if n != n.strip()] == []
+        # Hidden pages are out of the tree: the finished page and the empty
+        # and error pages while the cards show.
+        for hidden in ["All Clips Reviewed", "No Clips Here", "Can’t Open Folder", "Review Again"]:
+            assert not find_nodes(tree, contains=hidden), hidden
+        # The cards beneath the top one are out of the tree too.
+        cards = [n for n in names if n.startswith("Clip ")]
+        assert cards == ["Clip 2 of 12: beach_rally_02.mp4, 0:03"], cards
+        # A dialog's buttons read once ("Cancel", not "Cancel Cancel").
+        s.xdotool("key", "F10", "sleep", "0.8", "key", "Return")
+        tree = wait_until(lambda: (lambda t: t if find_nodes(t, contains="to the Trash?") else None)(s.atspi_tree()),
+                          10, what="the Apply dialog")
+        names = [n["name"] for n in all_nodes(tree)]
+        assert [n for n in names if NAME_OF_TYPE.match(n) or doubled(n)] == []
+        assert find_nodes(tree, role="push button", name="Cancel")
