@@ -71,3 +71,25 @@ def test_cancelling_a_long_apply_keeps_the_window_working(tmp_path):
         s.xdotool("key", "Escape", "sleep", "0.5", "key", "l")
         s.wait_state(lambda st: st["decisions"][-1]["decision"] == "like", "a like after the cancel", timeout=20)
         assert 20 < moved < 2000 and len(s.state()["decisions"]) == 2001 - moved
+
+
+def test_a_write_in_the_folder_that_changes_no_clip_reloads_nothing(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    for name in ["beach_rally_01.mp4", "beach_rally_02.mp4"]:
+        shutil.copy(ROOT / "data" / "samples" / name, deck / name)
+    with Review(deck) as s:
+        s.key("l")
+        s.wait_state(lambda st: st["cursor"] == 1 and st["playing"], "the second clip playing")
+        loads = s.state()["loads"]
+        # Not a clip: the deck, the playing card and the toast stay as they are.
+        (deck / "notes.txt").write_text("rally notes")
+        (deck / "notes.txt").write_text("rally notes, edited")
+        time.sleep(2.0)  # well past the folder watch's settle time
+        st = s.state()
+        assert st["loads"] == loads, "the deck was rebuilt for a file that is not a clip"
+        assert st["playing"] and st["cursor"] == 1
+        # A new clip does reload, keeping the top card.
+        shutil.copy(deck / "beach_rally_01.mp4", deck / "beach_rally_03.mp4")
+        s.wait_state(lambda st: len(st["decisions"]) == 3 and st["loads"] == loads + 1, "the new clip in the deck")
+        assert s.state()["cursor"] == 1

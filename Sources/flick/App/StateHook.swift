@@ -18,6 +18,8 @@ enum StateHook {
     /// reached the state the model asks for ("playing" is the pipeline's
     /// real state, which follows the request a moment later).
     private static var settleChecks = 0
+    /// How many times the model took a new deck or a changed scan of it.
+    private static var loads = 0
 
     /// Writes a snapshot after every change of `model` (and while the top
     /// pipeline catches up with a play or pause).
@@ -25,7 +27,10 @@ enum StateHook {
         guard path != nil else { return }
         // After the page's own observer, so the status line is current.
         let snapshot: @MainActor () -> Void = { write(model, page: page) }
-        model.observe { _ in snapshot() }
+        model.observe { update in
+            if case .loaded = update { loads += 1 }
+            snapshot()
+        }
         page.stack.onStateChange = snapshot
     }
 
@@ -39,7 +44,7 @@ enum StateHook {
                             playing: stack.topCard?.isPlaying ?? false, muted: model.playback.muted, topMuted: stack.topCard?.isMuted,
                             pipelines: VideoPlayer.livePipelines.now, maxPipelines: VideoPlayer.livePipelines.most,
                             postersCached: CardStackView.postersFromCache, postersDecoded: CardStackView.postersDecoded,
-                            status: page.status, toast: model.undoOffer?.name)
+                            status: page.status, toast: model.undoOffer?.name, loads: loads)
         }
         settleChecks = 40
         if !scheduled { Task { @MainActor in flush(model, stack: stack) } }
@@ -93,9 +98,10 @@ enum StateHook {
         let status: String
         /// The clip the Undo toast names, if one shows.
         let toast: String?
+        let loads: Int
 
         enum CodingKeys: String, CodingKey {
-            case cursor, undo, decisions, playing, muted, pipelines, status, toast
+            case cursor, undo, decisions, playing, muted, pipelines, status, toast, loads
             case topMuted = "top_muted", maxPipelines = "max_pipelines"
             case postersCached = "posters_cached", postersDecoded = "posters_decoded"
         }
@@ -113,6 +119,7 @@ enum StateHook {
             try container.encode(postersDecoded, forKey: .postersDecoded)
             try container.encode(status, forKey: .status)
             try container.encode(toast, forKey: .toast)
+            try container.encode(loads, forKey: .loads)
         }
     }
 }
