@@ -93,3 +93,19 @@ def test_a_write_in_the_folder_that_changes_no_clip_reloads_nothing(tmp_path):
         shutil.copy(deck / "beach_rally_01.mp4", deck / "beach_rally_03.mp4")
         s.wait_state(lambda st: len(st["decisions"]) == 3 and st["loads"] == loads + 1, "the new clip in the deck")
         assert s.state()["cursor"] == 1
+
+
+def test_the_first_key_after_switching_windows_counts(tmp_path):
+    deck = photo_deck(tmp_path, 4)
+    with Review(deck) as s:
+        wid = s.window_id()
+        s.xdotool("keydown", "l")
+        s.wait_state(lambda st: st["cursor"] == 1, "the like")
+        # Alt-tab away while L is still down; it is released elsewhere.
+        root = s.xdotool("search", "--maxdepth", "0", "").split()[0]
+        s.xdotool("windowfocus", "--sync", root)
+        s.xdotool("keyup", "l")
+        s.xdotool("windowfocus", "--sync", wid)
+        time.sleep(0.3)
+        s.key("l")
+        s.wait_state(lambda st: st["cursor"] == 2, "the first L after coming back")
