@@ -52,6 +52,13 @@ extension MainWindow {
         switch action {
         case .playPause: model.togglePause()
         case .mute: model.toggleMute()
+        case .seekBack: page.player.seek(by: -5)
+        case .seekForward: page.player.seek(by: 5)
+        case .seekStart: page.player.seek(to: 0)
+        case .slower: model.changeSpeed(faster: false)
+        case .faster: model.changeSpeed(faster: true)
+        case .fullscreen: setFullscreen(!isFullscreen)
+        case .leaveFullscreen: setFullscreen(false)
         case .undoToast: undoToasts?.undo()
         case .applyDeletions: applyDeletions()
         case .exportLikes: exportLikes()
@@ -71,7 +78,9 @@ extension MainWindow {
         for (action, gaction) in registered {
             let enabled: Bool = switch action {
             case .like, .delete, .skip, .previous, .undo: action.deckAction.map(model.canPerform) ?? false
-            case .playPause, .mute: model.top?.kind == .video && !model.isFinished
+            case .playPause, .mute, .seekBack, .seekForward, .seekStart: model.top?.kind == .video && !model.isFinished
+            case .slower, .faster: model.canChangeSpeed(faster: action == .faster)
+            case .leaveFullscreen: isFullscreen
             case .undoToast: model.undoOffer != nil
             case .applyDeletions: folder != nil && stats.deletes > 0
             case .exportLikes: folder != nil && stats.likes > 0
@@ -101,14 +110,18 @@ extension MainWindow {
 
     private func keyPressed(_ keyval: UInt32, state: GdkModifierType) -> Bool {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
-        guard modifiers == 0, let action = FlickAction.forKey(keyval) else { return false }
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        guard modifiers == 0, let action = FlickAction.forKey(keyval, shift: shift) else { return false }
         if let focus = gtk_root_get_focus(OpaquePointer(window)),
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
             return false
         }
         let isRepeat = !heldKeys.insert(gdk_keyval_to_lower(keyval)).inserted
         Log.debug("key \(keyval) pressed\(isRepeat ? " (auto-repeat)" : "")", category: "input")
-        if !isRepeat { actions.activate(action) }
-        return true
+        // Seeking repeats while held; deciding never does.
+        let repeats = [.seekBack, .seekForward].contains(action)
+        let acted = (!isRepeat || repeats) && actions.activate(action)
+        // Escape goes on (to dialogs, menus) unless it left fullscreen.
+        return acted || action != .leaveFullscreen
     }
 }
