@@ -45,7 +45,7 @@ enum StateHook {
                             card: stack.topCard.map { [Int($0.laidOutSize.width), Int($0.laidOutSize.height)] },
                             position: player.timing.position, duration: player.timing.duration,
                             rate: player.timing.rate, speed: model.playback.rate, paused: model.playback.paused,
-                            fullscreen: page.isFullscreen)
+                            fullscreen: page.isFullscreen, fullscreenButton: player.fullscreenButtonCentre)
         }
         settleChecks = 40
         if !scheduled { Task { @MainActor in flush(model, stack: stack) } }
@@ -109,10 +109,13 @@ enum StateHook {
         let speed: Double
         let paused: Bool
         let fullscreen: Bool
+        /// The player bar's fullscreen button, [x, y] in the window.
+        let fullscreenButton: [Int]?
 
         enum CodingKeys: String, CodingKey {
             case cursor, undo, decisions, playing, muted, pipelines, status, toast
             case card, position, duration, rate, speed, paused, fullscreen
+            case fullscreenButton = "fullscreen_button"
             case topMuted = "top_muted", maxPipelines = "max_pipelines"
             case postersCached = "posters_cached", postersDecoded = "posters_decoded"
         }
@@ -137,6 +140,7 @@ enum StateHook {
             try container.encode(speed, forKey: .speed)
             try container.encode(paused, forKey: .paused)
             try container.encode(fullscreen, forKey: .fullscreen)
+            try container.encode(fullscreenButton, forKey: .fullscreenButton)
         }
     }
 }

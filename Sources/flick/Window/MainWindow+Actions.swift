@@ -98,9 +98,11 @@ extension MainWindow {
     func installKeys() {
         let keys: OpaquePointer = gtk_event_controller_key_new()
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_BUBBLE)
-        connect(keys, .keyPressed) { [unowned self] keyval, _, state in keyPressed(keyval, state: state) }
-        connect(keys, .keyReleased) { [unowned self] keyval, _, _ in
-            heldKeys.remove(gdk_keyval_to_lower(keyval))
+        // Held keys by keycode: a key pressed with Shift may be released as
+        // another keyval (">" comes back as "." once Shift is up).
+        connect(keys, .keyPressed) { [unowned self] keyval, keycode, state in keyPressed(keyval, keycode: keycode, state: state) }
+        connect(keys, .keyReleased) { [unowned self] _, keycode, _ in
+            heldKeys.remove(keycode)
         }
         gtk_widget_add_controller(window, keys)
         connect(window, .notify("is-active")) { [unowned self] _ in
@@ -108,7 +110,7 @@ extension MainWindow {
         }
     }
 
-    private func keyPressed(_ keyval: UInt32, state: GdkModifierType) -> Bool {
+    private func keyPressed(_ keyval: UInt32, keycode: UInt32, state: GdkModifierType) -> Bool {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
         guard modifiers == 0, let action = FlickAction.forKey(keyval, shift: shift) else { return false }
@@ -116,7 +118,7 @@ extension MainWindow {
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
             return false
         }
-        let isRepeat = !heldKeys.insert(gdk_keyval_to_lower(keyval)).inserted
+        let isRepeat = !heldKeys.insert(keycode).inserted
         Log.debug("key \(keyval) pressed\(isRepeat ? " (auto-repeat)" : "")", category: "input")
         // Seeking repeats while held; deciding never does.
         let repeats = [.seekBack, .seekForward].contains(action)
