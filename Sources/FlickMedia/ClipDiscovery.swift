@@ -14,6 +14,16 @@ public struct ClipInfo: Equatable, Sendable {
     /// Media type of the first audio stream, e.g. "audio/mpeg"; nil when silent.
     public var audioCodec: String?
 
+    public init(duration: Double? = nil, width: Int? = nil, height: Int? = nil, hasVideo: Bool = true,
+                videoCodec: String? = nil, audioCodec: String? = nil) {
+        self.duration = duration
+        self.width = width
+        self.height = height
+        self.hasVideo = hasVideo
+        self.videoCodec = videoCodec
+        self.audioCodec = audioCodec
+    }
+
     /// "0:08 · 1920×1080", for the card's caption.
     public var summary: String {
         var parts: [String] = []
@@ -22,8 +32,12 @@ public struct ClipInfo: Equatable, Sendable {
         return parts.joined(separator: " · ")
     }
 
-    /// "0:08", "1:02:03".
+    /// "0:08", "1:02:03"; under a second in tenths, "0:00.3", so a short
+    /// clip never reads as empty.
     public static func formatDuration(_ seconds: Double) -> String {
+        if seconds > 0 && seconds < 0.95 {
+            return String(format: "0:00.%d", max(1, Int((seconds * 10).rounded())))
+        }
         let total = Int(seconds.rounded())
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
         return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)

@@ -5,8 +5,8 @@ import Foundation
 /// The GStreamer side of one `VideoPlayer`: a `playbin` whose pictures are
 /// scaled to the card inside GStreamer, and the serial `queue` that owns it.
 ///
-/// On `queue`: building the pipeline, every state change, mute, the loop's
-/// seek, and teardown (NULL, then the last unref). Streaming threads only
+/// On `queue`: building the pipeline, every state change, mute, seeks, the
+/// rate, position queries, and teardown (NULL, then the last unref). Streaming threads only
 /// run the callbacks in `PlayerPipeline+Streaming.swift`, which read and
 /// write the fields under `lock` and post to the outbox; one of them applies
 /// a new card size between two buffers (see `applyPendingFit`).
@@ -54,6 +54,13 @@ final class PlayerPipeline: @unchecked Sendable {
     var promotedAt: UInt64?
     var latency: Double?
     var missingPlugin: MediaError?
+    /// The rate asked for (1: normal speed); every seek keeps it.
+    var rate = 1.0
+    /// What the pipeline last answered (see `refreshTiming`), in seconds.
+    var position: Double?
+    var duration: Double?
+    /// The playback rate the pipeline's segment reports.
+    var reportedRate: Double?
 
     init(name: String, size: Size, muted: Bool, loops: Bool, outbox: PlayerOutbox) {
         self.name = name
@@ -111,6 +118,70 @@ final class PlayerPipeline: @unchecked Sendable {
         lock.withLock { wantedSize = size }
     }
 
+    // MARK: - Seeking and speed
+
+    /// Seeks to `seconds` (or by `delta` from where the pipeline is), at the
+    /// rate asked for. A paused pipeline prerolls and shows the frame there.
+    func seek(to seconds: Double? = nil, by delta: Double = 0) {
+        queue.async { [self] in
+            guard let playbin, !locked({ closed }) else { return }
+            let now = seconds ?? (Self.query(playbin, position: true) ?? 0) + delta
+            let end = Self.query(playbin, position: false)
+            let target = max(0, min(now, end.map { max(0, $0 - 0.05) } ?? now))
+            seek(playbin, to: target)
+        }
+    }
+
+    /// Plays at `rate` from where the pipeline is.
+    func setRate(_ rate: Double) {
+        lock.withLock { self.rate = rate }
+        queue.async { [self] in
+            guard let playbin, !locked({ closed }) else { return }
+            seek(playbin, to: Self.query(playbin, position: true) ?? 0)
+        }
+    }
+
+    /// Asks the pipeline for its position, duration and rate; the answers
+    /// land in `position`, `duration` and `reportedRate`.
+    func refreshTiming() {
+        queue.async { [self] in
+            guard let playbin, !locked({ closed }) else { return }
+            let position = Self.query(playbin, position: true), duration = Self.query(playbin, position: false)
+            let rate = Self.segmentRate(playbin)
+            lock.withLock {
+                self.position = position ?? self.position
+                self.duration = duration ?? self.duration
+                self.reportedRate = rate ?? self.reportedRate
+            }
+        }
+    }
+
+    /// A flushing, accurate seek at the rate asked for. On `queue`.
+    private func seek(_ playbin: UnsafeMutablePointer<GstElement>, to seconds: Double) {
+        let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        gst_element_seek(playbin, locked { rate }, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, gint64(seconds * 1e9),
+                         GST_SEEK_TYPE_NONE, -1)
+        lock.withLock { position = seconds }
+    }
+
+    /// The pipeline's position (or duration) in seconds, if it knows. On `queue`.
+    private static func query(_ playbin: UnsafeMutablePointer<GstElement>, position: Bool) -> Double? {
+        var value: gint64 = -1
+        let known = position ? gst_element_query_position(playbin, GST_FORMAT_TIME, &value)
+                             : gst_element_query_duration(playbin, GST_FORMAT_TIME, &value)
+        return known != 0 && value >= 0 ? Double(value) / 1e9 : nil
+    }
+
+    /// The rate of the segment the sinks play. On `queue`.
+    private static func segmentRate(_ playbin: UnsafeMutablePointer<GstElement>) -> Double? {
+        guard let query = gst_query_new_segment(GST_FORMAT_TIME) else { return nil }
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(query).assumingMemoryBound(to: GstMiniObject.self)) }
+        guard gst_element_query(playbin, query) != 0 else { return nil }
+        var rate = 0.0
+        gst_query_parse_segment(query, &rate, nil, nil, nil)
+        return rate
+    }
+
     /// Goes back to the start after the end. A clip with one frame or none
     /// ends at once: it stays a still instead of seeking back in a busy loop.
     func loopToStart() {
@@ -121,7 +192,7 @@ final class PlayerPipeline: @unchecked Sendable {
                 return closed || now - lastLoop < 250_000_000
             }
             guard let playbin, !tooSoon else { return }
-            gst_element_seek_simple(playbin, GST_FORMAT_TIME, GST_SEEK_FLAG_FLUSH, 0)
+            seek(playbin, to: 0)
         }
     }
 

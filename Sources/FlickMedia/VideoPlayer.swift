@@ -9,8 +9,8 @@
 // Threading contract (Clapper-style: the player owns its threads):
 // - Every method may be called from any thread and returns at once; none
 //   waits for GStreamer. Building the pipeline and every GStreamer state
-//   change (preroll, play, pause, mute, the loop's seek, teardown to NULL and
-//   the last unref) runs in order on the player's own serial queue, never on
+//   change (preroll, play, pause, mute, seeks, the rate, position queries,
+//   teardown to NULL and the last unref) runs in order on the player's own serial queue, never on
 //   the caller's thread and never on a streaming thread.
 // - `fit` records the new card size; the streaming thread applies it between
 //   two buffers, ahead of the scaler, so a size change never races a
@@ -83,6 +83,27 @@ public final class VideoPlayer: Sendable {
     public func pause() { pipeline.pause() }
 
     public func setMuted(_ muted: Bool) { pipeline.setMuted(muted) }
+
+    /// Seeks to `seconds` from the start (clamped to the clip); a paused
+    /// player shows the frame there. The rate stays.
+    public func seek(to seconds: Double) { pipeline.seek(to: seconds) }
+
+    /// Seeks `delta` seconds from where the pipeline is now (negative: back).
+    public func seek(by delta: Double) { pipeline.seek(by: delta) }
+
+    /// Plays at `rate` (1 is normal speed) from where it is; later seeks and
+    /// the loop keep it.
+    public func setRate(_ rate: Double) { pipeline.setRate(rate) }
+
+    /// Asks the pipeline where it is; `timing` holds the answer once the
+    /// player's queue has run the query (nothing waits for it).
+    public func refreshTiming() { pipeline.refreshTiming() }
+
+    /// The last answers of `refreshTiming` (or the target of the last seek):
+    /// position and duration in seconds, and the rate the pipeline plays at.
+    public var timing: (position: Double?, duration: Double?, rate: Double?) {
+        pipeline.locked { (pipeline.position, pipeline.duration, pipeline.reportedRate) }
+    }
 
     /// Whether the sound is off: the last request, which the player's queue
     /// applies to playbin's "mute" in order.

@@ -6,6 +6,7 @@
 //   ObjectRef        owning and weak GObject references (no ref/unref pairs by hand)
 //   Actions          GSimpleAction + accelerators
 //   TickCallback     per-frame callbacks on a widget's frame clock
+//   CustomLayout     a widget whose children Swift code sizes and places
 //   Accessibility    accessible label/description/shortcuts via the _value API
 //
 // Threading contract: everything here runs on the main thread, inside the GLib

@@ -8,6 +8,8 @@ public typealias IntHandler = @MainActor (Int32) -> Void
 public typealias PointHandler = @MainActor (Double, Double) -> Void
 public typealias ClickHandler = @MainActor (Int32, Double, Double) -> Void
 public typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
+/// GtkEventControllerScroll "scroll": deltas; return true when handled.
+public typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 
 /// A signal name paired with the C thunk that matches its handler shape.
 ///
@@ -68,6 +70,11 @@ public extension SignalSpec where Handler == PointHandler {
     static var swipe: Self { .point("swipe") }
 }
 
+public extension SignalSpec where Handler == ScrollHandler {
+    /// GtkEventControllerScroll "scroll" (dx, dy): return true to stop the event.
+    static var scroll: Self { Self("scroll", thunk: unsafeBitCast(scrollThunk, to: GCallback.self)) }
+}
+
 public extension SignalSpec where Handler == ClickHandler {
     static var pressed: Self { Self("pressed", thunk: unsafeBitCast(clickThunk, to: GCallback.self)) }
     static var released: Self { Self("released", thunk: unsafeBitCast(clickThunk, to: GCallback.self)) }
@@ -120,6 +127,11 @@ private let intThunk: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _
 private let pointThunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> Void = { _, x, y, data in
     guard let handler = HandlerBox<PointHandler>.from(data) else { return }
     MainActor.assumeIsolated { handler(x, y) }
+}
+
+private let scrollThunk: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
+    guard let handler = HandlerBox<ScrollHandler>.from(data) else { return 0 }
+    return MainActor.assumeIsolated { handler(dx, dy) } ? 1 : 0
 }
 
 private let clickThunk: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, n, x, y, data in

@@ -163,6 +163,19 @@ private final class RecordingSink: DecisionSink {
         #expect(updates == [.playback, .playback, .playback, .playback], "hiding twice publishes once")
     }
 
+    @Test func speedStepsFromHalfToDoubleAndStaysFromClipToClip() {
+        let (model, _, _) = Self.model()
+        #expect(model.playback.rate == 1 && model.canChangeSpeed(faster: false))
+        #expect(model.changeSpeed(faster: false) && model.playback.rate == 0.75)
+        #expect(model.changeSpeed(faster: false) && model.playback.rate == 0.5)
+        #expect(!model.changeSpeed(faster: false) && !model.canChangeSpeed(faster: false), "0.5× is the slowest")
+        for _ in 0..<10 { model.changeSpeed(faster: true) }
+        #expect(model.playback.rate == 2 && !model.canChangeSpeed(faster: true), "2× is the fastest")
+        #expect(model.lastEvent == .speed(2))
+        model.perform(.like)
+        #expect(model.playback.rate == 2)
+    }
+
     @Test func theLastDecisionFinishesWithTheSummary() {
         let (model, _, _) = Self.model(["a.mp4", "b.mp4"])
         model.perform(.like)

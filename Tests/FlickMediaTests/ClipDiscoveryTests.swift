@@ -55,5 +55,9 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().append
         #expect(ClipInfo.formatDuration(8.4) == "0:08")
         #expect(ClipInfo.formatDuration(62) == "1:02")
         #expect(ClipInfo.formatDuration(3723) == "1:02:03")
+        #expect(ClipInfo.formatDuration(0.3) == "0:00.3", "a clip under a second never reads 0:00")
+        #expect(ClipInfo.formatDuration(0.04) == "0:00.1")
+        #expect(ClipInfo.formatDuration(0.97) == "0:01")
+        #expect(ClipInfo.formatDuration(0) == "0:00")
     }
 }

@@ -55,6 +55,27 @@ final class PlayerLog: @unchecked Sendable {
         player.stop()
     }
 
+    @Test func seeksShowTheFrameThereAndTheRateIsTheRealOne() throws {
+        let path = try makeClip("seek.mp4", pattern: "ball", seconds: 6)
+        let log = PlayerLog()
+        let player = try log.player(path)
+        #expect(log.wait { log.frameCount > 0 })
+        player.seek(to: 3)
+        #expect(log.wait { log.times.contains { abs($0 - 3) < 0.2 } }, "a paused player shows the frame it seeked to: \(log.times)")
+        player.seek(by: -2)
+        #expect(log.wait { log.times.contains { abs($0 - 1) < 0.2 } }, "relative seeks go from where it is: \(log.times)")
+        player.setRate(2)
+        player.play()
+        Thread.sleep(forTimeInterval: 1.0)
+        player.refreshTiming()
+        player.waitUntilIdle()
+        let timing = player.timing
+        #expect(timing.rate == 2)
+        #expect((timing.position ?? 0) > 2.4, "two seconds of clip a second at 2×: \(String(describing: timing.position))")
+        #expect(abs((timing.duration ?? 0) - 6) < 0.2)
+        player.stop()
+    }
+
     @Test func aPrerolledPlayerIsPlayingAsSoonAsItIsPromoted() throws {
         let path = try makeClip("promote.mp4", pattern: "ball", seconds: 2)
         let log = PlayerLog()

@@ -52,6 +52,7 @@ def node(acc, depth=0):
         "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
         "showing": bool(states and states.contains(pyatspi.STATE_SHOWING)),
         "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
+        "extents": safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None),
         "children": [],
     }
     if depth < MAX_DEPTH:

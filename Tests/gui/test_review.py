@@ -116,8 +116,9 @@ def test_drag_down_goes_back_one_card():
 
 def test_short_fast_flick_commits():
     with Review() as s:
-        # 80 px in 4 quick steps: under the 315 px threshold, but fast.
-        s.drag(CENTRE, (CENTRE[0] + 80, CENTRE[1]), steps=4, step_delay=0.01, hold=0.05)
+        # 120 px in 4 quick steps: under the threshold (35 % of the 842 px
+        # wide 16:9 card, 295 px), past the fling's 10 % of travel, and fast.
+        s.drag(CENTRE, (CENTRE[0] + 120, CENTRE[1]), steps=4, step_delay=0.01, hold=0.05)
         s.wait_state(lambda st: st["cursor"] == 1, "the fling")
         assert s.decisions()[0] == "like"
 
@@ -234,7 +235,7 @@ def test_mid_drag_card_is_rotated_with_like_colour_then_next_clip_is_on_top(arti
         before = s.screenshot(s.tmp / "before.png")
         x, y = CENTRE
         s.xdotool("mousemove", x, y, "sleep", 0.1, "mousedown", 1, "sleep", 0.1,
-                  *sum([["mousemove", x + i * 20, y + i * 2, "sleep", 0.03] for i in range(1, 14)], []))
+                  *sum([["mousemove", x + i * 20, y + i * 2, "sleep", 0.03] for i in range(1, 18)], []))
         time.sleep(0.4)
         mid = s.screenshot(artifacts / "mid-drag.png")
         # The like tint (#26a269 over the clip) fills the dragged card.

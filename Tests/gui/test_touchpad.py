@@ -3,9 +3,8 @@ virtual pointer, see wayland.py), checked through the app's state
 (FLICK_STATE_FILE) and screenshots.
 
 A pointer drag through the same virtual pointer proves the path reaches
-Flick's gestures. The two-finger swipe tests wait for the stage's scroll
-controller (FlickCore's ScrollDrag, issue 18): until it is wired they fail,
-and strict xfail turns their first pass into a reminder to enable them.
+Flick's gestures; two-finger swipes reach the stage's scroll controller,
+which feeds FlickCore's ScrollDrag like a drag.
 """
 import shutil
 import time
@@ -16,7 +15,6 @@ from harness import ROOT, pixels_changed
 from wayland import wayland_session
 
 SAMPLES = ROOT / "data" / "samples"
-NOT_WIRED = pytest.mark.xfail(strict=True, reason="scroll controller not wired yet")
 
 
 @pytest.fixture
@@ -42,7 +40,6 @@ def test_pointer_drag_right_likes_the_top_card(deck):
         assert s.decisions() == ["like", None, None, None]
 
 
-@NOT_WIRED
 def test_two_finger_swipe_right_likes_the_top_card(deck):
     with wayland_session(deck) as s:
         s.swipe(400, 0, duration=0.25)
@@ -50,7 +47,6 @@ def test_two_finger_swipe_right_likes_the_top_card(deck):
         assert s.decisions() == ["like", None, None, None]
 
 
-@NOT_WIRED
 def test_short_two_finger_swipe_moves_the_card_then_springs_back(deck, artifacts):
     with wayland_session(deck) as s:
         rest = s.screenshot(artifacts / "touchpad-rest.png")

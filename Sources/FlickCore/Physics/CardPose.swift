@@ -107,6 +107,12 @@ public struct PoseModel: Sendable {
         }
     }
 
+    /// How many levels beneath the top a card in `pose` sits (1, 2; between
+    /// while it rises), for layouts that place cards of different shapes.
+    public func depth(of pose: DepthPose) -> Double {
+        tuning.stackOffset > 0 ? pose.offsetY / tuning.stackOffset : (1 - pose.scale) / max(tuning.stackScaleStep, 1e-9)
+    }
+
     public func stack(offset: Vector, grabbedLowerHalf: Bool) -> StackPose {
         StackPose(top: pose(offset: offset, grabbedLowerHalf: grabbedLowerHalf), beneath: beneath(lift: liftProgress(offset: offset)))
     }

@@ -200,6 +200,25 @@ public final class ReviewModel {
         publish(.playback)
     }
 
+    /// `>` and `<`: the next speed up or down (0.5× … 2×); false at either end.
+    @discardableResult
+    public func changeSpeed(faster: Bool) -> Bool {
+        let rates = Playback.rates
+        let index = rates.firstIndex { $0 >= playback.rate } ?? rates.count - 1
+        let next = faster ? index + 1 : index - 1
+        guard top?.kind == .video, rates.indices.contains(next) else { return false }
+        playback.rate = rates[next]
+        lastEvent = .speed(playback.rate)
+        publish(.playback)
+        return true
+    }
+
+    /// Whether `changeSpeed(faster:)` can go further that way.
+    public func canChangeSpeed(faster: Bool) -> Bool {
+        guard top?.kind == .video, !isFinished else { return false }
+        return faster ? playback.rate < Playback.rates[Playback.rates.count - 1] : playback.rate > Playback.rates[0]
+    }
+
     /// The window was hidden or minimized (nothing plays), or shown again.
     public func setHidden(_ hidden: Bool) {
         guard playback.hidden != hidden else { return }

@@ -51,6 +51,11 @@ public struct Playback: Sendable, Equatable {
     public var muted: Bool
     /// The window is hidden or minimized.
     public var hidden = false
+    /// Playback speed (1 is normal), one of `rates`; kept from clip to clip.
+    public var rate = 1.0
+
+    /// The speeds `<` and `>` step through.
+    public static let rates = [0.5, 0.75, 1, 1.25, 1.5, 2]
 
     public init(muted: Bool) {
         self.muted = muted
@@ -86,6 +91,8 @@ public enum ReviewEvent: Sendable, Equatable {
     case reviewingAgain
     case playback(playing: Bool)
     case sound(on: Bool)
+    /// Playback speed changed (1 is normal).
+    case speed(Double)
     /// A decision could not be saved, so it was taken back.
     case notSaved(reason: String)
 }

@@ -12,6 +12,9 @@ enum FlickAction: String, CaseIterable {
     case like, delete, skip, previous, undo, playPause = "play-pause", mute
     /// Says the review keys (for screen-reader users, on demand).
     case help = "say-keys"
+    // The player on the top card, and the window
+    case seekBack = "seek-back", seekForward = "seek-forward", seekStart = "seek-start", slower, faster
+    case fullscreen, leaveFullscreen = "leave-fullscreen"
     // The folder
     case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
@@ -66,6 +69,13 @@ enum FlickAction: String, CaseIterable {
         case .playPause: tr("Play or Pause")
         case .mute: tr("Mute")
         case .help: tr("Say the Keys")
+        case .seekBack: tr("Back 5 Seconds")
+        case .seekForward: tr("Forward 5 Seconds")
+        case .seekStart: tr("Back to the Start")
+        case .slower: tr("Slower")
+        case .faster: tr("Faster")
+        case .fullscreen: tr("Fullscreen")
+        case .leaveFullscreen: tr("Leave Fullscreen")
         case .applyDeletions: tr("Apply Deletions…")
         case .exportLikes: tr("Export Likes…")
         case .reviewAgain: tr("Review Again")
@@ -91,6 +101,13 @@ enum FlickAction: String, CaseIterable {
         case .playPause: tr("Play or pause")
         case .mute: tr("Mute or unmute")
         case .help: tr("Say the review keys (screen readers)")
+        case .seekBack: tr("Back 5 seconds")
+        case .seekForward: tr("Forward 5 seconds")
+        case .seekStart: tr("Back to the start of the clip")
+        case .slower: tr("Play slower (down to 0.5×)")
+        case .faster: tr("Play faster (up to 2×)")
+        case .fullscreen: tr("Fullscreen on or off")
+        case .leaveFullscreen: tr("Leave fullscreen")
         case .applyDeletions: tr("Move the clips marked for deletion to the Trash")
         case .exportLikes: tr("Save the liked clips as a playlist, copies or one video")
         case .reviewAgain: tr("Go back to the first card; decisions are kept")
@@ -113,6 +130,8 @@ enum FlickAction: String, CaseIterable {
         case .like: "emblem-favorite-symbolic"
         case .playPause: "media-playback-start-symbolic"
         case .mute: "audio-volume-muted-symbolic"
+        case .fullscreen: "view-fullscreen-symbolic"
+        case .leaveFullscreen: "view-restore-symbolic"
         case .openFolder: "folder-open-symbolic"
         default: nil
         }
@@ -130,6 +149,21 @@ enum FlickAction: String, CaseIterable {
         case .playPause: [UInt32(GDK_KEY_space)]
         case .mute: [UInt32(GDK_KEY_m)]
         case .help: [UInt32(GDK_KEY_h)]
+        case .seekStart: [UInt32(GDK_KEY_Home)]
+        case .slower: [UInt32(GDK_KEY_less)]
+        case .faster: [UInt32(GDK_KEY_greater)]
+        case .fullscreen: [UInt32(GDK_KEY_F11), UInt32(GDK_KEY_f)]
+        case .leaveFullscreen: [UInt32(GDK_KEY_Escape)]
+        default: []
+        }
+    }
+
+    /// Keys held with Shift (same phase and rules as `keys`); they win over
+    /// the same key without Shift (Shift+← seeks, ← deletes).
+    var shiftedKeys: [UInt32] {
+        switch self {
+        case .seekBack: [UInt32(GDK_KEY_Left)]
+        case .seekForward: [UInt32(GDK_KEY_Right)]
         default: []
         }
     }
@@ -147,9 +181,10 @@ enum FlickAction: String, CaseIterable {
         }
     }
 
-    /// The action bound to an unmodified key, if any.
-    static func forKey(_ keyval: UInt32) -> FlickAction? {
+    /// The action bound to a key, with or without Shift, if any.
+    static func forKey(_ keyval: UInt32, shift: Bool = false) -> FlickAction? {
         let key = gdk_keyval_to_lower(keyval)
+        if shift, let shifted = allCases.first(where: { $0.shiftedKeys.contains(key) }) { return shifted }
         return allCases.first { $0.keys.contains(key) }
     }
 
@@ -158,7 +193,8 @@ enum FlickAction: String, CaseIterable {
 
     /// The keyboard shortcuts window's sections, in order.
     static let shortcutGroups: [(title: String, actions: [FlickAction])] = [
-        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .playPause, .mute, .help]),
+        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .help]),
+        (tr("Playing"), [.playPause, .mute, .seekBack, .seekForward, .seekStart, .slower, .faster, .fullscreen, .leaveFullscreen]),
         (tr("General"), [.openFolder, .preferences, .shortcuts, .close, .quit]),
     ]
 }
@@ -168,6 +204,10 @@ extension FlickAction {
     var acceleratorNames: [String] {
         keys.compactMap { keyval in
             guard let name = gtk_accelerator_name(keyval, GdkModifierType(rawValue: 0)) else { return nil }
+            defer { g_free(name) }
+            return String(cString: name)
+        } + shiftedKeys.compactMap { keyval in
+            guard let name = gtk_accelerator_name(keyval, GDK_SHIFT_MASK) else { return nil }
             defer { g_free(name) }
             return String(cString: name)
         } + accelerators
@@ -204,7 +244,8 @@ extension FlickAction {
         guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, let name = gdk_keyval_name(key) else { return nil }
         var word = String(cString: name)
         let aria = ["Right": "ArrowRight", "Left": "ArrowLeft", "Up": "ArrowUp", "Down": "ArrowDown",
-                    "BackSpace": "Backspace", "space": "Space", "comma": "Comma", "question": "?"]
+                    "BackSpace": "Backspace", "space": "Space", "comma": "Comma", "question": "?",
+                    "less": "<", "greater": ">", "Escape": "Escape", "Home": "Home"]
         word = aria[word] ?? (word.count == 1 ? word.uppercased() : word)
         var parts: [String] = []
         if modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 { parts.append("Control") }

@@ -32,10 +32,12 @@ enum StateHook {
             snapshot()
         }
         page.stack.onStateChange = snapshot
+        page.player.onTiming = snapshot
     }
 
     private static func write(_ model: ReviewModel, page: ReviewPage) {
         let stack = page.stack
+        let player = page.player
         let scheduled = latest != nil
         latest = {
             let session = model.session
@@ -44,7 +46,11 @@ enum StateHook {
                             playing: stack.topCard?.isPlaying ?? false, muted: model.playback.muted, topMuted: stack.topCard?.isMuted,
                             pipelines: VideoPlayer.livePipelines.now, maxPipelines: VideoPlayer.livePipelines.most,
                             postersCached: CardStackView.postersFromCache, postersDecoded: CardStackView.postersDecoded,
-                            status: page.status, toast: model.undoOffer?.name, loads: loads)
+                            status: page.status, toast: model.undoOffer?.name, loads: loads,
+                            card: stack.topCard.map { [Int($0.laidOutSize.width), Int($0.laidOutSize.height)] },
+                            position: player.timing.position, duration: player.timing.duration,
+                            rate: player.timing.rate, speed: model.playback.rate, paused: model.playback.paused,
+                            fullscreen: page.isFullscreen, fullscreenButton: player.fullscreenButtonCentre)
         }
         settleChecks = 40
         if !scheduled { Task { @MainActor in flush(model, stack: stack) } }
@@ -99,9 +105,23 @@ enum StateHook {
         /// The clip the Undo toast names, if one shows.
         let toast: String?
         let loads: Int
+        /// The top card's laid-out size [width, height] (px).
+        let card: [Int]?
+        /// The top clip's pipeline: position and duration (s), and the rate it reports.
+        let position: Double?
+        let duration: Double?
+        let rate: Double?
+        /// The speed asked for, and whether the user paused.
+        let speed: Double
+        let paused: Bool
+        let fullscreen: Bool
+        /// The player bar's fullscreen button, [x, y] in the window.
+        let fullscreenButton: [Int]?
 
         enum CodingKeys: String, CodingKey {
             case cursor, undo, decisions, playing, muted, pipelines, status, toast, loads
+            case card, position, duration, rate, speed, paused, fullscreen
+            case fullscreenButton = "fullscreen_button"
             case topMuted = "top_muted", maxPipelines = "max_pipelines"
             case postersCached = "posters_cached", postersDecoded = "posters_decoded"
         }
@@ -120,6 +140,14 @@ enum StateHook {
             try container.encode(status, forKey: .status)
             try container.encode(toast, forKey: .toast)
             try container.encode(loads, forKey: .loads)
+            try container.encode(card, forKey: .card)
+            try container.encode(position, forKey: .position)
+            try container.encode(duration, forKey: .duration)
+            try container.encode(rate, forKey: .rate)
+            try container.encode(speed, forKey: .speed)
+            try container.encode(paused, forKey: .paused)
+            try container.encode(fullscreen, forKey: .fullscreen)
+            try container.encode(fullscreenButton, forKey: .fullscreenButton)
         }
     }
 }

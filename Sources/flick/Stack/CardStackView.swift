@@ -4,23 +4,27 @@ import FlickMedia
 import Foundation
 import GtkKit
 
-/// The card stack: the top card and two beneath it on a GtkFixed, each
-/// placed by a transform computed from FlickCore's pose on every frame.
+/// The card stack: the top card and two beneath it on the stage, each the
+/// shape of its clip (FlickCore's StageLayout) and placed by a transform
+/// from FlickCore's pose.
 ///
-///   ReviewModel ──(updates)──▶ CardStackView ──(transforms)──▶ GtkFixed
-///        ▲                          │ drag gesture on the (untransformed) fixed
+///   ReviewModel ──(updates)──▶ CardStackView ──(sizes, transforms)──▶ stage
+///        ▲                          │ drag and scroll on the (untransformed) stage
 ///        └──── GAction ◀── commit ──┘
+///
+/// The stage lays the cards out itself (CardStackView+Layout) in GTK's
+/// layout phase, so a resize, maximize or fullscreen re-lays them in the
+/// same frame; it asks for no size of its own, so nothing around it scrolls.
 ///
 /// The stack decides nothing and keeps no facts of its own: it draws the
 /// model's clips, cursor, facts and playback intent, and a drag's commit
 /// activates the direction's GAction (so its enabled state is the gate).
 @MainActor
 final class CardStackView {
-    /// A scrolled window with no scrollbars: it keeps the cards' transformed
-    /// bounds (which GtkFixed measures) from resizing the window.
-    let root: Widget
-    /// The untransformed parent of the cards; the drag gesture sits here.
-    let fixed: Widget
+    /// The stage: the untransformed parent of the cards, which sizes and
+    /// places them; the drag gesture sits here.
+    let stage: Widget
+    var root: Widget { stage }
     var tuning = SwipeTuning()
     let model: ReviewModel
     private let actions: ActionActivator
@@ -33,6 +37,8 @@ final class CardStackView {
     var transition: Transition?
     var transitionStart: Double = 0
     var tracker: DragTracker?
+    /// A two-finger touchpad swipe in progress (it feeds `tracker`).
+    var scrollDrag = ScrollDrag()
     /// Whether clips start again when they end (a preference).
     var loops = true
     /// Called when the top clip starts or stops playing, or a poster arrives.
@@ -45,48 +51,62 @@ final class CardStackView {
     static var postersDecoded = 0
     /// How many poster frames stay decoded in memory.
     static let posterCacheSize = 8
-    private var needsRender = true
-    private var renderedViewport = Size(0, 0)
+    var needsRender = true
+    /// The stage's size at the last layout.
+    var viewport = Size(0, 0)
     private var tick: TickCallback?
-    private var shownMoving = false
+    var shownMoving = false
+    /// The pose the last frame worked out, which the layout pass applies.
+    var pose: (stack: StackPose, flying: Bool) = (PoseModel(geometry: SwipeGeometry(card: Size(1, 1))).stack(offset: .zero, grabbedLowerHalf: false), false)
     /// Frame timings for `flick-bench frames` (only with FLICK_FRAME_LOG).
     private(set) var frameLog: FrameLog?
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
         self.actions = actions
-        fixed = gtk_fixed_new()
-        gtk_widget_add_css_class(fixed, "card-stack")
-        root = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(root.cast(), GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL)
-        gtk_scrolled_window_set_child(root.cast(), fixed)
-        gtk_widget_set_hexpand(root, 1)
-        gtk_widget_set_vexpand(root, 1)
+        // A plain container whose layout manager is replaced: the stage
+        // places its children itself (gtk_widget_set_parent, never gtk_fixed_put).
+        stage = gtk_fixed_new()
+        gtk_widget_add_css_class(stage, "card-stack")
+        gtk_widget_set_hexpand(stage, 1)
+        gtk_widget_set_vexpand(stage, 1)
+        gtk_widget_set_overflow(stage, GTK_OVERFLOW_HIDDEN)
+        CustomLayout.install(on: stage, minimum: Int32(StageLayout.minimumSide)) { [unowned self] width, height in
+            layOut(width: width, height: height)
+        }
         installGestures()
-        frameLog = FrameLog(widget: fixed)
-        tick = TickCallback(on: fixed) { [unowned self] _ in
+        frameLog = FrameLog(widget: stage)
+        tick = TickCallback(on: stage) { [unowned self] _ in
             render()
             return true
         }
         model.observe { [unowned self] update in modelChanged(update) }
     }
 
-    /// The card size for the current allocation: a 4:5 card that fits.
-    var cardSize: Size {
-        let width = Double(gtk_widget_get_width(root)), height = Double(gtk_widget_get_height(root))
-        let w = max(min(width - 48, (height - 56) * 0.8), 120)
-        return Size(w.rounded(), (w / 0.8).rounded())
+    var layout: StageLayout { StageLayout(stage: viewport, scaleStep: tuning.stackScaleStep) }
+
+    /// The top card's size now (what a drag's thresholds are measured on).
+    var cardSize: Size { topCard.map(size(of:)) ?? layout.cardSize(aspect: StageLayout.defaultAspect) }
+
+    /// The size of `card` as a top card: its clip's shape, as large as the stage allows.
+    func size(of card: CardView) -> Size {
+        layout.cardSize(aspect: aspect(of: card.clipID))
     }
 
-    /// The size in device pixels that live clips are scaled to inside
-    /// GStreamer: the card's size, or a typical one before the first layout.
-    var framePixels: (width: Int, height: Int) {
-        let scale = Double(max(1, gtk_widget_get_scale_factor(root)))
-        let size = gtk_widget_get_width(root) > 0 ? cardSize : Size(540, 675)
+    /// The card shape of a clip, from what the model knows of its picture.
+    func aspect(of clipID: Int64) -> Double {
+        guard let position = model.position(of: clipID, near: model.cursor) else { return StageLayout.defaultAspect }
+        let facts = model.facts(at: position)
+        return StageLayout.aspect(width: facts.width, height: facts.height)
+    }
+
+    /// The size in device pixels that a live clip is scaled to inside
+    /// GStreamer: its card's size, or a typical one before the first layout.
+    func framePixels(for card: CardView) -> (width: Int, height: Int) {
+        let scale = Double(max(1, gtk_widget_get_scale_factor(stage)))
+        let size = viewport.width > 0 ? size(of: card) : Size(960, 540)
         return (Int(size.width * scale), Int(size.height * scale))
     }
-
-    var viewport: Size { Size(Double(gtk_widget_get_width(root)), Double(gtk_widget_get_height(root))) }
 
     var poseModel: PoseModel { PoseModel(geometry: SwipeGeometry(tuning: tuning, card: cardSize)) }
 
@@ -110,7 +130,10 @@ final class CardStackView {
         case .rolledBack:
             show(transition: nil)
         case .facts(let id):
-            if let position = model.position(of: id), let card = cards[id] { describe(card, at: position) }
+            if let position = model.position(of: id), let card = cards[id] {
+                describe(card, at: position)
+                needsRender = true  // its shape may have changed
+            }
         case .playback:
             applyPlayback()
             onStateChange()
@@ -186,9 +209,7 @@ final class CardStackView {
         connect(card.button, .clicked) { [unowned self, id = clip.id] in
             if id == model.top?.id { _ = actions.activate(.playPause) }
         }
-        gtk_fixed_put(fixed.cast(), card.button, 0, 0)
-        let size = cardSize
-        gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height))
+        gtk_widget_set_parent(card.button, stage)
         return card
     }
 
@@ -196,7 +217,7 @@ final class CardStackView {
     private func prepare(_ card: CardView, level: Int) {
         let problem = model.facts(at: model.cursor + level).problem
         if level <= 1 && problem == nil {
-            let pixels = framePixels
+            let pixels = framePixels(for: card)
             let id = card.clipID
             card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true, loops: loops) { [weak self] error in
                 self?.model.setProblem(clipID: id, reason: error.description)
@@ -221,15 +242,15 @@ final class CardStackView {
         let playback = model.playback
         for (id, card) in cards {
             card.setMuted(playback.muted || id != top)
+            card.setRate(id == top ? playback.rate : 1)
             card.setPlaying(id == top && playback.shouldPlay)
         }
     }
 
-    /// The card's caption, accessible name and problem, from the model.
+    /// The card's accessible name and problem, from the model.
     private func describe(_ card: CardView, at position: Int) {
         let clip = model.clips[position]
         let facts = model.facts(at: position)
-        card.setCaption([clip.name, facts.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · "))
         card.setProblem(facts.problem)
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
                                                            decision: model.decision(at: position)))
@@ -241,14 +262,14 @@ final class CardStackView {
         if let leaving { order.append(leaving) }
         for card in order.reversed() {
             // Move each card to the front of the list, last one ending first-drawn.
-            gtk_widget_insert_after(card.button, fixed, nil)
+            gtk_widget_insert_after(card.button, stage, nil)
         }
     }
 
     /// Takes a card off the stack; its player stops now, and the card and
     /// its widgets are freed with the last reference.
     private func remove(_ card: CardView) {
-        gtk_fixed_remove(fixed.cast(), card.button)
+        gtk_widget_unparent(card.button)
         if card.isLive { scheduleTrim() }
         card.stopPlayback()
     }
@@ -279,88 +300,6 @@ final class CardStackView {
     }
 
     func setNeedsRender() { needsRender = true }
-
-    /// Applies the current pose to every card. Runs on every frame, but does
-    /// work only while something moves.
-    private func render() {
-        // Idle frames return here, before any pose is computed.
-        let viewport = self.viewport
-        guard viewport.width > 0, viewport.height > 0 else { return }
-        let resized = viewport != renderedViewport
-        let moving = transition != nil || tracker != nil
-        if moving != shownMoving {
-            shownMoving = moving
-            if moving { gtk_widget_add_css_class(fixed, "moving") } else { gtk_widget_remove_css_class(fixed, "moving") }
-        }
-        guard moving || needsRender || resized else { return }
-        needsRender = false
-        renderedViewport = viewport
-
-        var stack = poseModel.stack(offset: .zero, grabbedLowerHalf: false)
-        var flying = false
-        if let transition {
-            let t = Self.now - transitionStart
-            if transition.isFinished(at: t) {
-                finishTransition()
-            } else {
-                stack = transition.pose(at: t)
-                if case .flyOff = transition.kind { flying = true }
-            }
-        } else if let tracker {
-            stack = tracker.pose
-        }
-
-        let size = cardSize
-        let origin = Vector((viewport.width - size.width) / 2, (viewport.height - size.height) / 2 - 8)
-        if flying, let leaving {
-            place(leaving, pose: stack.top, size: size, origin: origin)
-        }
-        let cursor = model.cursor
-        for (id, card) in cards {
-            guard let position = model.position(of: id, near: cursor) else { continue }
-            if resized {
-                gtk_widget_set_size_request(card.button, Int32(size.width), Int32(size.height))
-                let pixels = framePixels
-                card.fit(maxWidth: pixels.width, maxHeight: pixels.height)
-            }
-            let level = position - cursor
-            if level == 0 && !flying {
-                place(card, pose: stack.top, size: size, origin: origin)
-            } else {
-                let depthIndex = flying ? level : level - 1
-                let depth = depthIndex < stack.beneath.count ? stack.beneath[depthIndex] : (stack.beneath.last ?? DepthPose(offsetY: 0, scale: 1))
-                var pose = CardPose.rest
-                pose.translation = Vector(0, depth.offsetY)
-                pose.scale = depth.scale
-                place(card, pose: pose, size: size, origin: origin)
-            }
-        }
-    }
-
-    /// Builds the card's transform: to its centre, then rotate, skew and
-    /// scale about it (2D only: the cairo renderer cannot draw 3D).
-    private func place(_ card: CardView, pose: CardPose, size: Size, origin: Vector) {
-        var transform: OpaquePointer?
-        if pose.rotation == 0 && pose.skewX == 0 && pose.skewY == 0 && pose.scale == 1 {
-            // At rest: a whole-pixel offset, which the cairo renderer blits
-            // instead of resampling every video frame.
-            var offset = graphene_point_t(x: Float((origin.x + pose.translation.x).rounded()),
-                                          y: Float((origin.y + pose.translation.y).rounded()))
-            transform = gsk_transform_translate(nil, &offset)
-        } else {
-            var centre = graphene_point_t(x: Float(origin.x + size.width / 2 + pose.translation.x),
-                                          y: Float(origin.y + size.height / 2 + pose.translation.y))
-            var back = graphene_point_t(x: Float(-size.width / 2), y: Float(-size.height / 2))
-            transform = gsk_transform_translate(nil, &centre)
-            transform = gsk_transform_rotate(transform, Float(pose.rotation))
-            transform = gsk_transform_skew(transform, Float(pose.skewX), Float(pose.skewY))
-            transform = gsk_transform_scale(transform, Float(pose.scale), Float(pose.scale))
-            transform = gsk_transform_translate(transform, &back)
-        }
-        gtk_fixed_set_child_transform(fixed.cast(), card.button, transform)
-        gsk_transform_unref(transform)
-        card.setOverlay(pose.overlay)
-    }
 
     /// GTK's "gtk-enable-animations" setting (off means reduced motion).
     static var animationsEnabled: Bool {

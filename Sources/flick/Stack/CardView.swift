@@ -4,11 +4,13 @@ import FlickMedia
 import Foundation
 import GtkKit
 
-/// One card: a flat button (focusable, with a click action for screen
-/// readers) holding the clip's picture, the swipe overlay and a caption.
+/// One card: a flat button the shape of its clip (focusable, with a click
+/// action for screen readers) holding the picture and the swipe overlay.
+/// Its words (name, position, speed) are on the player bar, for the top
+/// card only, so nothing is written over the picture.
 ///
-/// The card draws what it is told: CardStackView sets its transform, overlay
-/// and media state from FlickCore's pose.
+/// The card draws what it is told: CardStackView sets its size, transform,
+/// overlay and media state from the stage layout and FlickCore's pose.
 @MainActor
 final class CardView {
     /// Ours for the card's life, whether or not the stack still holds it.
@@ -22,10 +24,12 @@ final class CardView {
     private let badge: Widget
     private let badgeIcon: Widget
     private let badgeLabel: Widget
-    private let caption: Widget
     private let problem: Widget
     private var player: VideoPlayer?
     private var wantsPlaying = false
+    private var appliedRate = 1.0
+    /// The size the card was last laid out at (frames are scaled to it).
+    var laidOutSize = Size(0, 0)
     /// Called after each new frame is set on the picture.
     var onNewFrame: (() -> Void)?
     private var shownDirection: SwipeDirection?
@@ -38,7 +42,6 @@ final class CardView {
         version = clip.version
         self.path = path
         kind = clip.kind
-        let name = clip.name
         picture = gtk_picture_new()
         gtk_picture_set_can_shrink(picture.opaque, 1)
         gtk_picture_set_keep_aspect_ratio(picture.opaque, 1)
@@ -61,13 +64,6 @@ final class CardView {
         gtk_widget_set_opacity(badge, 0)
         gtk_widget_set_opacity(tint, 0)
 
-        caption = gtk_label_new(name)
-        gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_MIDDLE)
-        gtk_widget_add_css_class(caption, "card-caption")
-        gtk_widget_set_valign(caption, GTK_ALIGN_END)
-        gtk_widget_set_halign(caption, GTK_ALIGN_FILL)
-        gtk_widget_set_can_target(caption, 0)
-
         problem = gtk_label_new("")
         gtk_label_set_wrap(problem.opaque, 1)
         gtk_label_set_justify(problem.opaque, GTK_JUSTIFY_CENTER)
@@ -81,7 +77,6 @@ final class CardView {
         gtk_overlay_add_overlay(overlay.opaque, problem)
         gtk_overlay_add_overlay(overlay.opaque, tint)
         gtk_overlay_add_overlay(overlay.opaque, badge)
-        gtk_overlay_add_overlay(overlay.opaque, caption)
 
         let button: Widget = gtk_button_new()
         buttonRef = ObjectRef(taking: button)
@@ -145,11 +140,6 @@ final class CardView {
         if text != nil { gtk_widget_add_css_class(button, "broken") }
     }
 
-    /// Updates the caption, e.g. "rally_012.mp4 · 0:08 · 1920×1080".
-    func setCaption(_ text: String) {
-        gtk_label_set_text(caption.opaque, text)
-    }
-
     /// Shows the swipe overlay toward `direction` at `intensity` (0…1):
     /// colour, icon and a word, so nothing relies on colour alone.
     func setOverlay(_ overlay: Overlay) {
@@ -178,6 +168,26 @@ final class CardView {
         guard let player, playing != wantsPlaying else { return }
         wantsPlaying = playing
         if playing { player.play() } else { player.pause() }
+    }
+
+    /// Plays at `rate` (1: normal speed) from where it is.
+    func setRate(_ rate: Double) {
+        guard let player, rate != appliedRate else { return }
+        appliedRate = rate
+        player.setRate(rate)
+    }
+
+    /// Seeks to `seconds`, or by `delta` from where the clip is.
+    func seek(to seconds: Double? = nil, by delta: Double = 0) {
+        guard let player else { return }
+        if let seconds { player.seek(to: seconds) } else { player.seek(by: delta) }
+    }
+
+    /// Where the live clip is, its length and real rate (last answers; asks again).
+    func timing() -> (position: Double?, duration: Double?, rate: Double?)? {
+        guard let player else { return nil }
+        player.refreshTiming()
+        return player.timing
     }
 
     /// Whether the clip's pipeline plays without sound (nil: not live).

@@ -1,8 +1,9 @@
+import CGtk
 import FlickCore
 import FlickMedia
 import Foundation
 
-/// Reads durations and sizes in the background for the cards near the top,
+/// Reads durations and sizes (photos: their size) in the background for the cards near the top,
 /// nearest first, and hands them to the model: a 10,000-clip folder costs
 /// 40 discoveries, not 10,000, and the window follows the cursor. A clip
 /// that cannot be read becomes a problem the card shows.
@@ -37,16 +38,18 @@ final class FactsReader {
         readAhead()
     }
 
-    private func nextJob() -> (id: Int64, path: String)? {
+    private func nextJob() -> (id: Int64, path: String, kind: ClipKind)? {
         let cursor = model.cursor
         let start = max(0, cursor - 1), end = min(model.count, cursor + Self.window)
         guard start < end else { return nil }
         for position in start..<end {
             let clip = model.clips[position]
             let key = "\(clip.id)/\(clip.version)"
-            guard clip.kind == .video, model.facts(at: position).duration == nil, !attempted.contains(key) else { continue }
+            let facts = model.facts(at: position)
+            let known = clip.kind == .video ? facts.duration != nil : facts.width != nil
+            guard !known, !attempted.contains(key) else { continue }
             attempted.insert(key)
-            return (clip.id, model.absolutePath(of: clip))
+            return (clip.id, model.absolutePath(of: clip), clip.kind)
         }
         return nil
     }
@@ -55,9 +58,12 @@ final class FactsReader {
         guard task == nil else { return }
         task = Task { @MainActor [weak self] in
             while !Task.isCancelled, let job = self?.nextJob() {
-                let path = job.path
+                let path = job.path, kind = job.kind
                 let result = await Task.detached(priority: .utility) {
-                    Result { () throws(MediaError) in try ClipDiscovery.discover(path: path) }
+                    Result { () throws(MediaError) -> ClipInfo in
+                        if kind == .photo { return try FactsReader.photoInfo(path: path) }
+                        return try ClipDiscovery.discover(path: path)
+                    }
                 }.value
                 guard let self, !Task.isCancelled else { return }
                 switch result {
@@ -71,5 +77,14 @@ final class FactsReader {
             }
             self?.task = nil
         }
+    }
+
+    /// A photo's size from its header (no decoding), so its card takes its shape.
+    nonisolated static func photoInfo(path: String) throws(MediaError) -> ClipInfo {
+        var width: Int32 = 0, height: Int32 = 0
+        guard gdk_pixbuf_get_file_info(RawPath.c(path), &width, &height) != nil, width > 0, height > 0 else {
+            throw .unreadable(file: RawPath.display((path as NSString).lastPathComponent), reason: "it is not a picture Flick can read")
+        }
+        return ClipInfo(width: Int(width), height: Int(height), hasVideo: true)
     }
 }

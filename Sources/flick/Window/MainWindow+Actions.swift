@@ -53,6 +53,13 @@ extension MainWindow {
         case .playPause: model.togglePause()
         case .mute: model.toggleMute()
         case .help: announcer?.sayKeys()
+        case .seekBack: page.player.seek(by: -5)
+        case .seekForward: page.player.seek(by: 5)
+        case .seekStart: page.player.seek(to: 0)
+        case .slower: model.changeSpeed(faster: false)
+        case .faster: model.changeSpeed(faster: true)
+        case .fullscreen: setFullscreen(!isFullscreen)
+        case .leaveFullscreen: setFullscreen(false)
         case .undoToast: undoToasts?.undo()
         case .applyDeletions: applyDeletions()
         case .exportLikes: exportLikes()
@@ -72,7 +79,9 @@ extension MainWindow {
         for (action, gaction) in registered {
             let enabled: Bool = switch action {
             case .like, .delete, .skip, .previous, .undo: action.deckAction.map(model.canPerform) ?? false
-            case .playPause, .mute: model.top?.kind == .video && !model.isFinished
+            case .playPause, .mute, .seekBack, .seekForward, .seekStart: model.top?.kind == .video && !model.isFinished
+            case .slower, .faster: model.canChangeSpeed(faster: action == .faster)
+            case .leaveFullscreen: isFullscreen
             case .undoToast: model.undoOffer != nil
             case .help: model.top != nil
             case .applyDeletions: folder != nil && stats.deletes > 0
@@ -91,9 +100,11 @@ extension MainWindow {
     func installKeys() {
         let keys: OpaquePointer = gtk_event_controller_key_new()
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_BUBBLE)
-        connect(keys, .keyPressed) { [unowned self] keyval, _, state in keyPressed(keyval, state: state) }
-        connect(keys, .keyReleased) { [unowned self] keyval, _, _ in
-            heldKeys.remove(gdk_keyval_to_lower(keyval))
+        // Held keys by keycode: a key pressed with Shift may be released as
+        // another keyval (">" comes back as "." once Shift is up).
+        connect(keys, .keyPressed) { [unowned self] keyval, keycode, state in keyPressed(keyval, keycode: keycode, state: state) }
+        connect(keys, .keyReleased) { [unowned self] _, keycode, _ in
+            heldKeys.remove(keycode)
         }
         gtk_widget_add_controller(window, keys)
         connect(window, .notify("is-active")) { [unowned self] _ in
@@ -101,16 +112,20 @@ extension MainWindow {
         }
     }
 
-    private func keyPressed(_ keyval: UInt32, state: GdkModifierType) -> Bool {
+    private func keyPressed(_ keyval: UInt32, keycode: UInt32, state: GdkModifierType) -> Bool {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
-        guard modifiers == 0, let action = FlickAction.forKey(keyval) else { return false }
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        guard modifiers == 0, let action = FlickAction.forKey(keyval, shift: shift) else { return false }
         if let focus = gtk_root_get_focus(OpaquePointer(window)),
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
             return false
         }
-        let isRepeat = !heldKeys.insert(gdk_keyval_to_lower(keyval)).inserted
+        let isRepeat = !heldKeys.insert(keycode).inserted
         Log.debug("key \(keyval) pressed\(isRepeat ? " (auto-repeat)" : "")", category: "input")
-        if !isRepeat { actions.activate(action) }
-        return true
+        // Seeking repeats while held; deciding never does.
+        let repeats = [.seekBack, .seekForward].contains(action)
+        let acted = (!isRepeat || repeats) && actions.activate(action)
+        // Escape goes on (to dialogs, menus) unless it left fullscreen.
+        return acted || action != .leaveFullscreen
     }
 }

@@ -20,6 +20,7 @@ final class MainWindow {
     let page: ReviewPage
     let actions: ActionActivator
     private let title: Widget
+    private let header: Widget
     private let pages: Widget
     private let emptyPage: Widget
     private let errorPage: Widget
@@ -50,7 +51,7 @@ final class MainWindow {
         let announcer = Announcer(model: model, window: window)
         page = ReviewPage(model: model, actions: actions)
         title = adw_window_title_new("Flick", "")
-        let header: Widget = adw_header_bar_new()
+        header = adw_header_bar_new()
         adw_header_bar_set_title_widget(header.cast(), title)
         let openButton: Widget = gtk_button_new_from_icon_name(FlickAction.openFolder.iconName)
         gtk_widget_set_tooltip_text(openButton, FlickAction.openFolder.tooltip)
@@ -105,6 +106,28 @@ final class MainWindow {
         acceptDroppedFolders()
         rememberSize()
         watchVisibility()
+        followFullscreen()
+    }
+
+    // MARK: Fullscreen
+
+    var isFullscreen: Bool { gtk_window_is_fullscreen(window.cast()) != 0 }
+
+    /// F11 or F: the stage fills the screen; the player and action bars stay.
+    func setFullscreen(_ fullscreen: Bool) {
+        if fullscreen { gtk_window_fullscreen(window.cast()) } else { gtk_window_unfullscreen(window.cast()) }
+    }
+
+    /// The header bar goes while fullscreen (Escape, F11 or the player's
+    /// button leave); the stage re-lays the cards in the same frame.
+    private func followFullscreen() {
+        connect(window, .notify("fullscreened")) { [unowned self] _ in
+            let fullscreen = isFullscreen
+            gtk_widget_set_visible(header, fullscreen ? 0 : 1)
+            page.setFullscreen(fullscreen)
+            updateEnabled()
+            page.stack.onStateChange()
+        }
     }
 
     /// Preferences: sound at start (the model), and thresholds that change

@@ -4,18 +4,20 @@ import FlickMedia
 import Foundation
 import GtkKit
 
-/// The review page: progress, the card stack, a status line and the action
-/// bar, or the finished page once every card is decided. It draws the
-/// review model and nothing else:
+/// The review page: progress, the card stack, the top card's player bar, a
+/// status line and the action bar, or the finished page once every card is
+/// decided. It draws the review model and nothing else:
 ///
 ///   ReviewModel ──update──▶ ReviewPage (progress, status, finished page, focus)
-///               └─update──▶ CardStackView (cards, poses, players)
+///               ├─update──▶ CardStackView (cards, poses, players)
+///               └─update──▶ PlayerBar (name, position, seek bar, speed, sound)
 ///
 /// Buttons name GActions only (see FlickAction); the window registers them.
 @MainActor
 final class ReviewPage {
     let root: Widget
     let stack: CardStackView
+    let player: PlayerBar
     /// Where the window's toasts appear: over the cards, above the action bar.
     let toastOverlay: Widget
     private let model: ReviewModel
@@ -24,22 +26,25 @@ final class ReviewPage {
     private let actionBar: Widget
     private let progressLabel: Widget
     private let progressBar: Widget
+    private let progressRow: Widget
     private let statusLabel: Widget
     private let finishedPage: Widget
     /// The finished page's safe button, which takes focus (not Apply).
     private let reviewAgainButton: Widget
     private var shownPage: String?
+    private(set) var isFullscreen = false
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
         stack = CardStackView(model: model, actions: actions)
+        player = PlayerBar(model: model, stack: stack)
         progressLabel = gtk_label_new("")
         gtk_widget_add_css_class(progressLabel, "deck-position")
         progressBar = gtk_progress_bar_new()
         gtk_widget_set_hexpand(progressBar, 1)
         gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
         Accessibility.setLabel(progressBar, tr("Review progress"))
-        let progressRow: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        progressRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_widget_add_css_class(progressRow, "progress-row")
         gtk_box_append(progressRow.cast(), progressBar)
         gtk_box_append(progressRow.cast(), progressLabel)
@@ -50,9 +55,10 @@ final class ReviewPage {
         gtk_label_set_justify(statusLabel.opaque, GTK_JUSTIFY_CENTER)
 
         actionBar = Self.makeActionBar()
-        let cards: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        let cards: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         gtk_box_append(cards.cast(), progressRow)
         gtk_box_append(cards.cast(), stack.root)
+        gtk_box_append(cards.cast(), player.root)
         gtk_box_append(cards.cast(), statusLabel)
 
         (finishedPage, reviewAgainButton) = Self.makeFinishedPage()
@@ -160,6 +166,14 @@ final class ReviewPage {
         Accessibility.setHidden(finishedPage, page != "finished")
         Accessibility.setHidden(cardsPage, page != "cards")
         shownPage = page
+    }
+
+    /// Fullscreen keeps the stage, the player and the action bar, and
+    /// drops the progress row for room.
+    func setFullscreen(_ fullscreen: Bool) {
+        isFullscreen = fullscreen
+        gtk_widget_set_visible(progressRow, fullscreen ? 0 : 1)
+        player.setFullscreen(fullscreen)
     }
 
     private func setStatus(_ text: String) {

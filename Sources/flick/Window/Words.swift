@@ -40,6 +40,8 @@ enum Words {
             playing ? tr("Playing.") : tr("Paused.")
         case .sound(let on):
             on ? tr("Sound on.") : tr("Sound off.")
+        case .speed(let rate):
+            tr("Speed %@.", speed(rate))
         case .notSaved(let reason):
             tr("Not saved, so not taken: %@", reason)
         }
@@ -71,6 +73,19 @@ enum Words {
         if let decision { name += ", " + Words.decision(decision) }
         if let problem = facts.problem { name += ". " + problem }
         return name
+    }
+
+    /// "1×", "0.5×", "1.25×".
+    static func speed(_ rate: Double) -> String {
+        let number = rate == rate.rounded() ? String(Int(rate)) : String(format: "%g", rate)
+        return tr("%@×", number)
+    }
+
+    /// "0:03 / 0:08": where the top clip is, and how long it is.
+    static func position(_ seconds: Double?, of duration: Double?) -> String {
+        let now = ClipInfo.formatDuration(max(0, (seconds ?? 0).rounded(.down)))
+        guard let duration else { return now }
+        return tr("%@ / %@", now, ClipInfo.formatDuration(duration))
     }
 
     /// "Marked crowd.mp4 for deletion" (the Undo toast).

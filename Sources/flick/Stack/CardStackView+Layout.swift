@@ -1,0 +1,115 @@
+import CGtk
+import FlickCore
+import GtkKit
+
+/// Drawing the stack: the frame clock works out the pose while something
+/// moves (`render`), and the stage's layout pass sizes and places every card
+/// from it (`layOut`), each the shape of its clip (FlickCore's StageLayout).
+extension CardStackView {
+    /// Runs on every frame but works only while something moves: it takes
+    /// the pose for this frame and asks the stage to lay the cards out.
+    func render() {
+        let moving = transition != nil || tracker != nil
+        if moving != shownMoving {
+            shownMoving = moving
+            if moving { gtk_widget_add_css_class(stage, "moving") } else { gtk_widget_remove_css_class(stage, "moving") }
+        }
+        // Idle frames return here, before any pose is computed.
+        guard moving || needsRender else { return }
+        needsRender = false
+        if let transition, transition.isFinished(at: Self.now - transitionStart) {
+            finishTransition()
+        }
+        pose = currentPose()
+        for card in cards.values where card.clipID != model.top?.id { card.setOverlay(.none) }
+        if pose.flying { leaving?.setOverlay(pose.stack.top.overlay) } else { topCard?.setOverlay(pose.stack.top.overlay) }
+        gtk_widget_queue_allocate(stage)
+    }
+
+    /// The stack's pose now: a transition's, a drag's, or at rest.
+    private func currentPose() -> (stack: StackPose, flying: Bool) {
+        if let transition {
+            if case .flyOff = transition.kind { return (transition.pose(at: Self.now - transitionStart), true) }
+            return (transition.pose(at: Self.now - transitionStart), false)
+        }
+        if let tracker { return (tracker.pose, false) }
+        return (poseModel.stack(offset: .zero, grabbedLowerHalf: false), false)
+    }
+
+    /// The stage's layout pass (GTK's layout phase, also on every resize):
+    /// sizes each card to its clip's shape and places it by the pose.
+    func layOut(width: Int32, height: Int32) {
+        viewport = Size(Double(width), Double(height))
+        let layout = self.layout
+        let (stack, flying) = pose
+        // The card the ones beneath tuck under: the leaving one while it flies.
+        let reference = flying ? leaving : topCard
+        let topSize = reference.map(size(of:)) ?? cardSize
+        if let leaving {
+            place(leaving, size: topSize, layout: layout, pose: flying ? stack.top : .rest)
+        }
+        let cursor = model.cursor
+        for (id, card) in cards {
+            let own = size(of: card)
+            if own != card.laidOutSize {
+                card.laidOutSize = own
+                Log.debug("card \(id) is \(Int(own.width))×\(Int(own.height)) on a \(Int(viewport.width))×\(Int(viewport.height)) stage", category: "stage")
+                let pixels = framePixels(for: card)
+                card.fit(maxWidth: pixels.width, maxHeight: pixels.height)
+            }
+            let level = (model.position(of: id, near: cursor) ?? cursor) - cursor
+            if level <= 0 && !flying {
+                place(card, size: own, layout: layout, pose: stack.top)
+                continue
+            }
+            let index = flying ? level : level - 1
+            let depthPose = index < stack.beneath.count ? stack.beneath[index] : (stack.beneath.last ?? DepthPose(offsetY: 0, scale: 1))
+            let frame = layout.beneath(size: own, top: topSize, depth: poseModel.depth(of: depthPose))
+            place(card, size: own, centre: frame.centre, scale: frame.scale)
+        }
+    }
+
+    /// Places a top card by `pose`: to its centre, then rotate, skew and
+    /// scale about it (2D only: the cairo renderer cannot draw 3D).
+    private func place(_ card: CardView, size: Size, layout: StageLayout, pose: CardPose) {
+        let centre = layout.centre + pose.translation
+        guard pose.rotation != 0 || pose.skewX != 0 || pose.skewY != 0 || pose.scale != 1 else {
+            place(card, size: size, centre: centre, scale: 1)
+            return
+        }
+        var point = graphene_point_t(x: Float(centre.x), y: Float(centre.y))
+        var back = graphene_point_t(x: Float(-size.width / 2), y: Float(-size.height / 2))
+        var transform = gsk_transform_translate(nil, &point)
+        transform = gsk_transform_rotate(transform, Float(pose.rotation))
+        transform = gsk_transform_skew(transform, Float(pose.skewX), Float(pose.skewY))
+        transform = gsk_transform_scale(transform, Float(pose.scale), Float(pose.scale))
+        transform = gsk_transform_translate(transform, &back)
+        allocate(card, size: size, transform: transform)
+    }
+
+    /// Places a card centred on `centre` at `scale`. At rest (scale 1) it is
+    /// a whole-pixel offset, which the cairo renderer blits instead of
+    /// resampling every video frame.
+    private func place(_ card: CardView, size: Size, centre: Vector, scale: Double) {
+        var transform: OpaquePointer?
+        if scale == 1 {
+            var offset = graphene_point_t(x: Float((centre.x - size.width / 2).rounded()), y: Float((centre.y - size.height / 2).rounded()))
+            transform = gsk_transform_translate(nil, &offset)
+        } else {
+            var point = graphene_point_t(x: Float(centre.x), y: Float(centre.y))
+            var back = graphene_point_t(x: Float(-size.width / 2), y: Float(-size.height / 2))
+            transform = gsk_transform_translate(nil, &point)
+            transform = gsk_transform_scale(transform, Float(scale), Float(scale))
+            transform = gsk_transform_translate(transform, &back)
+        }
+        allocate(card, size: size, transform: transform)
+    }
+
+    /// Gives the card its size and transform (which GTK takes over).
+    private func allocate(_ card: CardView, size: Size, transform: OpaquePointer?) {
+        var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0
+        gtk_widget_measure(card.button, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
+        gtk_widget_measure(card.button, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, nil, nil, nil)
+        gtk_widget_allocate(card.button, max(Int32(size.width), minimumWidth), max(Int32(size.height), minimumHeight), -1, transform)
+    }
+}

@@ -1,0 +1,191 @@
+import CGtk
+import FlickCore
+import FlickMedia
+import Foundation
+import GtkKit
+
+/// The top card's player, right under the stage, so no words ever cover a
+/// picture: play/pause (its icon shows the state), the clip's name and
+/// facts, position / duration, the seek bar, the speed, sound and
+/// fullscreen. Cards beneath have no caption at all.
+///
+///   ReviewModel ──update──▶ PlayerBar ◀── timing (4×/s while playing) ── top card's player
+///   seek bar ──▶ top card's player (seek)      buttons ──▶ GActions (FlickAction)
+///
+/// The seek bar sits outside the stage, so pressing or dragging on it never
+/// starts a card drag.
+@MainActor
+final class PlayerBar {
+    let root: Widget
+    private let model: ReviewModel
+    private let stack: CardStackView
+    private let playButton: Widget
+    private let muteButton: Widget
+    private let fullscreenButton: Widget
+    private let caption: Widget
+    private let positionLabel: Widget
+    private let seekBar: Widget
+    private let speedLabel: Widget
+    private var poll: Task<Void, Never>?
+    /// Polling goes on this long after a seek or speed change while paused.
+    private var pollUntil = 0.0
+    /// The user moved the seek bar at this time: the player catches up first.
+    private var userSeekAt = -10.0
+    private var settingValue = false
+    /// What the bar last read from the top clip's pipeline.
+    private(set) var timing: (position: Double?, duration: Double?, rate: Double?) = (nil, nil, nil)
+    /// Called after each new reading (the test state hook).
+    var onTiming: () -> Void = {}
+
+    /// Seconds between two readings of the position while a clip plays.
+    static let pollInterval = 0.25
+
+    init(model: ReviewModel, stack: CardStackView) {
+        self.model = model
+        self.stack = stack
+        playButton = Self.iconButton(.playPause)
+        muteButton = Self.iconButton(.mute)
+        fullscreenButton = Self.iconButton(.fullscreen)
+        caption = gtk_label_new("")
+        gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_max_width_chars(caption.opaque, 48)
+        gtk_widget_add_css_class(caption, "clip-caption")
+        positionLabel = gtk_label_new("")
+        gtk_widget_add_css_class(positionLabel, "clip-position")
+        seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.1)
+        gtk_scale_set_draw_value(seekBar.cast(), 0)
+        gtk_widget_set_hexpand(seekBar, 1)
+        gtk_widget_set_size_request(seekBar, 120, -1)
+        Accessibility.setLabel(seekBar, tr("Position in the clip"))
+        speedLabel = gtk_label_new("")
+        gtk_widget_add_css_class(speedLabel, "clip-speed")
+        let row: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        gtk_widget_add_css_class(row, "player-bar")
+        for part in [playButton, caption, positionLabel, seekBar, speedLabel, muteButton, fullscreenButton] {
+            gtk_box_append(row.cast(), part)
+        }
+        root = row
+        connect(seekBar, .void("value-changed")) { [unowned self] in
+            guard !settingValue else { return }
+            userSeekAt = CardStackView.now
+            seek(to: gtk_range_get_value(seekBar.cast()))
+        }
+        model.observe { [unowned self] update in modelChanged(update) }
+    }
+
+    private static func iconButton(_ action: FlickAction) -> Widget {
+        let button: Widget = gtk_button_new_from_icon_name(action.iconName)
+        gtk_widget_add_css_class(button, "flat")
+        gtk_actionable_set_action_name(button.opaque, action.detailedName)
+        gtk_widget_set_tooltip_text(button, action.tooltip)
+        gtk_widget_set_focus_on_click(button, 0)
+        Accessibility.setLabel(button, action.label)
+        Accessibility.setKeyShortcuts(button, action.ariaShortcuts)
+        return button
+    }
+
+    // MARK: Requests
+
+    /// Seeks the top clip to `seconds`, or by `delta` from where it is.
+    func seek(to seconds: Double? = nil, by delta: Double = 0) {
+        guard let card = stack.topCard, card.isVideo else { return }
+        card.seek(to: seconds, by: delta)
+        keepPolling()
+    }
+
+    /// Shows whether the window is fullscreen (the button's icon).
+    func setFullscreen(_ fullscreen: Bool) {
+        let action: FlickAction = fullscreen ? .leaveFullscreen : .fullscreen
+        gtk_button_set_icon_name(fullscreenButton.cast(), action.iconName)
+        gtk_widget_set_tooltip_text(fullscreenButton, action.tooltip)
+        Accessibility.setLabel(fullscreenButton, action.label)
+    }
+
+    /// The fullscreen button's centre in window coordinates (the test hook
+    /// clicks it where no keyboard reaches, under a Wayland compositor).
+    var fullscreenButtonCentre: [Int]? {
+        guard let window = gtk_widget_get_root(fullscreenButton) else { return nil }
+        var centre = graphene_point_t(x: Float(gtk_widget_get_width(fullscreenButton)) / 2,
+                                      y: Float(gtk_widget_get_height(fullscreenButton)) / 2)
+        var out = graphene_point_t()
+        guard gtk_widget_compute_point(fullscreenButton, window.widget, &centre, &out) != 0 else { return nil }
+        return [Int(out.x), Int(out.y)]
+    }
+
+    // MARK: Following the model
+
+    private func modelChanged(_ update: ReviewUpdate) {
+        switch update {
+        case .loaded, .outcome, .rolledBack:
+            timing = (nil, nil, nil)
+            describeTop()
+        case .facts(let id):
+            if id == model.top?.id { describeTop() }
+        case .playback:
+            showPlayback()
+        }
+        keepPolling()
+    }
+
+    /// The top clip's name and facts; the player parts only for a clip.
+    private func describeTop() {
+        let facts = model.facts(at: model.cursor)
+        let name = model.top?.name ?? ""
+        gtk_label_set_text(caption.opaque, [name, facts.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · "))
+        let isVideo = model.top?.kind == .video && facts.problem == nil
+        for part in [positionLabel, seekBar, speedLabel] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }
+        gtk_widget_set_hexpand(caption, isVideo ? 0 : 1)
+        showTiming()
+        showPlayback()
+    }
+
+    /// Play/pause and sound icons, and the speed (with "paused" when it is).
+    private func showPlayback() {
+        let playback = model.playback
+        gtk_button_set_icon_name(playButton.cast(), playback.paused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
+        Accessibility.setLabel(playButton, playback.paused ? tr("Play") : tr("Pause"))
+        gtk_button_set_icon_name(muteButton.cast(), playback.muted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+        Accessibility.setLabel(muteButton, playback.muted ? tr("Sound Off (Unmute)") : tr("Sound On (Mute)"))
+        let speed = Words.speed(playback.rate)
+        gtk_label_set_text(speedLabel.opaque, playback.paused ? tr("Paused · %@", speed) : speed)
+        if playback.paused { gtk_widget_add_css_class(speedLabel, "paused") } else { gtk_widget_remove_css_class(speedLabel, "paused") }
+    }
+
+    private func showTiming() {
+        let duration = timing.duration ?? model.facts(at: model.cursor).duration
+        gtk_label_set_text(positionLabel.opaque, Words.position(timing.position, of: duration))
+        guard CardStackView.now - userSeekAt > 0.6 else { return }
+        settingValue = true
+        gtk_range_set_range(seekBar.cast(), 0, max(duration ?? 1, 0.1))
+        gtk_range_set_value(seekBar.cast(), timing.position ?? 0)
+        settingValue = false
+    }
+
+    // MARK: Reading the position
+
+    /// Reads the top clip's position while it plays, and for a moment after
+    /// a seek or speed change while paused; nothing runs otherwise.
+    private func keepPolling() {
+        pollUntil = CardStackView.now + 1.5
+        guard poll == nil, wantsPolling else { return }
+        poll = Task { @MainActor [weak self] in
+            while let self, !Task.isCancelled, wantsPolling {
+                read()
+                try? await Task.sleep(for: .seconds(Self.pollInterval))
+            }
+            self?.poll = nil
+        }
+    }
+
+    private var wantsPolling: Bool {
+        guard model.top?.kind == .video, !model.isFinished, !model.playback.hidden else { return false }
+        return model.playback.shouldPlay || CardStackView.now < pollUntil
+    }
+
+    private func read() {
+        guard let reading = stack.topCard?.timing() else { return }
+        timing = reading
+        showTiming()
+        onTiming()
+    }
+}

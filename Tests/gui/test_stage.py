@@ -1,0 +1,275 @@
+"""The stage: cards the shape of their clip, as large as the window allows,
+the top card's player (seek, speed), fullscreen, and readable buttons in
+every style. Real clips, real pipelines, extents read over AT-SPI and
+pixels read from screenshots."""
+import re
+import shutil
+import time
+
+import pytest
+
+import harness
+from cli import make_clip
+from harness import find_nodes, wait_until
+from test_review import SAMPLES, Review
+
+# (window size, maximized?) the issue asks for: the default window and a maximized 1920×1040.
+SIZES = {"default": (900, 760), "maximized": (1920, 1040)}
+KINDS = {  # name: (file, width, height)
+    "16x9": ("a_wide.mp4", 640, 360),
+    "4x3": ("a_four_three.mp4", 640, 480),
+    "9x16": ("a_portrait.mp4", 360, 640),
+    "photo": ("a_photo.jpg", 1280, 853),
+}
+# The least share of the window the top card covers, per shape and size.
+MIN_AREA = {"16x9": 0.5, "4x3": 0.4, "9x16": 0.15, "photo": 0.45}  # portrait: height-bound
+
+
+@pytest.fixture(scope="module")
+def clips(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("clips")
+    for kind, (name, w, h) in KINDS.items():
+        if kind == "photo":
+            shutil.copy(SAMPLES / "team_photo.jpg", folder / name)
+        else:
+            make_clip(folder / name, seconds=2, width=w, height=h, pattern="ball")
+    make_clip(folder / "long.mp4", seconds=10, width=640, height=360, pattern="ball")
+    return folder
+
+
+def deck(clips, tmp_path, kind):
+    """The clip under test on top, then two cards of other shapes beneath."""
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    shutil.copy(clips / KINDS[kind][0], folder / KINDS[kind][0])
+    beneath = ["9x16", "4x3"] if kind != "9x16" else ["16x9", "4x3"]
+    for i, other in enumerate(beneath):
+        shutil.copy(clips / KINDS[other][0], folder / f"b{i}_{KINDS[other][0]}")
+    return folder
+
+
+class Stage(Review):
+    def __init__(self, folder, size="default", **kw):
+        self.size = SIZES[size]
+        super().__init__(folder, **kw)
+
+    def start(self):
+        super().start()
+        if self.size != SIZES["default"]:
+            # Paused: a software-drawn clip this large keeps the main loop
+            # busy enough to make the accessibility tree slow to read.
+            self.key("space")
+            wid = self.window_id()
+            self.xdotool("windowsize", wid, *self.size)
+        wait_until(lambda: self.window_size() == self.size, 10, what=f"a {self.size} window")
+
+    def window_size(self):
+        return window_geometry(self)[2:]
+
+    def top_card(self):
+        cards = [n for n in find_nodes(self.atspi_tree(), role="push button") if n["name"].startswith("Clip ")]
+        return cards[0] if cards else None
+
+
+def window_geometry(s):
+    """The X window's (x, y, width, height)."""
+    out = s.xdotool("getwindowgeometry", s.window_id())
+    x, y = (int(v) for v in re.search(r"Position: (\d+),(\d+)", out).groups())
+    w, h = (int(v) for v in re.search(r"Geometry: (\d+)x(\d+)", out).groups())
+    return x, y, w, h
+
+
+def on_screen(s, extents):
+    """AT-SPI extents in screenshot pixels: GTK reports them from inside the
+    window's invisible resize border, which the X window includes."""
+    frame = find_nodes(s.atspi_tree(), role="frame")[0]["extents"]
+    _, _, w, h = window_geometry(s)
+    dx, dy = (w - frame[2]) // 2, (h - frame[3]) // 2
+    x, y, ew, eh = extents
+    return x + dx, y + dy, ew, eh
+
+
+@pytest.fixture
+def screen(monkeypatch):
+    """An X screen the maximized window fits on."""
+    monkeypatch.setattr(harness, "SCREEN", (1920, 1080))
+
+
+def aspect_close(w, h, expected, tolerance=0.03):
+    return abs(w / h - expected) / expected <= tolerance
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_top_card_has_its_clips_shape_and_fills_the_stage(clips, tmp_path, screen, artifacts, size, kind):
+    name, w, h = KINDS[kind]
+    with Stage(deck(clips, tmp_path, kind), size) as s:
+        def shaped():
+            card = s.top_card()
+            if not card or not card["extents"]:
+                return None
+            x, y, cw, ch = card["extents"]
+            return card["extents"] if aspect_close(cw, ch, w / h) else None
+        x, y, cw, ch = on_screen(s, wait_until(shaped, 15, what=f"a {w}:{h} top card"))
+        win_w, win_h = s.size
+        share = cw * ch / (win_w * win_h)
+        print(f"{size} {kind}: card {cw}×{ch} = {share:.0%} of the window")
+        assert share >= MIN_AREA[kind], f"{cw}×{ch} covers {share:.0%} of {win_w}×{win_h}"
+        if kind == "9x16":
+            assert ch >= 0.6 * win_h, "a portrait card uses the stage's whole height"
+        time.sleep(1.0)
+        shot = s.screenshot(artifacts / f"stage-{size}-{kind}.png")
+        # Only the top card has words: no label names a card beneath.
+        labels = [n["name"] for n in find_nodes(s.atspi_tree(), role="label")]
+        assert any(name in label for label in labels), "the top card's caption is on the player bar"
+        assert not any("b0_" in label or "b1_" in label for label in labels), labels
+        assert shot.exists()
+
+
+def state_position(s):
+    st = s.state()
+    return st.get("position")
+
+
+def wait_position(s, target, what, tolerance=0.6):
+    return s.wait_state(lambda st: st.get("position") is not None and abs(st["position"] - target) <= tolerance,
+                        f"{what}: the pipeline at {target}s", timeout=10)
+
+
+def long_deck(clips, tmp_path):
+    folder = tmp_path / "long"
+    folder.mkdir()
+    shutil.copy(clips / "long.mp4", folder / "long.mp4")
+    shutil.copy(clips / KINDS["4x3"][0], folder / "next.mp4")
+    return folder
+
+
+def test_seek_by_keys_and_by_the_bar_moves_the_real_pipeline(clips, tmp_path):
+    with Stage(long_deck(clips, tmp_path)) as s:
+        s.wait_state(lambda st: st["playing"], "the clip playing")
+        s.key("space")
+        s.wait_state(lambda st: st["paused"] and not st["playing"], "paused")
+        s.key("Home")
+        wait_position(s, 0, "Home", tolerance=0.2)
+        s.key("shift+Right")
+        wait_position(s, 5, "Shift+→", tolerance=0.3)
+        s.key("shift+Left", "shift+Left")
+        wait_position(s, 0, "Shift+← twice (never before the start)", tolerance=0.3)
+        bar = find_nodes(s.atspi_tree(), name="Position in the clip")[0]
+        bx, by, bw, bh = on_screen(s, bar["extents"])
+        s.xdotool("mousemove", bx + int(bw * 0.75), by + bh // 2, "sleep", 0.1, "click", 1)
+        wait_position(s, 7.5, "a click three quarters along the bar", tolerance=1.0)
+        # Dragging along the bar seeks and never drags the card.
+        s.drag((bx + int(bw * 0.7), by + bh // 2), (bx + int(bw * 0.3), by + bh // 2), steps=10)
+        wait_position(s, 3, "a drag on the bar", tolerance=1.0)
+        time.sleep(0.5)
+        assert s.state()["cursor"] == 0 and not any(s.decisions()), "the bar never moves a card"
+
+
+def test_speed_changes_the_real_rate(clips, tmp_path):
+    with Stage(long_deck(clips, tmp_path)) as s:
+        s.wait_state(lambda st: st["playing"], "the clip playing")
+        s.key("greater", "greater", "greater", "greater", "greater")
+        try:
+            s.wait_state(lambda st: st["speed"] == 2 and st.get("rate") == 2, "2× in the pipeline's segment")
+        except AssertionError:
+            raise AssertionError({k: v for k, v in s.state().items() if k != "decisions"})
+        assert find_nodes(s.atspi_tree(), name="2×"), "the speed is shown"
+        s.key("Home")
+        wait_position(s, 0, "Home", tolerance=0.4)
+        start = state_position(s)
+        t0 = time.monotonic()
+        time.sleep(2.0)
+        moved, took = state_position(s) - start, time.monotonic() - t0
+        assert 1.5 * took <= moved <= 2.6 * took, f"{moved:.2f}s of clip in {took:.2f}s at 2×"
+        s.key(*["less"] * 6)
+        s.wait_state(lambda st: st["speed"] == 0.5 and st.get("rate") == 0.5, "0.5×, the slowest")
+        assert find_nodes(s.atspi_tree(), name="Speed 0.5×.")
+
+
+def test_fullscreen_covers_the_screen_and_keeps_the_action_bar(clips, tmp_path):
+    """Under sway (Xvfb has no window manager to grant fullscreen): the
+    player's button asks for it, the compositor gives the whole output,
+    and the stage re-lays the card larger."""
+    from wayland import wayland_session
+    with wayland_session(deck(clips, tmp_path, "16x9")) as s:
+        s.wait_state(lambda st: st.get("card") and st.get("fullscreen_button"), "the stage laid out")
+        before = s.state()
+        def click_fullscreen_button():
+            bx, by = s.state()["fullscreen_button"]
+            x, y = s.window[0] + bx, s.window[1] + by
+            s.pointer.move_to(x, y)
+            time.sleep(0.2)
+            s.pointer.button(True)
+            time.sleep(0.1)
+            s.pointer.button(False)
+        click_fullscreen_button()
+        s.wait_state(lambda st: st["fullscreen"] and st["card"] != before["card"], "fullscreen, re-laid")
+        st = s.state()
+        node = s._flick_window()
+        output = s.swaymsg("-t", "get_outputs")[0]["rect"]
+        assert node["fullscreen_mode"] == 1
+        assert (node["rect"]["width"], node["rect"]["height"]) == (output["width"], output["height"])
+        w, h = st["card"]
+        assert w > before["card"][0] and aspect_close(w, h, 16 / 9)
+        s.window = (node["rect"]["x"], node["rect"]["y"], node["rect"]["width"], node["rect"]["height"])
+        click_fullscreen_button()
+        s.wait_state(lambda st: not st["fullscreen"], "the button leaves fullscreen")
+
+
+# -- contrast ---------------------------------------------------------------
+STYLES = {
+    "light": {},
+    "dark": {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark"},
+    "high-contrast": {"ADW_DEBUG_HIGH_CONTRAST": "1"},
+    "high-contrast-dark": {"ADW_DEBUG_COLOR_SCHEME": "prefer-dark", "ADW_DEBUG_HIGH_CONTRAST": "1"},
+}
+
+
+def luminance(rgb):
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ratio(a, b):
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def label_contrast(s, shot, extents):
+    """The label's contrast: its strongest pixel against the button's own
+    colour (the most common one), over the right part of the button (the
+    word; the icon sits at the left)."""
+    x, y, w, h = extents
+    crop = f"{w // 2}x{h // 2}+{x + w // 2 - 8}+{y + h // 4}"
+    text = s.run("convert", f"{shot}[{crop}]", "-depth", "8", "txt:-")
+    pixels = [tuple(int(v) for v in m.groups()) for m in re.finditer(r"\((\d+),(\d+),(\d+)", text)]
+    counts = {}
+    for p in pixels:
+        counts[p] = counts.get(p, 0) + 1
+    background = max(counts, key=counts.get)
+    return max(ratio(p, background) for p in pixels)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_action_bar_labels_are_readable_in_every_style(tmp_path, artifacts, style):
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    for i in range(3):
+        shutil.copy(SAMPLES / "scoreboard.png", folder / f"card_{i}.png")
+    with Review(folder, env=STYLES[style]) as s:
+        time.sleep(1.0)
+        shot = s.screenshot(artifacts / f"contrast-{style}.png")
+        tree = s.atspi_tree()
+        found = {}
+        for name in ["Previous", "Delete", "Skip", "Undo", "Like"]:
+            button = find_nodes(tree, role="push button", name=name)[0]
+            found[name] = (label_contrast(s, shot, on_screen(s, button["extents"])), button["sensitive"])
+        print(style, {k: f"{v[0]:.1f}{'' if v[1] else ' (disabled)'}" for k, v in found.items()})
+        enabled = [c for c, on in found.values() if on]
+        disabled = [c for c, on in found.values() if not on]
+        assert enabled and min(enabled) >= 4.5, found
+        assert disabled and max(disabled) < min(enabled) * 0.8, f"disabled buttons look different: {found}"
