@@ -51,13 +51,15 @@ public struct Playback: Sendable, Equatable {
     public var muted: Bool
     /// The window is hidden or minimized.
     public var hidden = false
+    /// The overview covers the stack.
+    public var covered = false
 
     public init(muted: Bool) {
         self.muted = muted
     }
 
     /// Whether the top clip should be playing.
-    public var shouldPlay: Bool { !paused && !hidden }
+    public var shouldPlay: Bool { !paused && !hidden && !covered }
 }
 
 /// "Marked x for deletion · Undo": valid while its step is the latest.
@@ -84,6 +86,12 @@ public enum ReviewEvent: Sendable, Equatable {
     case undidDecision(name: String, decision: Decision, left: Int)
     case undidPrevious(name: String)
     case reviewingAgain
+    /// Several clips got `decision` at once (a selection in the overview).
+    case decidedMany(count: Int, decision: Decision)
+    /// A batch of `count` decisions was undone.
+    case undidMany(count: Int)
+    /// The clip chosen in the overview is on top.
+    case showing(name: String)
     case playback(playing: Bool)
     case sound(on: Bool)
     /// A decision could not be saved, so it was taken back.

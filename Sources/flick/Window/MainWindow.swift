@@ -240,4 +240,9 @@ final class CurrentFolder: DecisionSink {
         guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
         try folder.record(outcome, session: session)
     }
+
+    func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
+        guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
+        try folder.store.record(batch: outcomes, session: session, folder: folder.record)
+    }
 }
