@@ -10,6 +10,8 @@ import FlickCore
 enum FlickAction: String, CaseIterable {
     // Reviewing
     case like, delete, skip, previous, undo, playPause = "play-pause", mute
+    /// The overview of every clip (G; Escape or G returns to the stack).
+    case overview
     // The folder
     case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
@@ -63,6 +65,7 @@ enum FlickAction: String, CaseIterable {
         case .undo, .undoToast: tr("Undo")
         case .playPause: tr("Play or Pause")
         case .mute: tr("Mute")
+        case .overview: tr("Overview")
         case .applyDeletions: tr("Apply Deletions…")
         case .exportLikes: tr("Export Likes…")
         case .reviewAgain: tr("Review Again")
@@ -87,6 +90,7 @@ enum FlickAction: String, CaseIterable {
         case .undoToast: tr("Undo this deletion")
         case .playPause: tr("Play or pause")
         case .mute: tr("Mute or unmute")
+        case .overview: tr("See every clip and its decision")
         case .applyDeletions: tr("Move the clips marked for deletion to the Trash")
         case .exportLikes: tr("Save the liked clips as a playlist, copies or one video")
         case .reviewAgain: tr("Go back to the first card; decisions are kept")
@@ -110,6 +114,7 @@ enum FlickAction: String, CaseIterable {
         case .playPause: "media-playback-start-symbolic"
         case .mute: "audio-volume-muted-symbolic"
         case .openFolder: "folder-open-symbolic"
+        case .overview: "view-grid-symbolic"
         default: nil
         }
     }
@@ -125,6 +130,7 @@ enum FlickAction: String, CaseIterable {
         case .undo: [UInt32(GDK_KEY_u)]
         case .playPause: [UInt32(GDK_KEY_space)]
         case .mute: [UInt32(GDK_KEY_m)]
+        case .overview: [UInt32(GDK_KEY_g)]
         default: []
         }
     }
@@ -148,12 +154,17 @@ enum FlickAction: String, CaseIterable {
         return allCases.first { $0.keys.contains(key) }
     }
 
+    /// The only unmodified keys that act while the overview shows (arrows,
+    /// Space and Backspace belong to its grid there).
+    static let overviewKeys: Set<UInt32> = [UInt32(GDK_KEY_l), UInt32(GDK_KEY_d), UInt32(GDK_KEY_s), UInt32(GDK_KEY_u),
+                                            UInt32(GDK_KEY_g), UInt32(GDK_KEY_m), UInt32(GDK_KEY_Delete)]
+
     /// The actions shown as buttons in the action bar, left to right.
     static let bar: [FlickAction] = [.previous, .delete, .skip, .undo, .like]
 
     /// The keyboard shortcuts window's sections, in order.
     static let shortcutGroups: [(title: String, actions: [FlickAction])] = [
-        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .playPause, .mute]),
+        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .playPause, .mute, .overview]),
         (tr("General"), [.openFolder, .preferences, .shortcuts, .close, .quit]),
     ]
 }

@@ -18,6 +18,25 @@ enum StateHook {
     /// reached the state the model asks for ("playing" is the pipeline's
     /// real state, which follows the request a moment later).
     private static var settleChecks = 0
+    /// Writes a snapshot now (set by `follow`).
+    private static var poke: (@MainActor () -> Void)?
+    /// The overview's part of the snapshot (set by the window).
+    static var overview: (@MainActor () -> OverviewState)?
+
+    /// The overview as tests see it: shown, filter, tiles, selection (deck
+    /// positions), the clip previewing, posters made.
+    struct OverviewState: Encodable {
+        let shown: Bool
+        let filter: String
+        let tiles: Int
+        let selected: [Int]
+        let preview: String?
+        let posters: Int
+    }
+
+    /// Something the model does not publish changed (the overview's
+    /// selection, preview or page): write a snapshot.
+    static func changed() { poke?() }
 
     /// Writes a snapshot after every change of `model` (and while the top
     /// pipeline catches up with a play or pause).
@@ -26,6 +45,7 @@ enum StateHook {
         // After the page's own observer, so the status line is current.
         let snapshot: @MainActor () -> Void = { write(model, page: page) }
         model.observe { _ in snapshot() }
+        poke = snapshot
         page.stack.onStateChange = snapshot
     }
 
@@ -39,7 +59,7 @@ enum StateHook {
                             playing: stack.topCard?.isPlaying ?? false, muted: model.playback.muted, topMuted: stack.topCard?.isMuted,
                             pipelines: VideoPlayer.livePipelines.now, maxPipelines: VideoPlayer.livePipelines.most,
                             postersCached: CardStackView.postersFromCache, postersDecoded: CardStackView.postersDecoded,
-                            status: page.status, toast: model.undoOffer?.name)
+                            status: page.status, toast: model.undoOffer?.name, overview: overview?())
         }
         settleChecks = 40
         if !scheduled { Task { @MainActor in flush(model, stack: stack) } }
@@ -93,9 +113,10 @@ enum StateHook {
         let status: String
         /// The clip the Undo toast names, if one shows.
         let toast: String?
+        let overview: OverviewState?
 
         enum CodingKeys: String, CodingKey {
-            case cursor, undo, decisions, playing, muted, pipelines, status, toast
+            case cursor, undo, decisions, playing, muted, pipelines, status, toast, overview
             case topMuted = "top_muted", maxPipelines = "max_pipelines"
             case postersCached = "posters_cached", postersDecoded = "posters_decoded"
         }
@@ -113,6 +134,7 @@ enum StateHook {
             try container.encode(postersDecoded, forKey: .postersDecoded)
             try container.encode(status, forKey: .status)
             try container.encode(toast, forKey: .toast)
+            try container.encode(overview, forKey: .overview)
         }
     }
 }

@@ -13,11 +13,14 @@ import GtkKit
 ///       └ CurrentFolder (the model's decision sink: the folder's store)
 @MainActor
 final class MainWindow {
-    enum Page: String { case deck, empty, error }
+    enum Page: String { case deck, empty, error, overview }
 
     let window: Widget
     let model: ReviewModel
     let page: ReviewPage
+    let overview: OverviewPage
+    /// The header bar's Overview toggle.
+    var overviewToggle: Widget?
     let actions: ActionActivator
     private let title: Widget
     private let pages: Widget
@@ -46,6 +49,7 @@ final class MainWindow {
         model = ReviewModel(sink: sink, muted: Settings.shared.startMuted)
         actions = ActionActivator(window: window)
         page = ReviewPage(model: model, actions: actions)
+        overview = OverviewPage(model: model, actions: actions)
         title = adw_window_title_new("Flick", "")
         let header: Widget = adw_header_bar_new()
         adw_header_bar_set_title_widget(header.cast(), title)
@@ -55,6 +59,9 @@ final class MainWindow {
         Accessibility.setLabel(openButton, tr("Open Folder"))
         Accessibility.setKeyShortcuts(openButton, FlickAction.openFolder.ariaShortcuts)
         adw_header_bar_pack_start(header.cast(), openButton)
+        let toggle = Self.makeOverviewToggle()
+        overviewToggle = toggle
+        adw_header_bar_pack_start(header.cast(), toggle)
         menuButton = Self.mainMenuButton()
         adw_header_bar_pack_end(header.cast(), menuButton)
 
@@ -66,6 +73,7 @@ final class MainWindow {
         gtk_stack_add_named(pages.cast(), page.root, Page.deck.rawValue)
         gtk_stack_add_named(pages.cast(), emptyPage, Page.empty.rawValue)
         gtk_stack_add_named(pages.cast(), errorPage, Page.error.rawValue)
+        gtk_stack_add_named(pages.cast(), overview.root, Page.overview.rawValue)
 
         let content: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_append(content.cast(), header)
@@ -76,6 +84,7 @@ final class MainWindow {
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
         installActions(application: application)
         installKeys()
+        followOverview()
         followPreferences()
         StateHook.follow(model, page: page)
         model.observe { [unowned self] update in
@@ -185,9 +194,10 @@ final class MainWindow {
             if clips.isEmpty {
                 adw_status_page_set_description(emptyPage.cast(),
                     tr("“%@” has no videos or photos. Open another folder to review.", RawPath.display(folder.url.path)))
+                closeOverview()
                 show(.empty)
             } else {
-                show(.deck)
+                show(model.showsOverview ? .overview : .deck)
             }
         } catch {
             showError(Problems.describe(error))
@@ -196,6 +206,7 @@ final class MainWindow {
 
     private func showError(_ message: String) {
         Log.error(message, category: "app")
+        closeOverview()
         model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
         adw_status_page_set_description(errorPage.cast(), message)
         show(.error)
@@ -208,12 +219,13 @@ final class MainWindow {
         adw_toast_overlay_add_toast(page.toastOverlay.cast(), toast)
     }
 
-    private func show(_ shown: Page) {
+    func show(_ shown: Page) {
         gtk_stack_set_visible_child_name(pages.cast(), shown.rawValue)
         // Screen readers see only the page on screen.
         Accessibility.setHidden(emptyPage, shown != .empty)
         Accessibility.setHidden(errorPage, shown != .error)
         Accessibility.setHidden(page.root, shown != .deck)
+        Accessibility.setHidden(overview.root, shown != .overview)
     }
 
     private static func statusPage(icon: String, title: String) -> Widget {

@@ -139,7 +139,8 @@ final class ReviewPage {
             show(page: "finished")
         } else {
             show(page: "cards")
-            if let top = stack.topCard {
+            // Never from under the overview: focus stays on its tiles.
+            if !model.showsOverview, let top = stack.topCard {
                 gtk_widget_grab_focus(top.button)
                 Accessibility.setDescription(top.button, tr("L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses."))
             }
