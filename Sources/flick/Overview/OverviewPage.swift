@@ -46,6 +46,11 @@ final class OverviewPage {
     /// The selection, the filter or the preview changed.
     var onChange: () -> Void = {}
     var shown = false
+    private var preparing = false
+    /// How long after a folder opens the tiles' list is built.
+    static let prepareDelay: Duration = .milliseconds(400)
+    /// Open and frame times for `flick-bench overview` (FLICK_OVERVIEW_LOG only).
+    private(set) var timing: OverviewTiming?
     var suppressFilterSignal = false
 
     init(model: ReviewModel, actions: ActionActivator) {
@@ -76,6 +81,9 @@ final class OverviewPage {
         preview.poster = { [unowned self] id in posters.texture(for: id) }
         preview.onChange = { [unowned self] in onChange() }
         model.observe { [unowned self] update in modelChanged(update) }
+        timing = OverviewTiming(widget: grid)
+        timing?.hasTiles = { [unowned self] in !bound.isEmpty }
+        timing?.shown = { [unowned self] in shown }
     }
 
     private func buildLayout() {
@@ -97,7 +105,10 @@ final class OverviewPage {
 
     private func modelChanged(_ update: ReviewUpdate) {
         updateCounts()
-        guard shown else { return }
+        guard shown else {
+            if case .loaded = update { prepareSoon() }
+            return
+        }
         switch update {
         case .facts(let id):
             for (position, tile) in bound where tile.clipID == id { tile.show(position: position, model: model) }
@@ -123,6 +134,20 @@ final class OverviewPage {
             gtk_string_list_splice(list.pointer, 0, count, strings)
         }
         updateSummary()
+    }
+
+    /// Builds the tiles' list a moment after a folder opens or changes, while
+    /// the overview is hidden, so G finds it ready (10,000 strings cost tens
+    /// of milliseconds, spent once, not on the key press).
+    private func prepareSoon() {
+        guard !preparing, model.session.deck.ids != drawnIDs else { return }
+        preparing = true
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: Self.prepareDelay)
+            guard let self else { return }
+            preparing = false
+            if !shown, model.session.deck.ids != drawnIDs { rebuild() }
+        }
     }
 
     func redrawBound() {

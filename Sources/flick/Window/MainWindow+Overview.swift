@@ -35,6 +35,7 @@ extension MainWindow {
 
     private func openOverview() {
         guard model.count > 0, !model.showsOverview else { return }
+        overview.timing?.opening()
         model.setOverview(shown: true)
         show(.overview)
         overview.willShow()
@@ -48,6 +49,7 @@ extension MainWindow {
         guard model.showsOverview else { return }
         let target = position ?? overview.chosenPosition
         overview.didHide()
+        overview.timing?.flush()
         model.setOverview(shown: false)
         if model.count > 0 { show(.deck) }
         mirrorToggle()
