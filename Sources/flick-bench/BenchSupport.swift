@@ -126,10 +126,10 @@ final class App {
         throw ValidationError("timed out after \(timeout) s waiting for flick; its state: \((try? state()) ?? [:])")
     }
 
-    /// Presses `key` `times` times at 20 a second.
-    func press(_ key: String, times: Int) throws {
+    /// Presses `key` `times` times, `delay` ms apart (20 a second).
+    func press(_ key: String, times: Int, delay: Int = 50) throws {
         guard times > 0 else { return }
-        try Run.program("/usr/bin/xdotool", ["key", "--delay", "50"] + Array(repeating: key, count: times), environment: ["DISPLAY": display])
+        try Run.program("/usr/bin/xdotool", ["key", "--delay", "\(delay)"] + Array(repeating: key, count: times), environment: ["DISPLAY": display])
     }
 
     func cpuSeconds(over seconds: Double) -> Double { Run.cpuSeconds(of: process.processIdentifier, over: seconds) }

@@ -55,6 +55,10 @@ def node(acc, depth=0):
         "extents": safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None),
         "children": [],
     }
+    if out["role"] in ("check box", "table cell"):
+        # Where it is on screen, for a pointer click (GTK 4.8 gives check
+        # boxes no AT-SPI action).
+        out["extents"] = safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)
     if depth < MAX_DEPTH:
         for i in range(safe(lambda: acc.childCount, 0)):
             child = safe(lambda: acc.getChildAtIndex(i), None)

@@ -166,3 +166,18 @@ extension ReviewSession {
         deck.moveCursor(to: position)
     }
 }
+
+extension ReviewSession {
+    /// Decides the card at `position` without moving the top card (a tile
+    /// of the overview): one undoable step, like a decision on the stack;
+    /// undoing it brings that card on top. Nil when the position is out of
+    /// the deck or the card already has `decision` (no empty steps).
+    @discardableResult
+    public mutating func decide(_ decision: Decision, at position: Int) -> ActionOutcome? {
+        guard position >= 0, position < deck.count, deck.decisions[position] != decision else { return nil }
+        let cursor = deck.cursor
+        apply(.decide(position: position, decision: decision, replaced: deck.decisions[position]))
+        deck.moveCursor(to: cursor)
+        return .decided(position: position, decision: decision)
+    }
+}

@@ -5,6 +5,17 @@ import Foundation
 @MainActor
 public protocol DecisionSink: AnyObject {
     func record(_ outcome: ActionOutcome, session: ReviewSession) throws
+    /// Saves several outcomes at once (a batch decided in the overview, or
+    /// its undo), all or nothing. The decisions among `outcomes` are the
+    /// session's last steps, in order.
+    func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws
+}
+
+extension DecisionSink {
+    /// One `record` per outcome (for sinks that keep no history of their own).
+    public func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
+        for outcome in outcomes { try record(outcome, session: session) }
+    }
 }
 
 /// The review model: one truth for what the window shows.
@@ -31,13 +42,18 @@ public final class ReviewModel {
     public private(set) var clips: [ReviewClip] = []
     /// The reviewed folder's absolute path.
     public private(set) var folder = ""
-    public private(set) var session = ReviewSession(deck: Deck(count: 0))
-    public private(set) var playback: Playback
+    public internal(set) var session = ReviewSession(deck: Deck(count: 0))
+    public internal(set) var playback: Playback
     /// The most recent thing that happened, in words the app chooses.
-    public private(set) var lastEvent: ReviewEvent?
+    public internal(set) var lastEvent: ReviewEvent?
     private var facts: [Int64: ClipFacts] = [:]
-    private var offer: UndoOffer?
-    private let sink: DecisionSink
+    var offer: UndoOffer?
+    let sink: DecisionSink
+    /// Which clips the overview shows; kept while the folder is open.
+    public internal(set) var filter: DecisionFilter = .all
+    /// Runs of history steps made as one batch in the overview (history
+    /// depths), so one undo takes the whole batch back.
+    var batches: [Range<Int>] = []
     private var observers: [@MainActor (ReviewUpdate) -> Void] = []
 
     public init(sink: DecisionSink, muted: Bool = true) {
@@ -91,6 +107,8 @@ public final class ReviewModel {
         self.session = session
         facts = [:]
         offer = nil
+        filter = .all
+        batches = []
         playback.paused = false
         lastEvent = .opened(decided: session.deck.decidedCount, total: clips.count)
         publish(.loaded(keptTop: false))
@@ -109,6 +127,7 @@ public final class ReviewModel {
         facts = facts.filter { id, _ in newClips.contains { $0.id == id && versions[id] == $0.version } }
         clips = newClips
         session = newSession
+        batches = []
         if let topID, let position = newClips.firstIndex(where: { $0.id == topID }) {
             session.resume(at: position)
         }
@@ -124,6 +143,9 @@ public final class ReviewModel {
     @discardableResult
     public func perform(_ action: DeckAction, isAutoRepeat: Bool = false, at time: Double = 0) -> Bool {
         guard !isAutoRepeat, canPerform(action) else { return false }
+        if action == .undo, let batch = batches.last, batch.upperBound == session.history.count {
+            return undoBatch(batch)
+        }
         let saved = session
         guard let outcome = session.perform(action, at: time) else { return false }
         do {
@@ -235,7 +257,7 @@ public final class ReviewModel {
         return clips[position].id == offer.clipID
     }
 
-    private func event(for outcome: ActionOutcome) -> ReviewEvent {
+    func event(for outcome: ActionOutcome) -> ReviewEvent {
         let left = session.stats.remaining
         switch outcome {
         case .decided(let position, let decision):
@@ -250,7 +272,7 @@ public final class ReviewModel {
         }
     }
 
-    private func publish(_ change: ReviewUpdate) {
+    func publish(_ change: ReviewUpdate) {
         for observer in observers { observer(change) }
     }
 }

@@ -56,13 +56,15 @@ public struct Playback: Sendable, Equatable {
 
     /// The speeds `<` and `>` step through.
     public static let rates = [0.5, 0.75, 1, 1.25, 1.5, 2]
+    /// The overview covers the stack.
+    public var covered = false
 
     public init(muted: Bool) {
         self.muted = muted
     }
 
     /// Whether the top clip should be playing.
-    public var shouldPlay: Bool { !paused && !hidden }
+    public var shouldPlay: Bool { !paused && !hidden && !covered }
 }
 
 /// "Marked x for deletion · Undo": valid while its step is the latest.
@@ -89,6 +91,12 @@ public enum ReviewEvent: Sendable, Equatable {
     case undidDecision(name: String, decision: Decision, left: Int)
     case undidPrevious(name: String)
     case reviewingAgain
+    /// Several clips got `decision` at once (a selection in the overview).
+    case decidedMany(count: Int, decision: Decision)
+    /// A batch of `count` decisions was undone.
+    case undidMany(count: Int)
+    /// The clip chosen in the overview is on top.
+    case showing(name: String)
     case playback(playing: Bool)
     case sound(on: Bool)
     /// Playback speed changed (1 is normal).

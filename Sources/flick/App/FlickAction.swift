@@ -15,6 +15,8 @@ enum FlickAction: String, CaseIterable {
     // The player on the top card, and the window
     case seekBack = "seek-back", seekForward = "seek-forward", seekStart = "seek-start", slower, faster
     case fullscreen, leaveFullscreen = "leave-fullscreen"
+    /// The overview of every clip (G; Escape or G returns to the stack).
+    case overview
     // The folder
     case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
@@ -76,6 +78,7 @@ enum FlickAction: String, CaseIterable {
         case .faster: tr("Faster")
         case .fullscreen: tr("Fullscreen")
         case .leaveFullscreen: tr("Leave Fullscreen")
+        case .overview: tr("Overview")
         case .applyDeletions: tr("Apply Deletions…")
         case .exportLikes: tr("Export Likes…")
         case .reviewAgain: tr("Review Again")
@@ -108,6 +111,7 @@ enum FlickAction: String, CaseIterable {
         case .faster: tr("Play faster (up to 2×)")
         case .fullscreen: tr("Fullscreen on or off")
         case .leaveFullscreen: tr("Leave fullscreen")
+        case .overview: tr("See every clip and its decision")
         case .applyDeletions: tr("Move the clips marked for deletion to the Trash")
         case .exportLikes: tr("Save the liked clips as a playlist, copies or one video")
         case .reviewAgain: tr("Go back to the first card; decisions are kept")
@@ -133,6 +137,7 @@ enum FlickAction: String, CaseIterable {
         case .fullscreen: "view-fullscreen-symbolic"
         case .leaveFullscreen: "view-restore-symbolic"
         case .openFolder: "folder-open-symbolic"
+        case .overview: "view-grid-symbolic"
         default: nil
         }
     }
@@ -148,6 +153,7 @@ enum FlickAction: String, CaseIterable {
         case .undo: [UInt32(GDK_KEY_u)]
         case .playPause: [UInt32(GDK_KEY_space)]
         case .mute: [UInt32(GDK_KEY_m)]
+        case .overview: [UInt32(GDK_KEY_g)]
         case .help: [UInt32(GDK_KEY_h)]
         case .seekStart: [UInt32(GDK_KEY_Home)]
         case .slower: [UInt32(GDK_KEY_less)]
@@ -188,12 +194,17 @@ enum FlickAction: String, CaseIterable {
         return allCases.first { $0.keys.contains(key) }
     }
 
+    /// The only unmodified keys that act while the overview shows (arrows,
+    /// Space and Backspace belong to its grid there).
+    static let overviewKeys: Set<UInt32> = [UInt32(GDK_KEY_l), UInt32(GDK_KEY_d), UInt32(GDK_KEY_s), UInt32(GDK_KEY_u),
+                                            UInt32(GDK_KEY_g), UInt32(GDK_KEY_m), UInt32(GDK_KEY_Delete)]
+
     /// The actions shown as buttons in the action bar, left to right.
     static let bar: [FlickAction] = [.previous, .delete, .skip, .undo, .like]
 
     /// The keyboard shortcuts window's sections, in order.
     static let shortcutGroups: [(title: String, actions: [FlickAction])] = [
-        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .help]),
+        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .overview, .help]),
         (tr("Playing"), [.playPause, .mute, .seekBack, .seekForward, .seekStart, .slower, .faster, .fullscreen, .leaveFullscreen]),
         (tr("General"), [.openFolder, .preferences, .shortcuts, .close, .quit]),
     ]

@@ -20,6 +20,25 @@ enum StateHook {
     private static var settleChecks = 0
     /// How many times the model took a new deck or a changed scan of it.
     private static var loads = 0
+    /// Writes a snapshot now (set by `follow`).
+    private static var poke: (@MainActor () -> Void)?
+    /// The overview's part of the snapshot (set by the window).
+    static var overview: (@MainActor () -> OverviewState)?
+
+    /// The overview as tests see it: shown, filter, tiles, selection (deck
+    /// positions), the clip previewing, posters made.
+    struct OverviewState: Encodable {
+        let shown: Bool
+        let filter: String
+        let tiles: Int
+        let selected: [Int]
+        let preview: String?
+        let posters: Int
+    }
+
+    /// Something the model does not publish changed (the overview's
+    /// selection, preview or page): write a snapshot.
+    static func changed() { poke?() }
 
     /// Writes a snapshot after every change of `model` (and while the top
     /// pipeline catches up with a play or pause).
@@ -31,6 +50,7 @@ enum StateHook {
             if case .loaded = update { loads += 1 }
             snapshot()
         }
+        poke = snapshot
         page.stack.onStateChange = snapshot
         page.player.onTiming = snapshot
     }
@@ -50,7 +70,8 @@ enum StateHook {
                             card: stack.topCard.map { [Int($0.laidOutSize.width), Int($0.laidOutSize.height)] },
                             position: player.timing.position, duration: player.timing.duration,
                             rate: player.timing.rate, speed: model.playback.rate, paused: model.playback.paused,
-                            fullscreen: page.isFullscreen, fullscreenButton: player.fullscreenButtonCentre)
+                            fullscreen: page.isFullscreen, fullscreenButton: player.fullscreenButtonCentre,
+                            overview: overview?())
         }
         settleChecks = 40
         if !scheduled { Task { @MainActor in flush(model, stack: stack) } }
@@ -117,10 +138,11 @@ enum StateHook {
         let fullscreen: Bool
         /// The player bar's fullscreen button, [x, y] in the window.
         let fullscreenButton: [Int]?
+        let overview: OverviewState?
 
         enum CodingKeys: String, CodingKey {
             case cursor, undo, decisions, playing, muted, pipelines, status, toast, loads
-            case card, position, duration, rate, speed, paused, fullscreen
+            case card, position, duration, rate, speed, paused, fullscreen, overview
             case fullscreenButton = "fullscreen_button"
             case topMuted = "top_muted", maxPipelines = "max_pipelines"
             case postersCached = "posters_cached", postersDecoded = "posters_decoded"
@@ -148,6 +170,7 @@ enum StateHook {
             try container.encode(paused, forKey: .paused)
             try container.encode(fullscreen, forKey: .fullscreen)
             try container.encode(fullscreenButton, forKey: .fullscreenButton)
+            try container.encode(overview, forKey: .overview)
         }
     }
 }

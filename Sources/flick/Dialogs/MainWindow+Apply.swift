@@ -30,16 +30,9 @@ extension MainWindow {
             move(checked.items, refused: checked.refused, to: .trash, folder: folder)
             return
         }
-        let count = checked.items.count
-        let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
-        let heading = trn("Move %ld Clip to the Trash?", "Move %ld Clips to the Trash?", count, count)
-        let body = tr("%@ will be moved to the Trash. You can restore them from the Files app.", Apply.summary(count: count, bytes: bytes))
-        Dialogs.present(over: window, heading: heading, body: body,
-                        responses: [.init(id: "cancel", label: tr("Cancel")),
-                                    .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
-                        defaultResponse: "cancel") { [unowned self] response in
-            guard response == "apply" else { return }
-            move(checked.items, refused: checked.refused, to: .trash, folder: folder)
+        // The list of files, each of which the user may leave out (MainWindow+ApplyList).
+        confirmMove(checked.items) { [unowned self] kept in
+            move(kept, refused: checked.refused, to: .trash, folder: folder)
         }
     }
 

@@ -46,6 +46,10 @@ extension MainWindow {
     /// What each action does.
     func perform(_ action: FlickAction, argument: String? = nil) {
         if let deckAction = action.deckAction {
+            if model.showsOverview, let decision = deckAction.decision {
+                model.decide(decision, at: overview.selectedPositions)
+                return
+            }
             model.perform(deckAction, at: CardStackView.now)
             return
         }
@@ -64,6 +68,7 @@ extension MainWindow {
         case .applyDeletions: applyDeletions()
         case .exportLikes: exportLikes()
         case .reviewAgain: model.reviewAgain()
+        case .overview: toggleOverview()
         case .openFolder: chooseFolder()
         case .openRecent:
             if let argument { open(folder: URL(fileURLWithPath: argument), recursive: Settings.shared.includeSubfolders, order: .name) }
@@ -76,12 +81,19 @@ extension MainWindow {
     /// Every action's enabled state, from the model (the single gate).
     func updateEnabled() {
         let stats = model.stats
+        // In the overview L/D/S decide the selected tiles; going back is the stack's.
+        let inOverview = model.showsOverview
+        let hasSelection = inOverview && !overview.selectedPositions.isEmpty
         for (action, gaction) in registered {
             let enabled: Bool = switch action {
-            case .like, .delete, .skip, .previous, .undo: action.deckAction.map(model.canPerform) ?? false
-            case .playPause, .mute, .seekBack, .seekForward, .seekStart: model.top?.kind == .video && !model.isFinished
+            case .like, .delete, .skip: inOverview ? hasSelection : model.canPerform(action.deckAction ?? .undo)
+            case .previous: !inOverview && model.canPerform(.previous)
+            case .undo: model.canPerform(.undo)
+            case .playPause, .seekBack, .seekForward, .seekStart: model.top?.kind == .video && !model.isFinished && !model.showsOverview
+            case .mute: model.top?.kind == .video && !model.isFinished
             case .slower, .faster: model.canChangeSpeed(faster: action == .faster)
             case .leaveFullscreen: isFullscreen
+            case .overview: model.count > 0
             case .undoToast: model.undoOffer != nil
             case .help: model.top != nil
             case .applyDeletions: folder != nil && stats.deletes > 0
@@ -116,6 +128,7 @@ extension MainWindow {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
         guard modifiers == 0, let action = FlickAction.forKey(keyval, shift: shift) else { return false }
+        if model.showsOverview && !FlickAction.overviewKeys.contains(gdk_keyval_to_lower(keyval)) { return false }
         if let focus = gtk_root_get_focus(OpaquePointer(window)),
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
             return false

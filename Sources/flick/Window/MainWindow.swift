@@ -13,11 +13,14 @@ import GtkKit
 ///       └ CurrentFolder (the model's decision sink: the folder's store)
 @MainActor
 final class MainWindow {
-    enum Page: String { case deck, empty, error }
+    enum Page: String { case deck, empty, error, overview }
 
     let window: Widget
     let model: ReviewModel
     let page: ReviewPage
+    let overview: OverviewPage
+    /// The header bar's Overview toggle.
+    var overviewToggle: Widget?
     let actions: ActionActivator
     private let title: Widget
     private let header: Widget
@@ -50,6 +53,7 @@ final class MainWindow {
         // Before the page and the stack: it speaks on the card that has focus.
         let announcer = Announcer(model: model, window: window)
         page = ReviewPage(model: model, actions: actions)
+        overview = OverviewPage(model: model, actions: actions)
         title = adw_window_title_new("Flick", "")
         header = adw_header_bar_new()
         adw_header_bar_set_title_widget(header.cast(), title)
@@ -59,6 +63,9 @@ final class MainWindow {
         Accessibility.setLabel(openButton, tr("Open Folder"))
         Accessibility.setKeyShortcuts(openButton, FlickAction.openFolder.ariaShortcuts)
         adw_header_bar_pack_start(header.cast(), openButton)
+        let toggle = Self.makeOverviewToggle()
+        overviewToggle = toggle
+        adw_header_bar_pack_start(header.cast(), toggle)
         menuButton = Self.mainMenuButton()
         if let menuButton, let popover = gtk_menu_button_get_popover(menuButton.opaque) {
             Accessibility.setLabel(popover, tr("Main Menu"))
@@ -71,7 +78,8 @@ final class MainWindow {
         emptyPage = Self.statusPage(icon: "folder-videos-symbolic", title: tr("No Clips Here"))
         errorPage = Self.statusPage(icon: "dialog-error-symbolic", title: tr("Can’t Open Folder"))
         for (child, name, label) in [(page.root, Page.deck, tr("Review")), (emptyPage, .empty, tr("No Clips Here")),
-                                     (errorPage, .error, tr("Can’t Open Folder"))] {
+                                     (errorPage, .error, tr("Can’t Open Folder")),
+                                     (overview.root, .overview, tr("Overview"))] {
             gtk_stack_add_named(pages.cast(), child, name.rawValue)
             // A page's own name, not "GtkStackPage".
             if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, label) }
@@ -87,6 +95,7 @@ final class MainWindow {
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
         installActions(application: application)
         installKeys()
+        followOverview()
         followPreferences()
         StateHook.follow(model, page: page)
         model.observe { [unowned self] update in
@@ -219,9 +228,10 @@ final class MainWindow {
             if clips.isEmpty {
                 adw_status_page_set_description(emptyPage.cast(),
                     tr("“%@” has no videos or photos. Open another folder to review.", RawPath.display(folder.url.path)))
+                closeOverview()
                 show(.empty)
             } else {
-                show(.deck)
+                show(model.showsOverview ? .overview : .deck)
             }
         } catch {
             showError(Problems.describe(error))
@@ -230,6 +240,7 @@ final class MainWindow {
 
     private func showError(_ message: String) {
         Log.error(message, category: "app")
+        closeOverview()
         model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
         adw_status_page_set_description(errorPage.cast(), message)
         show(.error)
@@ -250,12 +261,13 @@ final class MainWindow {
         Accessibility.tidy(window, closeLabel: tr("Dismiss"))
     }
 
-    private func show(_ shown: Page) {
+    func show(_ shown: Page) {
         gtk_stack_set_visible_child_name(pages.cast(), shown.rawValue)
         // Screen readers see only the page on screen.
         Accessibility.setHidden(emptyPage, shown != .empty)
         Accessibility.setHidden(errorPage, shown != .error)
         Accessibility.setHidden(page.root, shown != .deck)
+        Accessibility.setHidden(overview.root, shown != .overview)
     }
 
     private static func statusPage(icon: String, title: String) -> Widget {
@@ -281,5 +293,10 @@ final class CurrentFolder: DecisionSink {
     func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
         guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
         try folder.record(outcome, session: session)
+    }
+
+    func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
+        guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
+        try folder.store.record(batch: outcomes, session: session, folder: folder.record)
     }
 }

@@ -155,7 +155,8 @@ final class ReviewPage {
             gtk_widget_grab_focus(reviewAgainButton)
         } else {
             show(page: "cards")
-            if let top = stack.topCard { gtk_widget_grab_focus(top.button) }
+            // Never from under the overview: focus stays on its tiles.
+            if !model.showsOverview, let top = stack.topCard { gtk_widget_grab_focus(top.button) }
         }
     }
 

@@ -36,6 +36,12 @@ enum Words {
             tr("Undid going back: %@ is on top.", name)
         case .reviewingAgain:
             tr("Reviewing again from the first card; your decisions are kept.")
+        case .decidedMany(let count, let decision):
+            many(count, decision)
+        case .undidMany(let count):
+            trn("Undid %ld decision.", "Undid %ld decisions.", count, count)
+        case .showing(let name):
+            tr("%@ is on top.", name)
         case .playback(let playing):
             playing ? tr("Playing.") : tr("Paused.")
         case .sound(let on):
@@ -52,6 +58,14 @@ enum Words {
         case .like: tr("Liked %@.", name)
         case .delete: tr("Marked %@ for deletion.", name)
         case .skip: tr("Skipped %@.", name)
+        }
+    }
+
+    private static func many(_ count: Int, _ decision: Decision) -> String {
+        switch decision {
+        case .like: trn("Liked %ld clip.", "Liked %ld clips.", count, count)
+        case .delete: trn("Marked %ld clip for deletion.", "Marked %ld clips for deletion.", count, count)
+        case .skip: trn("Skipped %ld clip.", "Skipped %ld clips.", count, count)
         }
     }
 

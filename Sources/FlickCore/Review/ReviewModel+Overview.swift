@@ -1,0 +1,99 @@
+/// What the overview asks of the review model: its filter, whether it
+/// covers the stack, deciding any clip (or a batch of them) without moving
+/// the top card, and putting a chosen clip on top.
+///
+/// ```swift
+/// model.setFilter(.deleted)
+/// model.decide(.like, at: [3, 7, 8])   // on disk, then published; one undo takes all three back
+/// model.show(at: 7)                    // clip 8 on top of the stack
+/// ```
+extension ReviewModel {
+    /// Deck positions that pass `filter`, in deck order.
+    public func positions(matching filter: DecisionFilter) -> [Int] {
+        guard filter != .all else { return Array(0..<count) }
+        let decisions = session.deck.decisions
+        return decisions.indices.filter { filter.matches(decisions[$0]) }
+    }
+
+    /// How many clips pass `filter` (O(1)).
+    public func count(matching filter: DecisionFilter) -> Int {
+        filter.count(in: stats)
+    }
+
+    /// Sets the overview's filter (kept until another folder opens).
+    public func setFilter(_ filter: DecisionFilter) {
+        guard filter != self.filter else { return }
+        self.filter = filter
+        publish(.playback)
+    }
+
+    /// The overview covers the stack (nothing plays beneath it), or not.
+    public func setOverview(shown: Bool) {
+        guard playback.covered != shown else { return }
+        playback.covered = shown
+        publish(.playback)
+    }
+
+    public var showsOverview: Bool { playback.covered }
+
+    /// Decides the clips at `positions` (tiles of the overview), keeping the
+    /// top card where it is. Clips that already have `decision` are left
+    /// alone. Every step is saved through the sink in one go before it is
+    /// published; a failed save takes them all back. Several clips make one
+    /// batch: the next undo takes the whole batch back. Returns whether
+    /// anything changed.
+    @discardableResult
+    public func decide(_ decision: Decision, at positions: [Int]) -> Bool {
+        let saved = session
+        var outcomes: [ActionOutcome] = []
+        for position in Set(positions).sorted() {
+            if let outcome = session.decide(decision, at: position) { outcomes.append(outcome) }
+        }
+        guard !outcomes.isEmpty else { return false }
+        guard save(outcomes, restoring: saved) else { return false }
+        if outcomes.count > 1 {
+            batches.append(saved.history.count..<session.history.count)
+            lastEvent = .decidedMany(count: outcomes.count, decision: decision)
+        } else if case .decided(let position, _) = outcomes[0] {
+            lastEvent = .decided(name: clips[position].name, decision: decision, left: session.stats.remaining)
+        }
+        publish(.loaded(keptTop: true))
+        return true
+    }
+
+    /// Puts the clip at `position` on top of the stack; decisions and
+    /// history stay.
+    public func show(at position: Int) {
+        guard position >= 0, position < count else { return }
+        session.resume(at: position)
+        lastEvent = .showing(name: clips[position].name)
+        publish(.loaded(keptTop: false))
+    }
+
+    /// Undoes every step of `batch` (the latest steps), saved in one go.
+    func undoBatch(_ batch: Range<Int>) -> Bool {
+        let saved = session
+        var outcomes: [ActionOutcome] = []
+        while session.history.count > batch.lowerBound, let outcome = session.perform(.undo) {
+            outcomes.append(outcome)
+        }
+        guard save(outcomes, restoring: saved) else { return false }
+        batches.removeLast()
+        // The first clip of the batch ends on top, as one undo would leave it.
+        lastEvent = .undidMany(count: outcomes.count)
+        publish(.loaded(keptTop: false))
+        return true
+    }
+
+    private func save(_ outcomes: [ActionOutcome], restoring saved: ReviewSession) -> Bool {
+        do {
+            try sink.record(batch: outcomes, session: session)
+            return true
+        } catch {
+            session = saved
+            lastEvent = .notSaved(reason: "\(error)")
+            publish(.rolledBack)
+            return false
+        }
+    }
+}

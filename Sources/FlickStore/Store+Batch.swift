@@ -1,0 +1,39 @@
+import FlickCore
+import Foundation
+
+extension Store {
+    /// Persists several outcomes of `session` in one transaction, on disk
+    /// when this returns: a batch of decisions made in the overview (each
+    /// one `decide` row, so the history replays step by step after a
+    /// restart), or the undo of such a batch (one `undo` row per step).
+    /// The decisions among `outcomes` must be the session's last steps, in
+    /// order; anything else is refused and nothing is saved.
+    public func record(batch outcomes: [ActionOutcome], session: ReviewSession, folder: FolderRecord) throws(StoreError) {
+        let ids = session.deck.ids
+        let now = Date().timeIntervalSince1970
+        let decided = outcomes.filter { if case .decided = $0 { true } else { false } }
+        let steps = Array(session.history.suffix(decided.count))
+        try db.transaction { () throws(StoreError) in
+            var next = 0
+            for outcome in outcomes {
+                switch outcome {
+                case .decided(let position, let decision):
+                    guard next < steps.count, case .decide(position, decision, let replaced) = steps[next] else {
+                        throw StoreError("The decision on clip \(position + 1) is not one of the session’s last steps; nothing was saved.")
+                    }
+                    next += 1
+                    try db.run("INSERT INTO action(folder_id, kind, clip_id, decision, replaced, at) VALUES (?, 'decide', ?, ?, ?, ?)",
+                               folder.id, ids[position], decision.rawValue, replaced?.rawValue, now)
+                    try db.run("UPDATE clip SET decision = ? WHERE id = ?", decision.rawValue, ids[position])
+                case .undid(let step, _):
+                    try db.run("INSERT INTO action(folder_id, kind, at) VALUES (?, 'undo', ?)", folder.id, now)
+                    if case .decide(let position, _, let replaced) = step {
+                        try db.run("UPDATE clip SET decision = ? WHERE id = ?", replaced?.rawValue, ids[position])
+                    }
+                case .wentBack(let position):
+                    try db.run("INSERT INTO action(folder_id, kind, clip_id, at) VALUES (?, 'previous', ?, ?)", folder.id, ids[position], now)
+                }
+            }
+        }
+    }
+}

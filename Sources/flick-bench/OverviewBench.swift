@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+
+/// `flick-bench overview`: opening the overview (G) on a deck of 10,000
+/// clips — from the key to the first frame painted with tiles, from the
+/// app's frame clock (`FLICK_OVERVIEW_LOG`) — then frame times while the
+/// grid scrolls page by page, under an X server (its own Xvfb when there is
+/// no display) with GTK's cairo renderer. The clips are hard links of one
+/// short clip, so posters are really decoded for the tiles on screen.
+struct OverviewBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "overview", abstract: "Opening and scrolling the overview on 10,000 clips.")
+
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Clips in the deck.")
+    var clips = 10_000
+
+    @Option(help: "Times to open the overview (the first is reported apart).")
+    var opens = 4
+
+    func run() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-overview-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let deck = root.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
+        let clip = root.appendingPathComponent("clip.mp4").path
+        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=30", "!",
+                                                    "video/x-raw,width=320,height=240,framerate=30/1,format=I420", "!",
+                                                    "x264enc", "speed-preset=veryfast", "!", "mp4mux", "!", "filesink", "location=\(clip)"])
+        for i in 0..<clips {
+            try FileManager.default.linkItem(atPath: clip, toPath: deck.appendingPathComponent("clip_\(String(format: "%05d", i)).mp4").path)
+        }
+        let log = root.appendingPathComponent("overview.log").path
+        let display = try XServer.start()
+        defer { display.stop() }
+        var openTimes: [Double] = []
+        try App(folder: deck, root: root, display: display.name, environment: ["FLICK_OVERVIEW_LOG": log]).measure { app in
+            try app.waitState(timeout: 60) { ($0["decisions"] as? [Any])?.count == clips && $0["playing"] as? Bool == true }
+            Thread.sleep(forTimeInterval: 1)
+            for round in 0..<opens {
+                try app.press("g", times: 1)
+                try waitLines(log, prefix: "open", count: round + 1)
+                Thread.sleep(forTimeInterval: 1)
+                if round == 0 {
+                    // Scroll down 40 pages at 10 a second, then back to the top.
+                    try app.press("Page_Down", times: 40, delay: 100)
+                    try app.press("Page_Up", times: 40, delay: 100)
+                    Thread.sleep(forTimeInterval: 0.5)
+                }
+                try app.press("g", times: 1)
+                Thread.sleep(forTimeInterval: 1)
+            }
+            openTimes = try Self.lines(log, prefix: "open").compactMap { Double($0[1]) }
+        }
+        output.report(try Self.analyse(log: log, opens: openTimes, clips: clips))
+    }
+
+    private func waitLines(_ log: String, prefix: String, count: Int) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if (try? Self.lines(log, prefix: prefix).count) ?? 0 >= count { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw ValidationError("the overview did not open (no “\(prefix)” line in \(log))")
+    }
+
+    static func lines(_ log: String, prefix: String) throws -> [[Substring]] {
+        try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }.filter { $0.first.map(String.init) == prefix }
+    }
+
+    static func analyse(log: String, opens: [Double], clips: Int) throws -> [Measurement] {
+        let frames = try lines(log, prefix: "frame").filter { $0.count == 3 }
+        let intervals = frames.compactMap { Double($0[1]) }.sorted(), work = frames.compactMap { Double($0[2]) }.sorted()
+        guard let first = opens.first, !work.isEmpty else { throw ValidationError("no overview frames were logged") }
+        let extra = ["renderer": "cairo", "clips": "\(clips)"]
+        let again = Array(opens.dropFirst()).sorted()
+        return [
+            Measurement(bench: "overview.open_first", value: first, unit: "ms", extra: extra),
+            Measurement(bench: "overview.open_again_p50", value: again.isEmpty ? .nan : percentile(again, 0.5), unit: "ms", extra: extra),
+            Measurement(bench: "overview.open_max", value: opens.max() ?? .nan, unit: "ms", extra: extra),
+            Measurement(bench: "overview.scroll_frame_work_p50", value: percentile(work, 0.5), unit: "ms", extra: extra),
+            Measurement(bench: "overview.scroll_frame_work_p95", value: percentile(work, 0.95), unit: "ms", extra: extra),
+            Measurement(bench: "overview.scroll_frame_work_max", value: work.last ?? .nan, unit: "ms", extra: extra),
+            Measurement(bench: "overview.scroll_frames_over_16ms", value: Double(work.filter { $0 > 1000.0 / 60 }.count), unit: "frames",
+                        extra: extra.merging(["frames": "\(work.count)"]) { a, _ in a }),
+            Measurement(bench: "overview.scroll_interval_p95", value: percentile(intervals, 0.95), unit: "ms", extra: extra),
+        ]
+    }
+}

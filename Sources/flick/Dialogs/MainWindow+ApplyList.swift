@@ -1,0 +1,43 @@
+import CGtk
+import FlickCore
+import FlickStore
+import Foundation
+import GtkKit
+
+/// The Apply confirmation with its list of files: how many and how much
+/// space (updated as files are unchecked), and Move to Trash for what is
+/// left checked.
+extension MainWindow {
+    /// Asks before moving `items`; `confirmed` gets the files left checked.
+    func confirmMove(_ items: [FileItem], confirmed: @escaping @MainActor ([FileItem]) -> Void) {
+        let list = ApplyList(items: items) { [unowned self] id in overview.posters.texture(for: id) }
+        let dialog = Dialogs.present(
+            over: window, heading: Self.moveHeading(items), body: Self.moveBody(items),
+            responses: [.init(id: "cancel", label: tr("Cancel")),
+                        .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
+            defaultResponse: "cancel", extra: list.root) { response in
+                guard response == "apply" else { return }
+                let kept = list.keptItems
+                if !kept.isEmpty { confirmed(kept) }
+            }
+        let weakDialog = WeakObjectRef(widget: dialog)
+        list.onChange = { [unowned list] in
+            let kept = list.keptItems
+            weakDialog.with { dialog in
+                adw_message_dialog_set_heading(dialog.cast(), Self.moveHeading(kept))
+                adw_message_dialog_set_body(dialog.cast(), Self.moveBody(kept))
+                adw_message_dialog_set_response_enabled(dialog.cast(), "apply", kept.isEmpty ? 0 : 1)
+            }
+        }
+    }
+
+    private static func moveHeading(_ items: [FileItem]) -> String {
+        items.isEmpty ? tr("No Files Checked") : trn("Move %ld Clip to the Trash?", "Move %ld Clips to the Trash?", items.count, items.count)
+    }
+
+    private static func moveBody(_ items: [FileItem]) -> String {
+        let bytes = items.reduce(Int64(0)) { $0 + $1.size }
+        return tr("%@ will be moved to the Trash. You can restore them from the Files app.", Apply.summary(count: items.count, bytes: bytes))
+            + "\n" + tr("Uncheck a file to keep it out of this move; it stays marked for deletion.")
+    }
+}

@@ -1,0 +1,110 @@
+import CGtk
+import FlickCore
+import Foundation
+import GtkKit
+
+/// The filter bar: one toggle per decision with its count (All, Undecided,
+/// Liked, Marked for deletion, Skipped), how many clips show and are
+/// selected, and Apply Deletions (the bulk flow: "Marked for deletion",
+/// then Apply).
+extension OverviewPage {
+    func makeFilterBar() -> Widget {
+        let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        gtk_widget_add_css_class(bar, "overview-bar")
+        let group: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_widget_add_css_class(group, "linked")
+        var first: Widget?
+        for filter in DecisionFilter.allCases {
+            let button: Widget = gtk_toggle_button_new()
+            if let first { gtk_toggle_button_set_group(button.cast(), first.cast()) } else { first = button }
+            gtk_widget_set_tooltip_text(button, Self.tooltip(filter))
+            gtk_box_append(group.cast(), button)
+            filterButtons.append((filter, button))
+            connect(button, .void("toggled")) { [unowned self] in
+                guard !suppressFilterSignal, gtk_toggle_button_get_active(button.cast()) != 0 else { return }
+                choose(filter)
+            }
+        }
+        gtk_box_append(bar.cast(), group)
+        gtk_widget_set_hexpand(summary, 1)
+        gtk_label_set_xalign(summary.opaque, 0)
+        gtk_box_append(bar.cast(), summary)
+        let apply = ReviewPage.makeButton(.applyDeletions)
+        gtk_widget_remove_css_class(apply, "pill")
+        gtk_widget_add_css_class(apply, "destructive-action")
+        gtk_box_append(bar.cast(), apply)
+        updateCounts()
+        return bar
+    }
+
+    /// Shows only the clips `filter` passes, remembered by the model.
+    func choose(_ filter: DecisionFilter) {
+        preview.stop()
+        model.setFilter(filter)
+        rebuild()
+        if let index = nearestIndex(to: model.cursor) {
+            // A filter button pressed keeps the focus (and speaks the result);
+            // otherwise the focus goes to the first clip shown.
+            if focusIsOnFilterButton { focusKeepingButton(index: index) } else { focus(index: index, select: true) }
+        }
+        let count = visible.count
+        announce(Self.filterWords(filter, count: count))
+        onChange()
+    }
+
+    private var focusIsOnFilterButton: Bool {
+        guard let window = gtk_widget_get_root(root), let focus = gtk_root_get_focus(window) else { return false }
+        return filterButtons.contains { $0.button == focus }
+    }
+
+    /// Selects the tile and scrolls to it, leaving focus on the filter
+    /// button the user pressed (which then speaks the result).
+    private func focusKeepingButton(index: Int) {
+        gtk_selection_model_select_item(selection.pointer, guint(index), 1)
+        _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+    }
+
+    /// The buttons' counts and which one is on.
+    func updateCounts() {
+        suppressFilterSignal = true
+        defer { suppressFilterSignal = false }
+        for (filter, button) in filterButtons {
+            gtk_button_set_label(button.cast(), tr("%@ (%ld)", Self.title(filter), model.count(matching: filter)))
+            let active: gboolean = filter == model.filter ? 1 : 0
+            if gtk_toggle_button_get_active(button.cast()) != active { gtk_toggle_button_set_active(button.cast(), active) }
+        }
+        updateSummary()
+    }
+
+    func updateSummary() {
+        let shown = visible.count, selected = selectedPositions.count
+        var text = trn("%ld clip", "%ld clips", shown, shown)
+        if selected > 0 { text += " · " + trn("%ld selected", "%ld selected", selected, selected) }
+        gtk_label_set_text(summary.opaque, text)
+    }
+
+    static func title(_ filter: DecisionFilter) -> String {
+        switch filter {
+        case .all: tr("All")
+        case .undecided: tr("Undecided")
+        case .liked: tr("Liked")
+        case .deleted: tr("Marked for deletion")
+        case .skipped: tr("Skipped")
+        }
+    }
+
+    static func tooltip(_ filter: DecisionFilter) -> String {
+        filter == .all ? tr("Show every clip") : tr("Show only these clips: %@", title(filter))
+    }
+
+    /// "Showing 3 clips marked for deletion."
+    static func filterWords(_ filter: DecisionFilter, count: Int) -> String {
+        switch filter {
+        case .all: trn("Showing all %ld clip.", "Showing all %ld clips.", count, count)
+        case .undecided: trn("Showing %ld undecided clip.", "Showing %ld undecided clips.", count, count)
+        case .liked: trn("Showing %ld liked clip.", "Showing %ld liked clips.", count, count)
+        case .deleted: trn("Showing %ld clip marked for deletion.", "Showing %ld clips marked for deletion.", count, count)
+        case .skipped: trn("Showing %ld skipped clip.", "Showing %ld skipped clips.", count, count)
+        }
+    }
+}

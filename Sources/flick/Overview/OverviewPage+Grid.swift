@@ -1,0 +1,157 @@
+import CGtk
+import FlickCore
+import Foundation
+import GtkKit
+
+/// The grid's factory (tiles made, bound to a clip, recycled), its
+/// selection, focus and keys.
+extension OverviewPage {
+    func installFactory(_ factory: OpaquePointer) {
+        connect(factory, .listItem("setup")) { [unowned self] item in
+            guard let item else { return }
+            let tile = OverviewTile()
+            tiles[tile.root.rawObject] = tile
+            gtk_list_item_set_child(OpaquePointer(item), tile.root)
+            let motion: OpaquePointer = gtk_event_controller_motion_new()
+            connect(motion, .point("enter")) { [unowned self, unowned tile] _, _ in hover(tile) }
+            connect(motion, .void("leave")) { [unowned self, unowned tile] in
+                if preview.isPreviewing(tile) { preview.stop() }
+            }
+            gtk_widget_add_controller(tile.root, motion)
+        }
+        connect(factory, .listItem("bind")) { [unowned self] item in
+            guard let item, let tile = tile(of: OpaquePointer(item)), let position = position(of: OpaquePointer(item)),
+                  position < model.count else { return }
+            bind(tile, to: position)
+        }
+        connect(factory, .listItem("unbind")) { [unowned self] item in
+            guard let item, let tile = tile(of: OpaquePointer(item)) else { return }
+            if let position = tile.position, bound[position] === tile { bound[position] = nil }
+            tile.clear()
+            // GTK 4.8 unbinds and binds again on every selection change: the
+            // preview stops only if the tile is not bound to its clip again.
+            guard preview.isPreviewing(tile) else { return }
+            Task { @MainActor [weak self, weak tile] in
+                guard let self, let tile, preview.isPreviewing(tile), tile.clipID == nil else { return }
+                preview.stop()
+            }
+        }
+        connect(factory, .listItem("teardown")) { [unowned self] item in
+            guard let item, let child = gtk_list_item_get_child(OpaquePointer(item)) else { return }
+            tiles[child.rawObject] = nil
+        }
+    }
+
+    private func bind(_ tile: OverviewTile, to position: Int) {
+        let id = model.clips[position].id
+        let keepsPreview = preview.isPreviewing(tile) && preview.clipID == id
+        if preview.isPreviewing(tile) && !keepsPreview { preview.stop() }
+        bound[position] = tile
+        tile.show(position: position, model: model)
+        if !keepsPreview { tile.setPicture(posters.texture(for: id)) }
+        posters.request(position: position)
+        if pendingFocus == position, let item = tile.item {
+            pendingFocus = nil
+            gtk_widget_grab_focus(item)
+        }
+    }
+
+    private func tile(of item: OpaquePointer) -> OverviewTile? {
+        gtk_list_item_get_child(item).flatMap { tiles[$0.rawObject] }
+    }
+
+    private func position(of item: OpaquePointer) -> Int? {
+        guard let object = gtk_list_item_get_item(item), let text = gtk_string_object_get_string(OpaquePointer(object)) else { return nil }
+        return Int(String(cString: text))
+    }
+
+    func installGridSignals() {
+        connect(grid, .int("activate")) { [unowned self] index in
+            guard index >= 0, Int(index) < visible.count else { return }
+            onOpen(visible[Int(index)])
+        }
+        connect(selection.pointer, .selectionChanged) { [unowned self] _, _ in
+            let count = selectedPositions.count
+            updateSummary()
+            if count > 1 { announce(trn("%ld clip selected", "%ld clips selected", count, count)) }
+            onChange()
+        }
+        connect(root, .map) { [unowned self] in followFocus() }
+    }
+
+    /// Plays the focused tile after a moment (keyboard users get the same
+    /// preview as the pointer's hover).
+    private func followFocus() {
+        guard let window = gtk_widget_get_root(root) else { return }
+        connect(window, .notify("focus-widget")) { [unowned self] _ in
+            guard shown, let focus = gtk_root_get_focus(window), let child = gtk_widget_get_first_child(focus),
+                  let tile = tiles[child.rawObject] else { return }
+            hover(tile)
+        }
+    }
+
+    private func hover(_ tile: OverviewTile) {
+        guard shown, let position = tile.position, position < model.count else { return }
+        let clip = model.clips[position]
+        preview.hover(tile, clip: clip, path: model.absolutePath(of: clip), playable: model.facts(at: position).problem == nil)
+    }
+
+    /// Deck positions of the selected tiles, in deck order.
+    var selectedPositions: [Int] {
+        guard let bitset = gtk_selection_model_get_selection(selection.pointer) else { return [] }
+        defer { gtk_bitset_unref(bitset) }
+        var iterator = GtkBitsetIter()
+        var value: guint = 0
+        var positions: [Int] = []
+        guard gtk_bitset_iter_init_first(&iterator, bitset, &value) != 0 else { return [] }
+        repeat {
+            if Int(value) < visible.count { positions.append(visible[Int(value)]) }
+        } while gtk_bitset_iter_next(&iterator, &value) != 0
+        return positions
+    }
+
+    /// The clip to return to: the focused tile when it is selected, else
+    /// the first selected one.
+    var chosenPosition: Int? {
+        let selected = selectedPositions
+        if let window = gtk_widget_get_root(root), let focus = gtk_root_get_focus(window),
+           let child = gtk_widget_get_first_child(focus), let position = tiles[child.rawObject]?.position,
+           selected.contains(position) {
+            return position
+        }
+        return selected.first
+    }
+
+    /// Selects (and scrolls to, and focuses) the tile at grid `index`.
+    func focus(index: Int, select: Bool) {
+        guard index < visible.count else { return }
+        if select { gtk_selection_model_select_item(selection.pointer, guint(index), 1) }
+        _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        let position = visible[index]
+        if let item = bound[position]?.item {
+            gtk_widget_grab_focus(item)
+        } else {
+            pendingFocus = position
+            gtk_widget_grab_focus(grid)
+        }
+    }
+
+    /// Escape returns to the stack (as G does).
+    func installKeys() {
+        let keys: OpaquePointer = gtk_event_controller_key_new()
+        connect(keys, .keyPressed) { [unowned self] keyval, _, state in
+            let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+            guard keyval == UInt32(GDK_KEY_Escape), modifiers == 0 else { return false }
+            return actions.activate(.overview)
+        }
+        gtk_widget_add_controller(root, keys)
+    }
+
+    /// Tells a screen reader: the text becomes the focused widget's
+    /// description (Orca speaks its changes; GTK 4.8 has no announce call).
+    func announce(_ text: String) {
+        gtk_label_set_text(statusLabel.opaque, text)
+        guard let window = gtk_widget_get_root(root), let focus = gtk_root_get_focus(window) else { return }
+        Accessibility.setDescription(focus, text)
+    }
+}

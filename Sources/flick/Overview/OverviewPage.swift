@@ -1,0 +1,183 @@
+import CGtk
+import FlickCore
+import FlickMedia
+import Foundation
+import GtkKit
+
+/// The overview: every clip of the deck as a tile, with a filter by
+/// decision, beside the card stack.
+///
+///   ReviewModel ──update──▶ OverviewPage ── redraws the tiles on screen, the counts
+///        ▲                      │ GtkGridView on GtkMultiSelection on GtkStringList
+///        │                      │ (one string per tile: its deck position; recycled tiles)
+///        └── GAction (L/D/S, U, G) ◀── keys; Enter/double-click ──▶ onOpen(position)
+///   OverviewPosters (lazy posters and durations), OverviewPreview (one muted player)
+///
+/// The grid is built once; a filter or a new scan of the folder replaces
+/// the strings in one splice. A tile decided while a filter is on keeps its
+/// place (with its new badge) until the filter is chosen again, so the
+/// selection and focus stay put and U can take it back in view.
+@MainActor
+final class OverviewPage {
+    let root: Widget
+    let grid: Widget
+    let model: ReviewModel
+    let actions: ActionActivator
+    let list: ObjectRef<OpaquePointer>
+    let selection: ObjectRef<OpaquePointer>
+    let posters: OverviewPosters
+    let preview = OverviewPreview()
+    let scroller: Widget
+    var filterButtons: [(filter: DecisionFilter, button: Widget)] = []
+    let summary: Widget
+    /// What just happened (also the announcement).
+    let statusLabel: Widget
+    /// Deck positions of the tiles, parallel to the string list.
+    var visible: [Int] = []
+    /// The deck the tiles were made for (a new scan rebuilds them).
+    var drawnIDs: [Int64] = []
+    /// Tiles by their root widget, and the bound ones by deck position.
+    var tiles: [UnsafeMutableRawPointer: OverviewTile] = [:]
+    var bound: [Int: OverviewTile] = [:]
+    /// A tile to focus as soon as the grid binds it.
+    var pendingFocus: Int?
+    /// Enter or double-click on a tile: open the stack there.
+    var onOpen: (Int) -> Void = { _ in }
+    /// The selection, the filter or the preview changed.
+    var onChange: () -> Void = {}
+    var shown = false
+    private var preparing = false
+    /// How long after a folder opens the tiles' list is built.
+    static let prepareDelay: Duration = .milliseconds(400)
+    /// Open and frame times for `flick-bench overview` (FLICK_OVERVIEW_LOG only).
+    private(set) var timing: OverviewTiming?
+    var suppressFilterSignal = false
+
+    init(model: ReviewModel, actions: ActionActivator) {
+        self.model = model
+        self.actions = actions
+        posters = OverviewPosters(model: model)
+        let strings: OpaquePointer = gtk_string_list_new(nil)
+        list = ObjectRef(taking: strings)
+        g_object_ref(strings.rawObject)  // the selection takes one reference (transfer full)
+        let multi: OpaquePointer = gtk_multi_selection_new(strings)
+        selection = ObjectRef(taking: multi)
+        g_object_ref(multi.rawObject)  // the grid takes one too
+        let factory: OpaquePointer = gtk_signal_list_item_factory_new()
+        grid = gtk_grid_view_new(multi, factory)
+        summary = gtk_label_new("")
+        statusLabel = gtk_label_new("")
+        scroller = gtk_scrolled_window_new()
+        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        buildLayout()
+        installFactory(factory)
+        installGridSignals()
+        installKeys()
+        posters.isWanted = { [unowned self] id in bound.values.contains { $0.clipID == id } }
+        posters.onPoster = { [unowned self] id in
+            for tile in bound.values where tile.clipID == id && !preview.isPreviewing(tile) { tile.setPicture(posters.texture(for: id)) }
+            onChange()
+        }
+        preview.poster = { [unowned self] id in posters.texture(for: id) }
+        preview.onChange = { [unowned self] in onChange() }
+        model.observe { [unowned self] update in modelChanged(update) }
+        timing = OverviewTiming(widget: grid)
+        timing?.hasTiles = { [unowned self] in !bound.isEmpty }
+        timing?.shown = { [unowned self] in shown }
+    }
+
+    private func buildLayout() {
+        gtk_grid_view_set_max_columns(grid.cast(), 16)
+        gtk_grid_view_set_enable_rubberband(grid.cast(), 1)
+        gtk_widget_add_css_class(grid, "overview-grid")
+        Accessibility.setLabel(grid, tr("All clips"))
+        gtk_scrolled_window_set_policy(scroller.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(scroller.cast(), grid)
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_box_append(root.cast(), makeFilterBar())
+        gtk_box_append(root.cast(), scroller)
+        gtk_widget_add_css_class(statusLabel, "status-line")
+        gtk_label_set_wrap(statusLabel.opaque, 1)
+        gtk_box_append(root.cast(), statusLabel)
+    }
+
+    // MARK: Following the model
+
+    private func modelChanged(_ update: ReviewUpdate) {
+        updateCounts()
+        guard shown else {
+            if case .loaded = update { prepareSoon() }
+            return
+        }
+        switch update {
+        case .facts(let id):
+            for (position, tile) in bound where tile.clipID == id { tile.show(position: position, model: model) }
+        case .playback:
+            break
+        case .loaded, .outcome, .rolledBack:
+            if model.session.deck.ids != drawnIDs {
+                preview.stop()
+                rebuild()
+            } else {
+                redrawBound()
+            }
+            if let event = model.lastEvent { announce(Words.event(event)) }
+        }
+    }
+
+    /// Makes the tiles again from the model's deck and filter.
+    func rebuild() {
+        drawnIDs = model.session.deck.ids
+        visible = model.positions(matching: model.filter)
+        let count = g_list_model_get_n_items(list.pointer)
+        withCStringArray(visible.map(String.init)) { strings in
+            gtk_string_list_splice(list.pointer, 0, count, strings)
+        }
+        updateSummary()
+    }
+
+    /// Builds the tiles' list a moment after a folder opens or changes, while
+    /// the overview is hidden, so G finds it ready (10,000 strings cost tens
+    /// of milliseconds, spent once, not on the key press).
+    private func prepareSoon() {
+        guard !preparing, model.session.deck.ids != drawnIDs else { return }
+        preparing = true
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: Self.prepareDelay)
+            guard let self else { return }
+            preparing = false
+            if !shown, model.session.deck.ids != drawnIDs { rebuild() }
+        }
+    }
+
+    func redrawBound() {
+        for (position, tile) in bound where position < model.count { tile.show(position: position, model: model) }
+    }
+
+    /// The overview comes on screen: tiles current, the top card's tile
+    /// selected and focused (or the first tile, when a filter hides it).
+    func willShow() {
+        shown = true
+        if model.session.deck.ids != drawnIDs || visible.isEmpty { rebuild() }
+        redrawBound()
+        updateCounts()
+        let index = nearestIndex(to: model.cursor)
+        if let index { focus(index: index, select: true) }
+    }
+
+    func didHide() {
+        shown = false
+        preview.stop()
+    }
+
+    /// The index in the grid of `position`, or of the tile after it.
+    func nearestIndex(to position: Int) -> Int? {
+        guard !visible.isEmpty else { return nil }
+        var low = 0, high = visible.count
+        while low < high {
+            let middle = (low + high) / 2
+            if visible[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return min(low, visible.count - 1)
+    }
+}

@@ -1,0 +1,141 @@
+import Testing
+@testable import FlickCore
+
+/// A sink that keeps every call, batches apart, and can be told to fail.
+@MainActor
+private final class BatchSink: DecisionSink {
+    struct Failure: Error, CustomStringConvertible { var description: String { "disk full" } }
+    var single: [ActionOutcome] = []
+    var batches: [[ActionOutcome]] = []
+    var failing = false
+
+    func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
+        if failing { throw Failure() }
+        single.append(outcome)
+    }
+
+    func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
+        if failing { throw Failure() }
+        batches.append(outcomes)
+    }
+}
+
+@MainActor
+@Suite struct ReviewModelOverviewTests {
+    private static func model(count: Int = 6) -> (ReviewModel, BatchSink) {
+        let sink = BatchSink()
+        let model = ReviewModel(sink: sink)
+        let clips = (0..<count).map { ReviewClip(id: Int64($0 + 1), relativePath: "c\($0).mp4", name: "c\($0).mp4", kind: .video) }
+        model.load(clips: clips, session: ReviewSession(deck: Deck(ids: clips.map(\.id))))
+        return (model, sink)
+    }
+
+    @Test func decidingATileKeepsTheTopCardAndIsSavedBeforeItIsShown() {
+        let (model, sink) = Self.model()
+        model.perform(.like)
+        var savedWhenPublished: [Int] = []
+        model.observe { _ in savedWhenPublished.append(sink.batches.count) }
+        #expect(model.decide(.delete, at: [4]))
+        #expect(model.cursor == 1, "the top card stays where it was")
+        #expect(model.decision(at: 4) == .delete)
+        #expect(sink.batches == [[.decided(position: 4, decision: .delete)]])
+        #expect(savedWhenPublished == [1])
+        #expect(model.lastEvent == .decided(name: "c4.mp4", decision: .delete, left: 5))
+    }
+
+    @Test func undoTakesATileDecisionBackInTheSameHistory() {
+        let (model, _) = Self.model()
+        model.perform(.like)
+        model.decide(.skip, at: [3])
+        #expect(model.session.history.count == 2)
+        #expect(model.perform(.undo))
+        #expect(model.decision(at: 3) == nil && model.cursor == 3, "the undone clip comes on top")
+        #expect(model.perform(.undo))
+        #expect(model.decision(at: 0) == nil && model.cursor == 0)
+    }
+
+    @Test func aBatchIsOneStepForUndo() {
+        let (model, sink) = Self.model()
+        model.decide(.like, at: [1])
+        #expect(model.decide(.delete, at: [5, 2, 3, 2]))
+        #expect(sink.batches.last?.count == 3, "each clip once, saved in one go")
+        #expect(model.lastEvent == .decidedMany(count: 3, decision: .delete))
+        #expect(model.count(matching: .deleted) == 3 && model.count(matching: .undecided) == 2)
+        #expect(model.perform(.undo))
+        #expect(sink.batches.last?.count == 3, "the undo of the batch is saved in one go too")
+        #expect(model.lastEvent == .undidMany(count: 3))
+        #expect([2, 3, 5].allSatisfy { model.decision(at: $0) == nil })
+        #expect(model.decision(at: 1) == .like, "the step before the batch stays")
+        #expect(model.cursor == 2, "the batch's first clip is on top, as after one undo")
+        #expect(model.perform(.undo))
+        #expect(model.decision(at: 1) == nil)
+    }
+
+    @Test func aStepAfterABatchIsUndoneFirst() {
+        let (model, _) = Self.model()
+        model.decide(.skip, at: [0, 1])
+        model.decide(.like, at: [4])
+        model.perform(.undo)
+        #expect(model.decision(at: 4) == nil && model.decision(at: 0) == .skip)
+        model.perform(.undo)
+        #expect(model.decision(at: 0) == nil && model.decision(at: 1) == nil)
+    }
+
+    @Test func clipsAlreadyDecidedSoMakeNoStep() {
+        let (model, sink) = Self.model()
+        model.decide(.like, at: [2])
+        #expect(!model.decide(.like, at: [2]))
+        #expect(sink.batches.count == 1 && model.session.history.count == 1)
+    }
+
+    @Test func aFailedSaveTakesTheWholeBatchBack() {
+        let (model, sink) = Self.model()
+        sink.failing = true
+        var updates: [ReviewUpdate] = []
+        model.observe { updates.append($0) }
+        #expect(!model.decide(.delete, at: [0, 1, 2]))
+        #expect(model.stats.decided == 0 && model.session.history.isEmpty)
+        #expect(updates == [.rolledBack])
+        #expect(model.lastEvent == .notSaved(reason: "disk full"))
+    }
+
+    @Test func filterCountsAndPositions() {
+        let (model, _) = Self.model()
+        model.decide(.delete, at: [1, 4])
+        model.decide(.like, at: [2])
+        #expect(model.positions(matching: .deleted) == [1, 4])
+        #expect(model.positions(matching: .undecided) == [0, 3, 5])
+        #expect(model.positions(matching: .all) == Array(0..<6))
+        #expect(DecisionFilter.allCases.map { model.count(matching: $0) } == [6, 3, 1, 2, 0])
+    }
+
+    @Test func theFilterIsKeptUntilAnotherFolderOpens() {
+        let (model, _) = Self.model()
+        model.setFilter(.skipped)
+        model.reload(clips: Array(model.clips.dropLast()), session: ReviewSession(deck: Deck(ids: model.clips.dropLast().map(\.id))))
+        #expect(model.filter == .skipped)
+        model.load(clips: model.clips, session: ReviewSession(deck: Deck(ids: model.clips.map(\.id))))
+        #expect(model.filter == .all)
+    }
+
+    @Test func showingAClipPutsItOnTopKeepingDecisions() {
+        let (model, _) = Self.model()
+        model.perform(.like)
+        model.perform(.like)
+        model.show(at: 4)
+        #expect(model.cursor == 4 && model.top?.name == "c4.mp4")
+        #expect(model.lastEvent == .showing(name: "c4.mp4"))
+        #expect(model.decision(at: 0) == .like && model.session.history.count == 2)
+        model.show(at: 0)
+        #expect(model.top?.name == "c0.mp4", "a decided clip can come back on top")
+    }
+
+    @Test func theOverviewCoversTheStackSoNothingPlays() {
+        let (model, _) = Self.model()
+        #expect(model.playback.shouldPlay)
+        model.setOverview(shown: true)
+        #expect(!model.playback.shouldPlay && model.showsOverview)
+        model.setOverview(shown: false)
+        #expect(model.playback.shouldPlay)
+    }
+}
