@@ -44,9 +44,12 @@ public enum Accessibility {
     /// widget next takes focus. On GTK ≥ 4.14 the body is one call:
     /// `gtk_accessible_announce(window, text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM)`.
     public static func announce(_ text: String, in window: some GObjectPointer) {
-        guard !text.isEmpty, let focus = gtk_window_get_focus(window.cast()) else { return }
-        setDescription(focus, text)
-        setDescription(focus, "")
+        guard !text.isEmpty else { return }
+        // No focused widget (focus just came back from a dialog): the
+        // window itself is what the screen reader is on.
+        let target = gtk_window_get_focus(window.cast()) ?? window.widget
+        setDescription(target, text)
+        setDescription(target, "")
     }
 
     /// Takes a GTK type name out of what screen readers read: GTK 4.8 names
@@ -57,10 +60,16 @@ public enum Accessibility {
     /// and every labelled button one name; an icon-only close button is
     /// named `closeLabel`.
     public static func tidy(_ root: some GObjectPointer, closeLabel: String) {
-        var child = gtk_widget_get_first_child(root.widget)
+        let isButton = String(cString: g_type_name(flick_widget_type(root.widget))).hasSuffix("Button")
+        tidy(root.widget, closeLabel: closeLabel, insideButton: isButton)
+    }
+
+    private static func tidy(_ root: UnsafeMutablePointer<GtkWidget>, closeLabel: String, insideButton: Bool) {
+        var child = gtk_widget_get_first_child(root)
         while let widget = child {
-            tidyOne(widget, closeLabel: closeLabel)
-            tidy(widget, closeLabel: closeLabel)
+            tidyOne(widget, closeLabel: closeLabel, insideButton: insideButton)
+            let isButton = String(cString: g_type_name(flick_widget_type(widget))).hasSuffix("Button")
+            tidy(widget, closeLabel: closeLabel, insideButton: insideButton || isButton)
             child = gtk_widget_get_next_sibling(widget)
         }
     }
@@ -69,10 +78,16 @@ public enum Accessibility {
     private static let nameless: Set<String> = [
         "GtkPicture", "GtkOverlay", "GtkFixed", "GtkBox", "GtkImage", "GtkScrolledWindow", "GtkViewport",
         "GtkRevealer", "GtkCenterBox", "GtkWindowHandle", "GtkStack", "AdwBin", "AdwToastWidget", "AdwGizmo",
-        "AdwClamp", "AdwButtonContent", "GtkProgressBar", "AdwWindowTitle", "GtkScrollbar", "GtkRange", "AdwSqueezer",
+        "AdwClamp", "AdwButtonContent", "GtkProgressBar", "AdwWindowTitle", "GtkScrollbar", "GtkRange", "AdwSqueezer", "GtkBuiltinIcon",
     ]
 
-    private static func tidyOne(_ widget: UnsafeMutablePointer<GtkWidget>, closeLabel: String) {
+    /// Marks a widget already tidied: each is changed once, so a screen
+    /// reader is not flooded with name changes on every call.
+    private static let tidied = "flick-accessibility-tidied"
+
+    private static func tidyOne(_ widget: UnsafeMutablePointer<GtkWidget>, closeLabel: String, insideButton: Bool) {
+        guard g_object_get_data(widget.rawObject.assumingMemoryBound(to: GObject.self), tidied) == nil else { return }
+        g_object_set_data(widget.rawObject.assumingMemoryBound(to: GObject.self), tidied, UnsafeMutableRawPointer(bitPattern: 1))
         let type = String(cString: g_type_name(flick_widget_type(widget)))
         if nameless.contains(type) {
             if type == "GtkProgressBar" { return }  // named where it is made
@@ -81,7 +96,9 @@ public enum Accessibility {
             if type == "GtkImage", let parent = gtk_widget_get_parent(widget),
                String(cString: g_type_name(flick_widget_type(parent))).hasSuffix("Button") { return }
             setLabel(widget, "")
-        } else if type == "GtkLabel", let text = gtk_label_get_text(widget.opaque), text.pointee == 0 {
+        } else if type == "GtkLabel", insideButton, let text = gtk_label_get_text(widget.opaque), text.pointee == 0 {
+            // Decoration inside a button that has its own name (a card's
+            // overlay word); a label elsewhere may get its text later.
             setLabel(widget, "")
         } else if type == "GtkButton" {
             // A button showing its own label text needs no relation to it

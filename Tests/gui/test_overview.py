@@ -92,7 +92,8 @@ def test_enter_and_escape_jump_back_into_the_stack_at_the_tile():
         s.wait_state(lambda st: not st["overview"]["shown"] and st["cursor"] == chosen, "the stack at that clip")
         assert wait_until(lambda: [n for n in s.top_card_name() if n.startswith(f"Clip {chosen + 1} of 12:")], 10,
                           what="the top card")
-        s.wait_state(lambda st: st["playing"], "the clip playing on top")
+        if not s.state()["decisions"][chosen]["path"].endswith(".png"):  # a photo does not play
+            s.wait_state(lambda st: st["playing"], "the clip playing on top")
         open_overview(s)
         s.wait_state(lambda st: st["overview"]["selected"] == [chosen], "the top card's tile selected")
         s.key("Left")

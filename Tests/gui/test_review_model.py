@@ -8,6 +8,7 @@ import subprocess
 import time
 
 from harness import ROOT, find_nodes, wait_until
+from test_app import Settled
 from test_review import Review, photo_deck
 
 
@@ -44,6 +45,8 @@ def test_a_like_after_a_deletion_disables_the_toast_undo(tmp_path):
 
 
 def test_cancelling_a_long_apply_keeps_the_window_working(tmp_path):
+    """Apply without the confirmation (a preference), so the progress dialog
+    comes at once; Cancel while 2,000 files move."""
     deck = tmp_path / "deck"
     deck.mkdir()
     photo_deck(deck, 2001)
@@ -52,12 +55,12 @@ def test_cancelling_a_long_apply_keeps_the_window_working(tmp_path):
     env = dict(os.environ, XDG_DATA_HOME=str(data))
     subprocess.run([str(ROOT / ".build" / "debug" / "flick-bench"), "drive", str(deck), "--actions", ",".join(["delete"] * 2000)],
                    env=env, check=True, capture_output=True, timeout=300)
-    with Review(deck, data_home=data) as s:
+    with Settled(deck, settings={"confirm_apply": "false"}, data_home=data) as s:
         s.wait_state(lambda st: st["cursor"] == 2000, "the deck with 2,000 marked")
         trash = data / "Trash" / "files"
         # Main menu → Apply Deletions… → Move to Trash, then Cancel (Escape)
         # while the files are moving, all from the keyboard.
-        s.xdotool("key", "F10", "sleep", "0.8", "key", "Return", "sleep", "1.5", "key", "Tab", "Return")
+        s.xdotool("key", "F10", "sleep", "0.8", "key", "Return")
         wait_until(lambda: trash.exists() and len(list(trash.iterdir())) > 20, 20, what="the move to start")
         s.xdotool("key", "Escape")
         # The work in flight still reports progress to a bar whose dialog

@@ -31,6 +31,7 @@ extension ReviewModel {
     public func setOverview(shown: Bool) {
         guard playback.covered != shown else { return }
         playback.covered = shown
+        lastEvent = nil  // nothing to say: the page says where the user is
         publish(.playback)
     }
 

@@ -245,6 +245,7 @@ public final class ReviewModel {
     public func setHidden(_ hidden: Bool) {
         guard playback.hidden != hidden else { return }
         playback.hidden = hidden
+        lastEvent = nil  // not the user's doing: nothing to say
         publish(.playback)
     }
 

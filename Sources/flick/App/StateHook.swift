@@ -73,7 +73,7 @@ enum StateHook {
                             fullscreen: page.isFullscreen, fullscreenButton: player.fullscreenButtonCentre,
                             overview: overview?())
         }
-        settleChecks = 40
+        settleChecks = 200  // up to 10 s for a pipeline to start or stop
         if !scheduled { Task { @MainActor in flush(model, stack: stack) } }
     }
 

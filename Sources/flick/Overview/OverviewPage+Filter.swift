@@ -28,6 +28,8 @@ extension OverviewPage {
         gtk_box_append(bar.cast(), group)
         gtk_widget_set_hexpand(summary, 1)
         gtk_label_set_xalign(summary.opaque, 0)
+        // The summary gives way first: the overview never widens the window.
+        gtk_label_set_ellipsize(summary.opaque, PANGO_ELLIPSIZE_END)
         gtk_box_append(bar.cast(), summary)
         let apply = ReviewPage.makeButton(.applyDeletions)
         gtk_widget_remove_css_class(apply, "pill")

@@ -94,7 +94,13 @@ final class OverviewPage {
         gtk_scrolled_window_set_policy(scroller.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scroller.cast(), grid)
         gtk_widget_set_vexpand(scroller, 1)
-        gtk_box_append(root.cast(), makeFilterBar())
+        // The bar scrolls sideways when the window is narrower than it, so the
+        // overview never makes the window wider than the stack needs.
+        let barScroller: Widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(barScroller.cast(), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_height(barScroller.cast(), 1)
+        gtk_scrolled_window_set_child(barScroller.cast(), makeFilterBar())
+        gtk_box_append(root.cast(), barScroller)
         gtk_box_append(root.cast(), scroller)
         gtk_widget_add_css_class(statusLabel, "status-line")
         gtk_label_set_wrap(statusLabel.opaque, 1)

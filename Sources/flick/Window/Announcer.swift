@@ -7,10 +7,13 @@ import GtkKit
 /// card's earlier decision, play/pause, sound, the finished summary, and
 /// the window's toasts (Apply and Export results).
 ///
-/// It observes the model before the page and the stack do, so it speaks on
-/// the card that had focus, before focus moves to the next card: the user
-/// hears "Liked a.mp4. 11 left.", then "Clip 2 of 12: b.mp4 push button".
-/// The one mechanism is `Accessibility.announce` (see there why).
+/// It observes the model after the page and the stack, so it speaks on the
+/// widget that has focus after the change (the next card, or Review Again
+/// on the finished page): the user hears "Clip 2 of 12: b.mp4 push
+/// button", then "Liked a.mp4. 11 left." Speaking on the card that is
+/// leaving would be lost whenever the screen reader is behind on its
+/// events, as that card is gone by the time it gets there. The one
+/// mechanism is `Accessibility.announce` (see there why).
 @MainActor
 final class Announcer {
     private let window: Widget

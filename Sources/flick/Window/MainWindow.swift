@@ -50,10 +50,12 @@ final class MainWindow {
 
         model = ReviewModel(sink: sink, muted: Settings.shared.startMuted)
         actions = ActionActivator(window: window)
-        // Before the page and the stack: it speaks on the card that has focus.
-        let announcer = Announcer(model: model, window: window)
         page = ReviewPage(model: model, actions: actions)
         overview = OverviewPage(model: model, actions: actions)
+        // After the pages: it speaks on the widget that has focus once they
+        // have moved it (the next card), so a screen reader that is behind
+        // on its events still hears it from its locus of focus.
+        let announcer = Announcer(model: model, window: window)
         title = adw_window_title_new("Flick", "")
         header = adw_header_bar_new()
         adw_header_bar_set_title_widget(header.cast(), title)
