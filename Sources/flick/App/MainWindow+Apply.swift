@@ -47,21 +47,17 @@ extension MainWindow {
         let heading = destination == .trash ? tr("Moving to the Trash") : tr("Moving to “%@”", FolderScan.rejectedFolderName)
         let progress = ProgressDialog(over: window, heading: heading, body: Apply.summary(count: items.count, bytes: items.reduce(0) { $0 + $1.size }))
         let cancel = progress.cancel
-        let root = folder.record.path
+        let record = folder.record
+        let storePath = folder.store.path
         Task { @MainActor [unowned self] in
             let report = await Task.detached(priority: .userInitiated) {
-                Apply.run(items, folder: root, to: destination,
+                Apply.run(items, folder: record, storePath: storePath, to: destination,
                           progress: { done, total in
                               Task { @MainActor in progress.update(Double(done) / Double(max(total, 1)), "\(done) of \(total)") }
                           },
                           isCancelled: { cancel.isSet })
             }.value
             progress.close()
-            do {
-                try folder.store.markApplied(report.moved.map(\.clipID), in: folder.record)
-            } catch {
-                Dialogs.inform(over: window, heading: tr("Decisions Not Updated"), body: "\(error)")
-            }
             reload()
             self.report(report, refused: refused, folder: folder, destination: destination)
         }
