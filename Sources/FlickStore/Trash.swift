@@ -114,11 +114,8 @@ final class TrashCan {
     }
 
     private func locate(device: UInt64, near directory: String) -> Result<Directory, FileFailure.Reason> {
-        if let dataHome {
-            var info = stat()
-            let homeDevice = lstat(RawPath.c(dataHome + "/Trash"), &info) == 0 || stat(RawPath.c(dataHome), &info) == 0
-                ? UInt64(info.st_dev) : nil
-            if homeDevice == device {
+        if let dataHome, Self.device(of: dataHome + "/Trash") == device {
+            if Export.makeDirectories(dataHome) == nil {
                 let home = open(RawPath.c(dataHome), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                 guard home >= 0 else { return .failure(.noTrash) }
                 defer { close(home) }
@@ -177,6 +174,18 @@ final class TrashCan {
         }
         opened += [files, info]
         return .success(Directory(files: files, info: info, topdir: topdir))
+    }
+
+    /// The device `path` is on, or would be on once created (its nearest
+    /// existing ancestor's); a link counts as itself.
+    static func device(of path: String) -> UInt64? {
+        var current = path
+        var info = stat()
+        while lstat(RawPath.c(current), &info) != 0 {
+            guard current != "/" && !current.isEmpty else { return nil }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return UInt64(info.st_dev)
     }
 
     /// The top folder of the filesystem `directory` is on (its mount point).
