@@ -5,8 +5,11 @@
 //   Store           folders, clips, decisions and the append-only action history
 //   Store+Sync      reconciles the store with a folder scan (new, removed, renamed)
 //   Store+Session   rebuilds a ReviewSession (deck and undo history) after a restart
-//   FileOperations  the only file that touches the Trash (GIO) and moves or copies clips
-//   Playlist        M3U8 export of the liked clips
+//   FolderHandle    the reviewed folder held open; lookups that never follow a link
+//   FileOperations  checks before a move (identity, links), "Flick Rejected"
+//   Trash           the freedesktop Trash, written by Flick (renameat, .trashinfo)
+//   Apply           moves decided files, one transaction per file with its decision re-read
+//   Export          destination checks, M3U8 playlist, copies and hard links
 //
 // Threading contract: a `Store` (and its `Database`) belongs to the thread
 // that opened it — the main thread in the app, the command's thread in the

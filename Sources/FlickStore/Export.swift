@@ -161,6 +161,16 @@ public enum Export {
             }
             let relativeDirectory = (item.relativePath as NSString).deletingLastPathComponent
             let targetDirectory = relativeDirectory.isEmpty ? directory : directory + "/" + relativeDirectory
+            // A copy never lands in the reviewed folder, even through a
+            // subfolder named like it (copying /x/clips/clips/a.mp4 to /x).
+            let root = String(String.UnicodeScalarView(item.absolutePath.unicodeScalars.dropLast(item.relativePath.unicodeScalars.count + 1)))
+                .nonEmpty ?? "/"
+            do {
+                _ = try checkDestination(targetDirectory, kind: .folder, folder: root, force: true)
+            } catch where error.reason == .insideFolder {
+                report.failures.append(FileFailure(path: item.relativePath, reason: .other(error.description)))
+                continue
+            } catch {}
             if let failure = makeDirectories(targetDirectory) {
                 report.failures.append(FileFailure(path: item.relativePath, reason: .other("can’t create “\(RawPath.printable(targetDirectory))”: \(failure)")))
                 continue
@@ -257,6 +267,10 @@ public enum Export {
             throw error
         }
     }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 /// Why an export will not write where it was asked to.

@@ -380,6 +380,16 @@ func rawNames(_ directory: String) -> [[UInt8]] {
         #expect(try Data(contentsOf: out.appendingPathComponent("a.mp4")) == Data("mine".utf8))
     }
 
+    @Test func aCopyNeverLandsInTheFolderThroughASubfolderNamedLikeIt() throws {
+        let fixture = try Fixture(files: ["clips/a.mp4"])  // …/clips/clips/a.mp4
+        let clips = [StoredClip(id: 1, relativePath: "clips/a.mp4", kind: .video, decision: .like)]
+        let (items, _) = try FileOperations.check(clips, folder: fixture.folder.path)
+        // Copying to the folder's parent would write …/clips/a.mp4: into the deck.
+        let report = Export.copy(items, to: fixture.root.path, link: false)
+        #expect(report.moved.isEmpty && report.failures.first?.description.contains("inside the reviewed folder") == true)
+        #expect(fixture.names(fixture.folder) == ["clips"])
+    }
+
     @Test func aPartialLeftByAKilledExportIsRemovedByTheNext() throws {
         let fixture = try Fixture()
         let stale = fixture.root.appendingPathComponent(".flick-partial-2147483646-dead")
