@@ -69,11 +69,12 @@ def test_a_file_replaced_after_the_decision_is_not_trashed(cli, folder, tmp_path
 def test_a_renamed_file_keeps_its_decision_and_is_trashed(cli, folder):
     cli.drive(folder, "like", "delete")
     os.rename(folder / "b.mp4", folder / "renamed.mp4")
-    assert cli.decisions(folder) == {"a.mp4": "like", "c.mp4": None, "d.mp4": None, "renamed.mp4": "delete"}
+    (folder / "b.mp4").write_bytes(b"\1" * 100)  # and another file takes the old name
+    assert cli.decisions(folder) == {"a.mp4": "like", "b.mp4": None, "c.mp4": None, "d.mp4": None, "renamed.mp4": "delete"}
     result = cli.run("apply", folder, check=0)
     assert "Moved 1 file" in result.stdout
     assert trashed(cli) == [b"renamed.mp4"]
-    assert sorted(p.name for p in folder.iterdir()) == ["a.mp4", "c.mp4", "d.mp4"]
+    assert sorted(p.name for p in folder.iterdir()) == ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]
 
 
 def test_a_problem_the_window_recorded_is_reported_until_the_file_changes(cli, folder):
@@ -263,17 +264,22 @@ def test_ctrl_c_during_apply_stops_between_files(cli, folder, tmp_path):
     env = dict(cli.env, FLICK_TEST_BETWEEN_FILES=str(fifo))
     proc = subprocess.Popen([str(FLICK), "apply", str(folder)], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    errors = []
-    reader = threading.Thread(target=lambda: errors.append(proc.stderr.read()))
-    reader.start()
-    # Opening the FIFO waits until apply has moved its first file and holds.
-    with open(fifo, "w"):
-        proc.send_signal(signal.SIGINT)
-    out = proc.stdout.read()
-    proc.wait(timeout=30)
-    reader.join(timeout=30)
+    held = threading.Event()
+
+    def interrupt_between_files():
+        # Opening the FIFO waits until apply has moved its first file and holds.
+        with open(fifo, "w"):
+            held.set()
+            proc.send_signal(signal.SIGINT)
+
+    threading.Thread(target=interrupt_between_files, daemon=True).start()
+    out, err = proc.communicate(timeout=60)
+    was_held = held.is_set()
+    if not was_held:
+        os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # release the thread
+    assert was_held, f"apply never held between two files: {out} {err}"
     assert proc.returncode == 3
     assert "Moved 1 file" in out
-    assert "Cancelled; 3 files not yet moved stay marked for deletion." in errors[0]
+    assert "Cancelled; 3 files not yet moved stay marked for deletion." in err
     assert trashed(cli) == [b"a.mp4"]
     assert [c["decision"] for c in cli.status(folder)["clips"]] == ["delete", "delete", "delete"]
