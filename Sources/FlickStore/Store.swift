@@ -70,6 +70,9 @@ public final class Store {
         do {
             let fresh = try Database(path: temporary, create: true)
             try Schema.migrate(fresh)
+        } catch {
+            let reason = String(cString: strerror(errno)).lowercased()
+            throw StoreError("Can’t create the decision store “\(RawPath.printable(path))”: \(reason).")
         }
         // EEXIST: another Flick created it meanwhile, which is as good.
         guard link(RawPath.c(temporary), RawPath.c(path)) == 0 || errno == EEXIST else {
@@ -182,14 +185,14 @@ public final class Store {
     /// Durable when this returns. Main thread in the app.
     public func recordProblem(clipID: Int64, reason: String) throws(StoreError) {
         try db.transaction { () throws(StoreError) in
-            try db.run("UPDATE clip SET problem = ? WHERE id = ?", reason, clipID)
+            _ = try db.run("UPDATE clip SET problem = ? WHERE id = ?", reason, clipID)
         }
     }
 
     /// Forgets a recorded problem (the clip played after all).
     public func clearProblem(clipID: Int64) throws(StoreError) {
         try db.transaction { () throws(StoreError) in
-            try db.run("UPDATE clip SET problem = NULL WHERE id = ?", clipID)
+            _ = try db.run("UPDATE clip SET problem = NULL WHERE id = ?", clipID)
         }
     }
 
