@@ -189,6 +189,35 @@ func rawNames(_ directory: String) -> [[UInt8]] {
         #expect(FileManager.default.fileExists(atPath: fixture.path("a.mp4")))
     }
 
+    /// A folder on another filesystem than the home Trash (/dev/shm, a
+    /// tmpfs) uses `$topdir/.Trash-$uid`, with a Path= relative to $topdir.
+    /// Skipped where that Trash exists already (it is not this test's).
+    @Test func aFileOnAnotherFilesystemGoesToThatFilesystemsTrash() throws {
+        let topdir = "/dev/shm", trash = "/dev/shm/.Trash-\(getuid())"
+        var shm = stat(), tmp = stat(), existing = stat()
+        guard stat(topdir, &shm) == 0, stat(FileManager.default.temporaryDirectory.path, &tmp) == 0, shm.st_dev != tmp.st_dev,
+              lstat(trash, &existing) != 0 else { return }
+        defer { try? FileManager.default.removeItem(atPath: trash) }
+        let fixture = try Fixture()
+        let folder = URL(fileURLWithPath: topdir).appendingPathComponent("flick-trash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("on tmpfs".utf8).write(to: folder.appendingPathComponent("far.mp4"))
+        let store = try fixture.openStore()
+        let record = try store.folder(at: folder)
+        var session = try store.session(for: record, deck: try store.sync(record, with: FolderScan.scan(folder)).clips)
+        try store.perform(.delete, on: &session, folder: record)
+        let (items, _) = try FileOperations.check(try store.clipsToDelete(in: record), folder: folder.path)
+        let report = Apply.run(items, folder: record, storePath: fixture.databasePath, environment: fixture.environment)
+        #expect(report.moved.count == 1 && report.failures.isEmpty)
+        #expect(fixture.names(URL(fileURLWithPath: trash + "/files")) == ["far.mp4"])
+        #expect(fixture.names(fixture.trashFiles).isEmpty)
+        var info = stat()
+        #expect(lstat(trash, &info) == 0 && info.st_mode & 0o777 == 0o700 && info.st_uid == getuid())
+        let text = try String(contentsOfFile: trash + "/info/far.mp4.trashinfo", encoding: .utf8)
+        #expect(text.contains("\nPath=\(folder.lastPathComponent)/far.mp4\n"))
+    }
+
     @Test func theTrashNeverOverwritesAndEncodesThePath() throws {
         let fixture = try Fixture(files: ["a b%.mp4", "sub/a b%.mp4"])
         try FileManager.default.createDirectory(at: fixture.trashFiles, withIntermediateDirectories: true)
