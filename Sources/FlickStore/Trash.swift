@@ -115,12 +115,12 @@ final class TrashCan {
 
     private func locate(device: UInt64, near directory: String) -> Result<Directory, FileFailure.Reason> {
         if let dataHome, Self.device(of: dataHome + "/Trash") == device {
-            if Export.makeDirectories(dataHome) == nil {
-                let home = open(RawPath.c(dataHome), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                guard home >= 0 else { return .failure(.noTrash) }
-                defer { close(home) }
-                return folders(in: home, named: "Trash", shown: dataHome + "/Trash", device: device, topdir: nil)
-            }
+            // The home Trash's filesystem: the home Trash or none.
+            guard Export.makeDirectories(dataHome) == nil else { return .failure(.noTrash) }
+            let home = open(RawPath.c(dataHome), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard home >= 0 else { return .failure(.noTrash) }
+            defer { close(home) }
+            return folders(in: home, named: "Trash", shown: dataHome + "/Trash", device: device, topdir: nil)
         }
         let topdir = Self.mountTop(of: directory, device: device)
         let top = open(RawPath.c(topdir), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
