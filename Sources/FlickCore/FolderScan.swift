@@ -17,17 +17,37 @@ public struct ScannedClip: Sendable, Equatable {
     }
 }
 
-/// Device, inode and size of a file: a rename keeps all three, so a renamed
-/// clip keeps its decision.
+/// Device, inode, size and modification time of a directory entry (the
+/// link itself for a symlink): a rename keeps all four, so a renamed clip
+/// keeps its decision, and a different file under the same name differs in
+/// at least one, so it never inherits one.
 public struct FileIdentity: Sendable, Hashable {
     public let device: UInt64
     public let inode: UInt64
     public let size: Int64
+    /// Modification time, seconds since 1970 (the store keeps a REAL).
+    public let mtime: Double
 
-    public init(device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0) {
+    /// How far two modification times may differ and still be the same
+    /// file: a REAL keeps about 0.2 µs of a present-day time.
+    public static let mtimeTolerance = 1e-6
+
+    public init(device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0, mtime: Double = 0) {
         self.device = device
         self.inode = inode
         self.size = size
+        self.mtime = mtime
+    }
+
+    /// The identity `stat`/`fstatat` reported.
+    public init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                  mtime: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+    }
+
+    /// Whether both name the same, unchanged file.
+    public func isSameFile(as other: FileIdentity) -> Bool {
+        device == other.device && inode == other.inode && size == other.size && abs(mtime - other.mtime) < Self.mtimeTolerance
     }
 }
 
@@ -109,18 +129,26 @@ public enum FolderScan {
             }
             guard !name.hasPrefix(".") else { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            // Stat by the raw directory entry so names that are not UTF-8 are still found.
+            var entryInfo = stat(), info = stat()
+            // Stat by the raw directory entry so names that are not UTF-8 are
+            // still found: the entry itself (its identity), then what a link
+            // points to (its kind).
             let found = withUnsafePointer(to: &entry.pointee.d_name) { raw in
-                raw.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { fstatat(dirfd(dir), $0, &info, 0) == 0 }
+                raw.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { name in
+                    guard fstatat(dirfd(dir), name, &entryInfo, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+                    guard (entryInfo.st_mode & S_IFMT) == S_IFLNK else {
+                        info = entryInfo
+                        return true
+                    }
+                    return fstatat(dirfd(dir), name, &info, 0) == 0
+                }
             }
             guard found else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 if recursive && name != rejectedFolderName { subfolders.append(childRelative) }
             } else if (info.st_mode & S_IFMT) == S_IFREG, let kind = ClipKind(fileName: name) {
                 let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
-                let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
-                clips.append(ScannedClip(relativePath: childRelative, kind: kind, modified: modified, identity: identity))
+                clips.append(ScannedClip(relativePath: childRelative, kind: kind, modified: modified, identity: FileIdentity(entryInfo)))
             }
         }
         for sub in subfolders {

@@ -9,15 +9,19 @@ public struct StitchError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Joins clips into one video, in order. When every clip shares container,
-/// codecs and frame size, the streams are copied as they are (a lossless
-/// remux); otherwise each clip is decoded, scaled (letterboxed) to the first
-/// clip's size and encoded once: H.264/AAC in MP4, or VP8/Vorbis in WebM,
-/// by the destination's extension.
+/// codecs and frame size (and no other size is asked for), the streams are
+/// copied as they are (a lossless remux); otherwise each clip is decoded,
+/// scaled (letterboxed) to one frame size and encoded once: H.264/AAC in
+/// MP4, or VP8/Vorbis in WebM, by the destination's extension. The size is
+/// the one asked for, or the most common size among the clips, at most
+/// 1920×1080 (1080×1920 when portrait): one 8K clip does not make the
+/// whole job 8K.
 ///
 /// Threading: `run` blocks the calling thread (it polls the pipeline's bus)
 /// and calls `progress` on it; call it off the main thread. The output is
-/// written to a hidden partial file and renamed only on success; failure or
-/// cancel removes it.
+/// written to a short hidden partial file (`PartialFile`) and renamed only
+/// on success — never over an existing file unless `replace` — and failure
+/// or cancel removes it; one left by a killed run is removed by the next.
 public enum Stitcher {
     public struct Clip: Sendable {
         public let path: String
@@ -67,9 +71,11 @@ public enum Stitcher {
                            "mp4mux": "gstreamer1.0-plugins-good", "webmmux": "gstreamer1.0-plugins-good",
                            "matroskamux": "gstreamer1.0-plugins-good"]
 
-    /// Whether `clips` can be joined without re-encoding into `destination`.
-    public static func method(for clips: [Clip], destination: String) -> Method {
+    /// Whether `clips` can be joined without re-encoding into `destination`
+    /// (at `size`, when one is asked for).
+    public static func method(for clips: [Clip], destination: String, size: (width: Int, height: Int)? = nil) -> Method {
         guard let family = Family(path: destination), let first = clips.first?.info else { return .reencode }
+        if let size, size.width != first.width || size.height != first.height { return .reencode }
         let same = clips.allSatisfy { clip in
             family.canRemux(from: clip.path) && clip.info.videoCodec != nil && clip.info.videoCodec == first.videoCodec
                 && clip.info.width == first.width && clip.info.height == first.height && clip.info.audioCodec == first.audioCodec
@@ -77,11 +83,37 @@ public enum Stitcher {
         return same ? .remux : .reencode
     }
 
+    /// The largest frame a re-encode makes unless asked: 1920×1080, or
+    /// 1080×1920 for a portrait size (pixels).
+    public static let maximumSize = (long: 1920, short: 1080)
+
+    /// The frame size of a re-encode: `requested` (made even), else the
+    /// most common size among the clips (a tie goes to the one that comes
+    /// first), scaled down to fit `maximumSize`.
+    public static func frameSize(for clips: [Clip], requested: (width: Int, height: Int)? = nil) -> (width: Int, height: Int) {
+        if let requested { return (even(requested.width), even(requested.height)) }
+        var counts: [Int: Int] = [:]
+        var order: [(width: Int, height: Int)] = []
+        for clip in clips {
+            guard let width = clip.info.width, let height = clip.info.height, width > 0, height > 0 else { continue }
+            let key = width << 20 | height
+            if counts[key] == nil { order.append((width, height)) }
+            counts[key, default: 0] += 1
+        }
+        guard let common = order.max(by: { counts[$0.width << 20 | $0.height] ?? 0 < counts[$1.width << 20 | $1.height] ?? 0 }) else {
+            return (1280, 720)
+        }
+        let (long, short) = common.width >= common.height ? (maximumSize.long, maximumSize.short) : (maximumSize.short, maximumSize.long)
+        let scale = min(1, Double(long) / Double(common.width), Double(short) / Double(common.height))
+        return (even(Int((Double(common.width) * scale).rounded())), even(Int((Double(common.height) * scale).rounded())))
+    }
+
     /// Stitches `clips` into `destination`. A remux that GStreamer refuses
     /// (streams that differ in detail) falls back to a re-encode.
     /// Returns the method used.
     @discardableResult
-    public static func run(_ clips: [Clip], to destination: String, progress: (Double) -> Void = { _ in },
+    public static func run(_ clips: [Clip], to destination: String, size: (width: Int, height: Int)? = nil, replace: Bool = false,
+                           progress: (Double) -> Void = { _ in },
                            isCancelled: () -> Bool = { false }) throws(StitchError) -> Method {
         GStreamer.initialize()
         guard !clips.isEmpty else { throw StitchError("There are no liked clips to stitch.") }
@@ -89,9 +121,9 @@ public enum Stitcher {
             throw StitchError("Can’t stitch into “\(destination)”: name it .mp4, .webm or .mkv.")
         }
         let total = clips.reduce(0.0) { $0 + ($1.info.duration ?? 0) }
-        if method(for: clips, destination: destination) == .remux {
+        if method(for: clips, destination: destination, size: size) == .remux {
             do throws(StitchError) {
-                try execute(remuxDescription(clips, family: family), clips: clips, destination: destination,
+                try execute(remuxDescription(clips, family: family), clips: clips, destination: destination, replace: replace,
                             total: total, progress: progress, isCancelled: isCancelled)
                 return .remux
             } catch {
@@ -103,8 +135,8 @@ public enum Stitcher {
         where gst_element_factory_find(element) == nil {
             throw StitchError("Can’t re-encode the clips: GStreamer has no \(element) (install \(packages[element] ?? "the plugin that provides it")).")
         }
-        try execute(reencodeDescription(clips, family: family), clips: clips, destination: destination,
-                    total: total, progress: progress, isCancelled: isCancelled)
+        try execute(reencodeDescription(clips, family: family, size: frameSize(for: clips, requested: size)), clips: clips,
+                    destination: destination, replace: replace, total: total, progress: progress, isCancelled: isCancelled)
         return .reencode
     }
 
@@ -122,13 +154,12 @@ public enum Stitcher {
         return parts.joined(separator: "  ")
     }
 
-    /// Decodes every clip to the first clip's frame size, then encodes once.
+    /// Decodes every clip to `size`, then encodes once.
     /// `identity single-segment` turns the clips' segments into one timeline
     /// before the encoder, whose look-ahead would otherwise carry frames of
     /// one clip into the next clip's segment.
-    static func reencodeDescription(_ clips: [Clip], family: Family) -> String {
-        let first = clips.first?.info
-        let width = even(min(first?.width ?? 1280, 3840)), height = even(min(first?.height ?? 720, 2160))
+    static func reencodeDescription(_ clips: [Clip], family: Family, size: (width: Int, height: Int)) -> String {
+        let width = size.width, height = size.height
         let hasAudio = clips.contains { $0.info.audioCodec != nil }
         let video = family == .webm
             ? "vp8enc deadline=1 cpu-used=8 target-bitrate=4000000"
@@ -158,7 +189,7 @@ public enum Stitcher {
 extension Stitcher {
     /// Builds the pipeline, points its sources at the clips (properties, not
     /// text, so any file name works), and runs it to EOS.
-    static func execute(_ description: String, clips: [Clip], destination: String, total: Double,
+    static func execute(_ description: String, clips: [Clip], destination: String, replace: Bool, total: Double,
                         progress: (Double) -> Void, isCancelled: () -> Bool) throws(StitchError) {
         Log.debug("pipeline: \(description)", category: "stitch")
         var error: UnsafeMutablePointer<GError>?
@@ -168,21 +199,22 @@ extension Stitcher {
         }
         defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        let partial = ((destination as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent(".\((destination as NSString).lastPathComponent).flick-partial")
-        set(bin, "sink", "location", partial)
+        let directory = (destination as NSString).deletingLastPathComponent
+        PartialFile.removeStale(in: directory.isEmpty ? "." : directory)
+        let partial = PartialFile.path(in: directory)
+        set(bin, "sink", "location", RawPath.c(partial))
         for (index, clip) in clips.enumerated() {
             if description.contains("filesrc name=src\(index) ") {
-                set(bin, "src\(index)", "location", clip.path)
+                set(bin, "src\(index)", "location", RawPath.c(clip.path))
             } else if let uri = g_filename_to_uri(RawPath.c(clip.path), nil, nil) {
-                set(bin, "src\(index)", "uri", String(cString: uri))
+                set(bin, "src\(index)", "uri", Array(UnsafeBufferPointer(start: uri, count: strlen(uri) + 1)))
                 g_free(uri)
             }
         }
         var finished = false
         defer {
             gst_element_set_state(pipeline, GST_STATE_NULL)
-            if !finished { unlink(partial) }
+            if !finished { unlink(RawPath.c(partial)) }
         }
         guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
             throw StitchError("Can’t start stitching (GStreamer refused the pipeline).")
@@ -203,14 +235,18 @@ extension Stitcher {
             }
         }
         gst_element_set_state(pipeline, GST_STATE_NULL)
-        guard rename(partial, destination) == 0 else {
-            throw StitchError("Can’t write “\(destination)”: \(String(cString: strerror(errno)).lowercased()).")
+        let code = PartialFile.commit(partial, to: destination, replace: replace)
+        guard code == 0 else {
+            let reason = code == EEXIST ? "it already exists" : String(cString: strerror(code)).lowercased()
+            throw StitchError("Can’t write “\(RawPath.printable(destination))”: \(reason).")
         }
         finished = true
         progress(1)
     }
 
-    private static func set(_ bin: UnsafeMutablePointer<GstBin>, _ element: String, _ property: String, _ value: String) {
+    /// Sets a string property to `value`, a NUL-terminated C string (raw
+    /// path bytes, which need not be UTF-8).
+    private static func set(_ bin: UnsafeMutablePointer<GstBin>, _ element: String, _ property: String, _ value: [CChar]) {
         guard let object = gst_bin_get_by_name(bin, element) else { return }
         defer { gst_object_unref(UnsafeMutableRawPointer(object)) }
         var gvalue = GValue()

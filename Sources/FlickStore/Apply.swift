@@ -16,36 +16,126 @@ public struct MoveReport: Sendable, Equatable {
 
 /// Applies "delete" decisions: moves each file to the Trash (or into
 /// "Flick Rejected"), one by one, so one failure never stops the rest.
+///
+/// For each file, in one store transaction (which holds the store's write
+/// lock, so no decision can change meanwhile): re-read the clip's row (its
+/// decision, path and identity), walk to the file from a descriptor of the
+/// reviewed folder without following links, compare the identity, call
+/// `afterCheck`, move the entry from its verified parent descriptor, and
+/// record the move. A file that changed, was re-decided, or is reached
+/// through a link is refused with its reason; the rest go on.
+///
+/// Threading: runs on the caller's thread with its own store connection
+/// (the app calls it off the main thread; the window's connection waits
+/// at most one file's move for the write lock).
 public enum Apply {
     public enum Destination: Sendable { case trash, rejectedFolder }
 
-    /// Moves `items`; `progress(done, total)` runs after each file and
-    /// `isCancelled` is asked before each one. Runs on the caller's thread.
-    public static func run(_ items: [FileItem], folder: String, to destination: Destination = .trash,
+    /// Moves `items` (from `FileOperations.check`) of `folder`, recording
+    /// each move in the store at `storePath`. `progress(done, total)` runs
+    /// after each file and `isCancelled` is asked before each one.
+    /// `afterCheck` runs after a file is verified, just before it moves
+    /// (tests use it to change the folder at the worst moment).
+    /// `environment` gives `XDG_DATA_HOME`/`HOME` (the home Trash).
+    public static func run(_ items: [FileItem], folder: FolderRecord, storePath: String, to destination: Destination = .trash,
+                           environment: [String: String] = ProcessInfo.processInfo.environment,
                            progress: (Int, Int) -> Void = { _, _ in },
-                           isCancelled: () -> Bool = { false }) -> MoveReport {
+                           isCancelled: () -> Bool = { false },
+                           afterCheck: (FileItem) -> Void = { _ in }) -> MoveReport {
+        let store: Store
+        do {
+            store = try Store(path: storePath)
+        } catch {
+            var report = MoveReport()
+            report.failures = items.map { FileFailure(path: $0.relativePath, reason: .other(error.description)) }
+            return report
+        }
+        return store.apply(items, in: folder, to: destination, environment: environment,
+                           progress: progress, isCancelled: isCancelled, afterCheck: afterCheck)
+    }
+
+    /// "3 files, 12.4 MB".
+    public static func summary(count: Int, bytes: Int64) -> String {
+        "\(count) \(count == 1 ? "file" : "files"), \(ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file))"
+    }
+}
+
+extension Store {
+    /// `Apply.run` on this connection.
+    public func apply(_ items: [FileItem], in folder: FolderRecord, to destination: Apply.Destination = .trash,
+                      environment: [String: String] = ProcessInfo.processInfo.environment,
+                      progress: (Int, Int) -> Void = { _, _ in },
+                      isCancelled: () -> Bool = { false },
+                      afterCheck: (FileItem) -> Void = { _ in }) -> MoveReport {
         var report = MoveReport()
+        let handle: FolderHandle
+        do {
+            handle = try FolderHandle(path: folder.path)
+        } catch {
+            report.failures = items.map { FileFailure(path: $0.relativePath, reason: error.reason) }
+            return report
+        }
+        let trash = TrashCan(environment: environment)
+        var rejected: RejectedFolder?
         for (index, item) in items.enumerated() {
             if isCancelled() {
                 report.cancelled = true
                 break
             }
-            do throws(FileFailure) {
-                switch destination {
-                case .trash: try FileOperations.trash(item)
-                case .rejectedFolder: try FileOperations.moveToRejected(item, folder: folder)
+            let outcome: Result<FileItem, FileFailure>
+            do {
+                outcome = try db.transaction { () throws(StoreError) -> Result<FileItem, FileFailure> in
+                    try moveOne(item, folder: folder, handle: handle, afterCheck: afterCheck) { entry, original in
+                        switch destination {
+                        case .trash:
+                            return trash.move(entry, originalPath: original)
+                        case .rejectedFolder:
+                            let folder = rejected ?? RejectedFolder(in: handle)
+                            rejected = folder
+                            return folder.move(entry)
+                        }
+                    }
                 }
-                report.moved.append(item)
             } catch {
-                report.failures.append(error)
+                outcome = .failure(FileFailure(path: item.relativePath, reason: .other(error.description)))
+            }
+            switch outcome {
+            case .success(let moved): report.moved.append(moved)
+            case .failure(let failure): report.failures.append(failure)
             }
             progress(index + 1, items.count)
         }
         return report
     }
 
-    /// "3 files, 12.4 MB".
-    public static func summary(count: Int, bytes: Int64) -> String {
-        "\(count) \(count == 1 ? "file" : "files"), \(ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file))"
+    /// One file, inside the caller's transaction.
+    private func moveOne(_ item: FileItem, folder: FolderRecord, handle: FolderHandle, afterCheck: (FileItem) -> Void,
+                         move: (FolderHandle.Entry, String) -> Result<Void, FileFailure.Reason>) throws(StoreError) -> Result<FileItem, FileFailure> {
+        guard let row = try db.rows("SELECT \(Self.clipColumns), state FROM clip WHERE id = ? AND folder_id = ?", item.clipID, folder.id).first,
+              let clip = Self.clip(row), let stored = clip.identity else {
+            return .failure(FileFailure(path: item.relativePath, reason: .gone))
+        }
+        let path = clip.relativePath
+        guard FileOperations.isSafeRelativePath(path) else { return .failure(FileFailure(path: path, reason: .outsideFolder)) }
+        let entry: FolderHandle.Entry
+        switch handle.lookup(path) {
+        case .success(let found): entry = found
+        case .failure(let reason): return .failure(FileFailure(path: path, reason: reason))
+        }
+        // The file there now must be the one decided on, and the one the
+        // user confirmed; and it must still be marked for deletion.
+        guard row[9].string == "present", entry.identity.isSameFile(as: stored), item.identity.isSameFile(as: stored) else {
+            return .failure(FileFailure(path: path, reason: .changed))
+        }
+        guard clip.decision == .delete else { return .failure(FileFailure(path: path, reason: .notMarked)) }
+        afterCheck(item)
+        if case .failure(let reason) = move(entry, folder.path + "/" + path) {
+            return .failure(FileFailure(path: path, reason: reason))
+        }
+        try db.run("UPDATE clip SET state = 'applied' WHERE id = ?", clip.id)
+        try db.run("INSERT INTO action(folder_id, kind, clip_id, decision, at) VALUES (?, 'apply', ?, 'delete', ?)",
+                   folder.id, clip.id, Date().timeIntervalSince1970)
+        return .success(FileItem(clipID: clip.id, relativePath: path, absolutePath: folder.path + "/" + path,
+                                 size: Int64(entry.info.st_size), identity: entry.identity))
     }
 }

@@ -5,13 +5,17 @@
 //   Store           folders, clips, decisions and the append-only action history
 //   Store+Sync      reconciles the store with a folder scan (new, removed, renamed)
 //   Store+Session   rebuilds a ReviewSession (deck and undo history) after a restart
-//   FileOperations  the only file that touches the Trash (GIO) and moves or copies clips
-//   Playlist        M3U8 export of the liked clips
+//   FolderHandle    the reviewed folder held open; lookups that never follow a link
+//   FileOperations  checks before a move (identity, links), "Flick Rejected"
+//   Trash           the freedesktop Trash, written by Flick (renameat, .trashinfo)
+//   Apply           moves decided files, one transaction per file with its decision re-read
+//   Export          destination checks, M3U8 playlist, copies and hard links
 //
 // Threading contract: a `Store` (and its `Database`) belongs to the thread
 // that opened it — the main thread in the app, the command's thread in the
 // CLI. Nothing here starts threads or calls back later.
 internal import CSQLite
+import FlickCore
 import Foundation
 
 /// A store failure with a message a user can act on.
@@ -20,6 +24,13 @@ public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
 
     public init(_ description: String) {
         self.description = description
+    }
+
+    /// A decision store Flick will not use, with how to start over.
+    static func untrusted(_ path: String, _ why: String) -> StoreError {
+        let shown = RawPath.printable(path)
+        return StoreError("Can’t use the decision store “\(shown)”: \(why). Flick changed nothing. "
+            + "To start over with no decisions, move it aside (mv “\(shown)” “\(shown).broken”) and run Flick again.")
     }
 }
 
@@ -59,21 +70,28 @@ final class Database {
     private var statements: [String: OpaquePointer] = [:]
     let path: String
 
-    init(path: String) throws(StoreError) {
+    /// Opens the database at `path`; `create` makes a new file (the store
+    /// builds a new database under a temporary name, so a half-made one is
+    /// never found under the real name).
+    init(path: String, create: Bool = false) throws(StoreError) {
         self.path = path
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close(db)
-            throw StoreError("Can’t open the decision store “\(path)”: \(reason).")
+            throw StoreError.untrusted(path, reason)
         }
         handle = db
         sqlite3_busy_timeout(db, 5000)
-        try execute("PRAGMA journal_mode=WAL")
-        try execute("PRAGMA synchronous=FULL")
-        try execute("PRAGMA foreign_keys=ON")
+        do {
+            try execute("PRAGMA journal_mode=WAL")
+            try execute("PRAGMA synchronous=FULL")
+            try execute("PRAGMA foreign_keys=ON")
+        } catch {
+            throw StoreError.untrusted(path, errorMessage)
+        }
     }
 
     deinit {

@@ -2,52 +2,84 @@ import FlickCore
 import Foundation
 
 /// Exports liked clips: an M3U8 playlist, or copies (hard links) in a folder.
-/// Nothing partial is left behind: each file is written under a temporary
-/// name and renamed when complete, and removed on failure or cancel.
+///
+/// Never overwrites, never writes into the deck: `checkDestination` refuses
+/// a destination inside the reviewed folder (or one of its files, forced or
+/// not) and an existing one unless forced; the writers themselves never
+/// replace a file unless told to. Nothing partial is left behind: each file
+/// is written under a short hidden name (`PartialFile`) and renamed when
+/// complete, removed on failure or cancel, and cleaned by the next export
+/// into that folder if the process was killed.
 ///
 /// Threading: stateless; may run on any thread.
 public enum Export {
     /// Writes an extended M3U playlist (UTF-8) of `entries` to `destination`
-    /// atomically: `#EXTINF:<seconds>,<title>` then the absolute path.
+    /// atomically: `#EXTINF:<seconds>,<title>` then the absolute path — or,
+    /// for a name with control characters or bytes that are not UTF-8, its
+    /// percent-encoded `file://` URI, so every entry is exactly one line.
     /// A duration of nil is written as -1 (unknown), as the format says.
-    public static func writePlaylist(_ entries: [(path: String, duration: Double?)], to destination: String) throws(StoreError) {
+    /// An existing `destination` is replaced only with `replace`.
+    public static func writePlaylist(_ entries: [(path: String, duration: Double?)], to destination: String,
+                                     replace: Bool = false) throws(StoreError) {
         var text = "#EXTM3U\n"
         for entry in entries {
             let seconds = entry.duration.map { String(Int($0.rounded())) } ?? "-1"
             let title = ((entry.path as NSString).lastPathComponent as NSString).deletingPathExtension
-            text += "#EXTINF:\(seconds),\(title)\n\(entry.path)\n"
+            text += "#EXTINF:\(seconds),\(playlistTitle(title))\n\(playlistLocation(entry.path))\n"
         }
-        try writeAtomically(Data(text.utf8), to: destination)
+        try writeAtomically(Data(text.utf8), to: destination, replace: replace)
     }
 
-    static func writeAtomically(_ data: Data, to destination: String) throws(StoreError) {
-        let temporary = partialName(for: destination)
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw StoreError("Can’t write “\(destination)”: \(String(cString: strerror(errno)).lowercased()).")
-        }
-        guard rename(temporary, destination) == 0 else {
-            let reason = String(cString: strerror(errno)).lowercased()
-            unlink(temporary)
-            throw StoreError("Can’t write “\(destination)”: \(reason).")
-        }
+    /// The path as is when it is plain UTF-8 without control characters,
+    /// else its `file://` URI.
+    static func playlistLocation(_ path: String) -> String {
+        let plain = !RawPath.isEscaped(path) && !path.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        return plain ? path : RawPath.fileURI(path)
     }
 
-    /// A hidden sibling of `destination` for writing before the final rename.
-    public static func partialName(for destination: String) -> String {
+    /// A title on one line: control characters become spaces, stray bytes "�".
+    static func playlistTitle(_ name: String) -> String {
+        String(String.UnicodeScalarView(RawPath.display(name).unicodeScalars.map {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : $0
+        }))
+    }
+
+    static func writeAtomically(_ data: Data, to destination: String, replace: Bool) throws(StoreError) {
         let directory = (destination as NSString).deletingLastPathComponent
-        let name = (destination as NSString).lastPathComponent
-        return (directory.isEmpty ? "." : directory) + "/.\(name).flick-partial"
+        PartialFile.removeStale(in: directory.isEmpty ? "." : directory)
+        let temporary = PartialFile.path(in: directory)
+        let fd = open(RawPath.c(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(String(cString: strerror(errno)).lowercased()).")
+        }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let failed = written != data.count || fsync(fd) != 0
+        let writeError = errno
+        close(fd)
+        if failed {
+            unlink(RawPath.c(temporary))
+            throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(String(cString: strerror(writeError)).lowercased()).")
+        }
+        let code = PartialFile.commit(temporary, to: destination, replace: replace)
+        guard code == 0 else {
+            unlink(RawPath.c(temporary))
+            let reason = code == EEXIST ? "it already exists" : String(cString: strerror(code)).lowercased()
+            throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(reason).")
+        }
     }
 
     /// Copies (or hard-links, with `link`) `items` into `directory`, keeping
-    /// their relative paths; a name already taken gets " (2)". Progress
-    /// counts bytes. Returns what was written and what failed.
+    /// their relative paths; a name already taken gets " (2)" — nothing is
+    /// ever overwritten. Names are bytes: any name the folder holds (not
+    /// UTF-8, 255 bytes long) is copied exactly. Progress counts bytes.
+    /// Returns what was written and what failed.
     public static func copy(_ items: [FileItem], to directory: String, link: Bool,
                             progress: (Int64, Int64) -> Void = { _, _ in },
                             isCancelled: () -> Bool = { false }) -> MoveReport {
         var report = MoveReport()
         let total = items.reduce(Int64(0)) { $0 + $1.size }
         var done: Int64 = 0
+        var cleaned: Set<[UInt8]> = []
         for item in items {
             if isCancelled() {
                 report.cancelled = true
@@ -55,20 +87,29 @@ public enum Export {
             }
             let relativeDirectory = (item.relativePath as NSString).deletingLastPathComponent
             let targetDirectory = relativeDirectory.isEmpty ? directory : directory + "/" + relativeDirectory
+            // A copy never lands in the reviewed folder, even through a
+            // subfolder named like it (copying /x/clips/clips/a.mp4 to /x).
+            let root = String(String.UnicodeScalarView(item.absolutePath.unicodeScalars.dropLast(item.relativePath.unicodeScalars.count + 1)))
+                .nonEmpty ?? "/"
             do {
-                try FileManager.default.createDirectory(atPath: targetDirectory, withIntermediateDirectories: true)
-            } catch {
-                report.failures.append(FileFailure(path: item.relativePath, reason: .other("can’t create “\(targetDirectory)”")))
+                _ = try checkDestination(targetDirectory, kind: .folder, folder: root, force: true)
+            } catch where error.reason == .insideFolder {
+                report.failures.append(FileFailure(path: item.relativePath, reason: .other(error.description)))
+                continue
+            } catch {}
+            if let failure = makeDirectories(targetDirectory) {
+                report.failures.append(FileFailure(path: item.relativePath, reason: .other("can’t create “\(RawPath.printable(targetDirectory))”: \(failure)")))
                 continue
             }
-            let target = FileOperations.freeName(in: targetDirectory, for: (item.relativePath as NSString).lastPathComponent)
+            if cleaned.insert(RawPath.key(targetDirectory)).inserted { PartialFile.removeStale(in: targetDirectory) }
+            let name = RawPath.bytes((item.relativePath as NSString).lastPathComponent)
             do throws(FileFailure) {
                 if link {
-                    guard Foundation.link(item.absolutePath, target) == 0 else {
-                        throw FileOperations.posixFailure(item.relativePath, errno)
+                    try place(name, in: targetDirectory, for: item) { target in
+                        linkat(AT_FDCWD, RawPath.c(item.absolutePath), AT_FDCWD, RawPath.c(target), 0) == 0 ? 0 : errno
                     }
                 } else {
-                    try copyFile(item, to: target) { isCancelled() }
+                    try copyFile(item, named: name, into: targetDirectory, isCancelled: isCancelled)
                 }
                 report.moved.append(item)
             } catch {
@@ -84,13 +125,37 @@ public enum Export {
         return report
     }
 
-    /// Copies in 1 MiB chunks to a partial file, renamed when complete.
-    private static func copyFile(_ item: FileItem, to target: String, isCancelled: () -> Bool) throws(FileFailure) {
-        let input = open(item.absolutePath, O_RDONLY | O_CLOEXEC)
+    /// Runs `attempt(target)` for `name`, `name (2)`…, until one is free.
+    private static func place(_ name: [UInt8], in directory: String, for item: FileItem,
+                              _ attempt: (String) -> Int32) throws(FileFailure) {
+        for number in 1...10_000 {
+            let target = directory + "/" + RawPath.decode(TrashCan.trashName(name, attempt: number, limit: 255))
+            let code = attempt(target)
+            if code == 0 { return }
+            if code != EEXIST { throw FileOperations.posixFailure(item.relativePath, code) }
+        }
+        throw FileFailure(path: item.relativePath, reason: .other("no free name in “\(RawPath.printable(directory))”"))
+    }
+
+    /// `mkdir -p` on raw bytes; nil or the reason it failed.
+    static func makeDirectories(_ path: String) -> String? {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            current += "/" + part
+            if mkdir(RawPath.c(current), 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)).lowercased() }
+        }
+        return nil
+    }
+
+    /// Copies in 1 MiB chunks to a partial file, renamed (never over
+    /// anything) when complete.
+    private static func copyFile(_ item: FileItem, named name: [UInt8], into directory: String,
+                                 isCancelled: () -> Bool) throws(FileFailure) {
+        let input = open(RawPath.c(item.absolutePath), O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw FileOperations.posixFailure(item.relativePath, errno) }
         defer { close(input) }
-        let partial = partialName(for: target)
-        let output = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let partial = PartialFile.path(in: directory)
+        let output = open(RawPath.c(partial), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw FileOperations.posixFailure(item.relativePath, errno) }
         var failed: FileFailure?
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -121,10 +186,15 @@ public enum Export {
             unlink(RawPath.c(partial))
             throw failed
         }
-        guard rename(RawPath.c(partial), RawPath.c(target)) == 0 else {
-            let failure = FileOperations.posixFailure(item.relativePath, errno)
+        do throws(FileFailure) {
+            try place(name, in: directory, for: item) { PartialFile.commit(partial, to: $0, replace: false) }
+        } catch {
             unlink(RawPath.c(partial))
-            throw failure
+            throw error
         }
     }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

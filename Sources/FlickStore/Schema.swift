@@ -37,6 +37,18 @@ enum Schema {
         );
         CREATE INDEX action_folder ON action(folder_id, id);
         """,
+        // 2: a row is one file as the user saw it. Its identity (device,
+        // inode, size, mtime) no longer changes under a decision: a
+        // different file under the same name is a new row, and the old row
+        // (missing) keeps its decision for when that file reappears. So only
+        // present rows need unique paths. `problem` is what the window
+        // learned about the file (it cannot be played, and why); it belongs
+        // to this identity and so clears itself when the file changes.
+        """
+        DROP INDEX clip_path;
+        CREATE UNIQUE INDEX clip_path ON clip(folder_id, path) WHERE state = 'present';
+        ALTER TABLE clip ADD COLUMN problem TEXT;
+        """,
     ]
 
     static var version: Int { migrations.count }

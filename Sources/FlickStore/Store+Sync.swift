@@ -8,81 +8,106 @@ public struct SyncResult: Sendable, Equatable {
     public let added: Int
     public let removed: Int
     public let renamed: Int
+    /// Decided clips whose name now holds a different file. Each keeps its
+    /// decision with the file the user saw (it is missing from the deck,
+    /// and comes back if that file reappears under any name); the file now
+    /// under the name is a new, undecided clip. As stored before the sync.
+    public let replaced: [StoredClip]
 }
 
 extension Store {
-    /// Reconciles `folder`'s clips with `scanned` in one transaction: new
-    /// files join, files no longer there leave the deck (their rows and
-    /// history stay, and come back if the file does), and a file found
-    /// under a new name with the same device, inode, size and modification
-    /// time keeps its row — and so its decision.
+    /// Reconciles `folder`'s clips with `scanned` in one transaction.
+    ///
+    /// A clip row is one file as the user saw it: its name and identity
+    /// (device, inode, size, mtime). A scanned file is matched
+    /// 1. to a row with the same name (bytes) and identity;
+    /// 2. else to a row with the same identity under another name — a
+    ///    rename, which keeps the decision;
+    /// 3. else it is a new, undecided clip — even under a name a decided
+    ///    clip had: that decision stays with the earlier file.
+    /// Rows not found leave the deck (state `missing`); their history and
+    /// decisions stay, and come back with their file.
     public func sync(_ folder: FolderRecord, with scanned: [ScannedClip]) throws(StoreError) -> SyncResult {
         try db.transaction { () throws(StoreError) in
             struct Row {
-                let id: Int64, path: String, identity: FileIdentity, mtime: Double, state: String
-                let kind: ClipKind, decision: Decision?
+                let clip: StoredClip
+                let identity: FileIdentity
+                let present: Bool
             }
+            struct Inode: Hashable { let device: UInt64, inode: UInt64 }
             var rows: [Row] = []
-            for value in try db.rows(
-                "SELECT id, path, device, inode, size, mtime, state, kind, decision FROM clip WHERE folder_id = ? AND state != 'applied'",
-                folder.id)
-            {
-                guard let id = value[0].int64, let path = value[1].string else { continue }
-                let identity = FileIdentity(device: UInt64(bitPattern: value[2].int64 ?? 0), inode: UInt64(bitPattern: value[3].int64 ?? 0),
-                                            size: value[4].int64 ?? 0)
-                rows.append(Row(id: id, path: path, identity: identity, mtime: value[5].double ?? 0, state: value[6].string ?? "present",
-                                kind: value[7].string.flatMap(ClipKind.init(rawValue:)) ?? .video,
-                                decision: value[8].string.flatMap(Decision.init(rawValue:))))
+            for value in try db.rows("SELECT \(Self.clipColumns), state FROM clip WHERE folder_id = ? AND state != 'applied'", folder.id) {
+                guard let clip = Self.clip(value), let identity = clip.identity else { continue }
+                rows.append(Row(clip: clip, identity: identity, present: value[9].string == "present"))
             }
-            let byPath = Dictionary(rows.enumerated().map { ($0.element.path, $0.offset) }, uniquingKeysWith: { first, _ in first })
-            var byIdentity: [FileIdentity: [Int]] = [:]
-            for (index, row) in rows.enumerated() { byIdentity[row.identity, default: []].append(index) }
-
+            var byPath: [[UInt8]: [Int]] = [:]
+            var byInode: [Inode: [Int]] = [:]
+            for (index, row) in rows.enumerated() {
+                byPath[RawPath.key(row.clip.relativePath), default: []].append(index)
+                byInode[Inode(device: row.identity.device, inode: row.identity.inode), default: []].append(index)
+            }
             var matched = [Int?](repeating: nil, count: scanned.count)
             var taken = [Bool](repeating: false, count: rows.count)
-            // Same path: the same clip.
-            for (index, clip) in scanned.enumerated() {
-                if let row = byPath[clip.relativePath] {
-                    matched[index] = row
-                    taken[row] = true
-                }
+            /// The untaken candidate for `clip` among `indices`, present rows first.
+            func pick(_ indices: [Int]?, for clip: ScannedClip) -> Int? {
+                let fitting = (indices ?? []).filter { !taken[$0] && rows[$0].identity.isSameFile(as: clip.identity) }
+                return fitting.first { rows[$0].present } ?? fitting.first
             }
-            // Same identity under a new path, the old path gone: a rename.
+            // 1. Same name, same file.
+            for (index, clip) in scanned.enumerated() {
+                guard let row = pick(byPath[RawPath.key(clip.relativePath)], for: clip) else { continue }
+                matched[index] = row
+                taken[row] = true
+            }
+            // 2. Same file under a new name: a rename.
             var renamed = 0
             for (index, clip) in scanned.enumerated() where matched[index] == nil {
-                let mtime = clip.modified.timeIntervalSince1970
-                guard let row = byIdentity[clip.identity]?.first(where: { !taken[$0] && abs(rows[$0].mtime - mtime) < 0.001 }) else { continue }
+                guard let row = pick(byInode[Inode(device: clip.identity.device, inode: clip.identity.inode)], for: clip) else { continue }
                 matched[index] = row
                 taken[row] = true
                 renamed += 1
             }
+            // 3. Everything else is new. A decided clip whose name now holds
+            //    another file is reported: its decision stays with its file.
+            var replaced: [StoredClip] = []
+            for (index, clip) in scanned.enumerated() where matched[index] == nil {
+                for row in byPath[RawPath.key(clip.relativePath)] ?? [] where rows[row].present && !taken[row] && rows[row].clip.decision != nil {
+                    replaced.append(rows[row].clip)
+                }
+            }
 
+            // Write: first take every row leaving its present name out of the
+            // way (the unique index covers present rows), then place them.
+            var removed = 0
+            for (index, row) in rows.enumerated() where row.present && !taken[index] {
+                try db.run("UPDATE clip SET state = 'missing' WHERE id = ?", row.clip.id)
+                removed += 1
+            }
+            for (index, clip) in scanned.enumerated() {
+                guard let row = matched[index], rows[row].present, !RawPath.same(rows[row].clip.relativePath, clip.relativePath) else { continue }
+                try db.run("UPDATE clip SET state = 'missing' WHERE id = ?", rows[row].clip.id)
+            }
             var clips: [StoredClip] = []
             clips.reserveCapacity(scanned.count)
             var added = 0
             for (index, clip) in scanned.enumerated() {
-                let mtime = clip.modified.timeIntervalSince1970
                 if let rowIndex = matched[index] {
                     let row = rows[rowIndex]
-                    if row.path != clip.relativePath || row.identity != clip.identity || row.mtime != mtime || row.state != "present" {
-                        try db.run("UPDATE clip SET path = ?, device = ?, inode = ?, size = ?, mtime = ?, state = 'present' WHERE id = ?",
-                                   clip.relativePath, clip.identity.device, clip.identity.inode, clip.identity.size, mtime, row.id)
+                    if !row.present || !RawPath.same(row.clip.relativePath, clip.relativePath) {
+                        try db.run("UPDATE clip SET path = ?, state = 'present' WHERE id = ?", clip.relativePath, row.clip.id)
                     }
-                    clips.append(StoredClip(id: row.id, relativePath: clip.relativePath, kind: row.kind, decision: row.decision))
+                    clips.append(StoredClip(id: row.clip.id, relativePath: clip.relativePath, kind: row.clip.kind,
+                                            decision: row.clip.decision, identity: row.identity, problem: row.clip.problem))
                 } else {
+                    let identity = clip.identity
                     let id = try db.run(
                         "INSERT INTO clip(folder_id, path, kind, device, inode, size, mtime) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        folder.id, clip.relativePath, clip.kind.rawValue, clip.identity.device, clip.identity.inode, clip.identity.size, mtime)
-                    clips.append(StoredClip(id: id, relativePath: clip.relativePath, kind: clip.kind, decision: nil))
+                        folder.id, clip.relativePath, clip.kind.rawValue, identity.device, identity.inode, identity.size, identity.mtime)
+                    clips.append(StoredClip(id: id, relativePath: clip.relativePath, kind: clip.kind, decision: nil, identity: identity))
                     added += 1
                 }
             }
-            var removed = 0
-            for (index, row) in rows.enumerated() where !taken[index] && row.state == "present" {
-                try db.run("UPDATE clip SET state = 'missing' WHERE id = ?", row.id)
-                removed += 1
-            }
-            return SyncResult(clips: clips, added: added, removed: removed, renamed: renamed)
+            return SyncResult(clips: clips, added: added, removed: removed, renamed: renamed, replaced: replaced)
         }
     }
 }

@@ -8,13 +8,30 @@ public struct FolderRecord: Sendable, Equatable {
     public let path: String
 }
 
-/// One clip of a folder as the store knows it.
+/// One clip of a folder as the store knows it: one file as the user saw
+/// it. Compare paths with `RawPath.same`, never `==`.
 public struct StoredClip: Sendable, Equatable {
     public let id: Int64
     /// Path relative to the folder, exactly as stored (not yet validated).
     public let relativePath: String
     public let kind: ClipKind
     public let decision: Decision?
+    /// The file the decision belongs to (device, inode, size, mtime);
+    /// nil only for clips made up outside the store (tests).
+    public let identity: FileIdentity?
+    /// What Flick learned about this very file that keeps it from playing
+    /// ("not a video", "cut short"…), recorded with `Store.recordProblem`.
+    public let problem: String?
+
+    public init(id: Int64, relativePath: String, kind: ClipKind, decision: Decision?,
+                identity: FileIdentity? = nil, problem: String? = nil) {
+        self.id = id
+        self.relativePath = relativePath
+        self.kind = kind
+        self.decision = decision
+        self.identity = identity
+        self.problem = problem
+    }
 }
 
 /// Flick's decisions on disk: one SQLite database under
@@ -30,10 +47,59 @@ public final class Store {
     let db: Database
     public var path: String { db.path }
 
-    /// Opens (creating and migrating) the database at `path`.
+    /// Opens (creating and migrating) the database at `path`. A store that
+    /// cannot be trusted — empty (0 bytes), unreadable, not a database —
+    /// is refused with a message naming it and how to start over; it is
+    /// never replaced by an empty one.
     public init(path: String) throws(StoreError) {
+        try Self.createIfMissing(path)
+        try Self.checkTrustworthy(path)
         db = try Database(path: path)
         try Schema.migrate(db)
+    }
+
+    /// Builds a new store under a temporary name and links it into place,
+    /// so a crash mid-creation never leaves a half-made `flick.db`.
+    private static func createIfMissing(_ path: String) throws(StoreError) {
+        var info = stat()
+        guard lstat(RawPath.c(path), &info) != 0 else { return }
+        let code = errno
+        guard code == ENOENT else { throw StoreError.untrusted(path, String(cString: strerror(code)).lowercased()) }
+        let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(RawPath.c(temporary)) }
+        do {
+            let fresh = try Database(path: temporary, create: true)
+            try Schema.migrate(fresh)
+        } catch {
+            let reason = String(cString: strerror(errno)).lowercased()
+            throw StoreError("Can’t create the decision store “\(RawPath.printable(path))”: \(reason).")
+        }
+        // EEXIST: another Flick created it meanwhile, which is as good.
+        guard link(RawPath.c(temporary), RawPath.c(path)) == 0 || errno == EEXIST else {
+            throw StoreError("Can’t create the decision store “\(RawPath.printable(path))”: \(String(cString: strerror(errno)).lowercased()).")
+        }
+    }
+
+    /// Refuses an empty, unreadable or foreign file before SQLite sees it
+    /// (SQLite would take a 0-byte file for a new, empty database).
+    private static func checkTrustworthy(_ path: String) throws(StoreError) {
+        var info = stat()
+        guard stat(RawPath.c(path), &info) == 0 else {
+            throw StoreError.untrusted(path, String(cString: strerror(errno)).lowercased())
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw StoreError.untrusted(path, "it is not a regular file") }
+        guard info.st_size > 0 else {
+            throw StoreError.untrusted(path, "it is empty (0 bytes), so every decision it held is gone")
+        }
+        let fd = open(RawPath.c(path), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw StoreError.untrusted(path, String(cString: strerror(errno)).lowercased()) }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, 16) }
+        guard count >= 0 else { throw StoreError.untrusted(path, String(cString: strerror(errno)).lowercased()) }
+        guard count == 16, header == Array("SQLite format 3\0".utf8) else {
+            throw StoreError.untrusted(path, "it is not an SQLite database (cut short or overwritten)")
+        }
     }
 
     /// `$XDG_DATA_HOME/flick/flick.db` (default `~/.local/share/flick/flick.db`).
@@ -88,18 +154,51 @@ public final class Store {
         }
     }
 
+    /// The columns `clip(_:)` reads, in order.
+    static let clipColumns = "id, path, kind, decision, device, inode, size, mtime, problem"
+
     static func clip(_ row: [SQLValue]) -> StoredClip? {
-        guard let id = row[0].int64, let path = row[1].string else { return nil }
+        guard row.count >= 9, let id = row[0].int64, let path = row[1].string else { return nil }
         return StoredClip(id: id, relativePath: path, kind: row[2].string.flatMap(ClipKind.init(rawValue:)) ?? .video,
-                          decision: row[3].string.flatMap(Decision.init(rawValue:)))
+                          decision: row[3].string.flatMap(Decision.init(rawValue:)),
+                          identity: identity(row[4], row[5], row[6], row[7]), problem: row[8].string)
+    }
+
+    static func identity(_ device: SQLValue, _ inode: SQLValue, _ size: SQLValue, _ mtime: SQLValue) -> FileIdentity {
+        FileIdentity(device: UInt64(bitPattern: device.int64 ?? 0), inode: UInt64(bitPattern: inode.int64 ?? 0),
+                     size: size.int64 ?? 0, mtime: mtime.double ?? 0)
     }
 
     /// Clips decided "delete" and still in the deck, in path order.
     public func clipsToDelete(in folder: FolderRecord) throws(StoreError) -> [StoredClip] {
         NaturalOrder.sorted(
-            try db.rows("SELECT id, path, kind, decision FROM clip WHERE folder_id = ? AND state = 'present' AND decision = 'delete'", folder.id)
+            try db.rows("SELECT \(Self.clipColumns) FROM clip WHERE folder_id = ? AND state = 'present' AND decision = 'delete'", folder.id)
                 .compactMap(Self.clip)
         ) { $0.relativePath }
+    }
+
+    /// Records what the window learned about a clip's file: it cannot be
+    /// played, and why (`reason`, for people: "not a video", "cut short").
+    /// The reason belongs to the file the clip row stands for: when the
+    /// file changes (a copy that was still arriving), the changed file is a
+    /// new clip without it. `flick status --json` reports it in `error`.
+    /// Durable when this returns. Main thread in the app.
+    public func recordProblem(clipID: Int64, reason: String) throws(StoreError) {
+        try db.transaction { () throws(StoreError) in
+            _ = try db.run("UPDATE clip SET problem = ? WHERE id = ?", reason, clipID)
+        }
+    }
+
+    /// Forgets a recorded problem (the clip played after all).
+    public func clearProblem(clipID: Int64) throws(StoreError) {
+        try db.transaction { () throws(StoreError) in
+            _ = try db.run("UPDATE clip SET problem = NULL WHERE id = ?", clipID)
+        }
+    }
+
+    /// One clip row as stored now (any state), or nil.
+    public func clip(id: Int64) throws(StoreError) -> StoredClip? {
+        try db.rows("SELECT \(Self.clipColumns) FROM clip WHERE id = ?", id).first.flatMap(Self.clip)
     }
 
     /// Records that `clips` were moved out of the folder (to the Trash or

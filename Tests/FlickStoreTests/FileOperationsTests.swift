@@ -50,10 +50,14 @@ import Testing
 @Suite struct RejectedFolderTests {
     @Test func movesIntoFlickRejectedKeepingNamesAndNeverOverwriting() throws {
         let fixture = try Fixture(files: ["a.mp4", "sub/a.mp4"])
-        let clips = [StoredClip(id: 1, relativePath: "a.mp4", kind: .video, decision: .delete),
-                     StoredClip(id: 2, relativePath: "sub/a.mp4", kind: .video, decision: .delete)]
-        let (items, _) = try FileOperations.check(clips, folder: fixture.folder.path)
-        let report = Apply.run(items, folder: fixture.folder.path, to: .rejectedFolder)
+        let store = try fixture.openStore()
+        let record = try store.folder(at: fixture.folder)
+        let sync = try store.sync(record, with: FolderScan.scan(fixture.folder, recursive: true))
+        var session = try store.session(for: record, deck: sync.clips)
+        try store.perform(.delete, on: &session, folder: record)
+        try store.perform(.delete, on: &session, folder: record)
+        let (items, _) = try FileOperations.check(try store.clipsToDelete(in: record), folder: fixture.folder.path)
+        let report = Apply.run(items, folder: record, storePath: fixture.databasePath, to: .rejectedFolder, environment: fixture.environment)
         #expect(report.moved.count == 2)
         let rejected = fixture.folder.appendingPathComponent("Flick Rejected")
         #expect(try FileManager.default.contentsOfDirectory(atPath: rejected.path).sorted() == ["a (2).mp4", "a.mp4"])
@@ -64,16 +68,16 @@ import Testing
 
     @Test func cancellingStopsBeforeTheNextFile() throws {
         let fixture = try Fixture()
-        let clips = try FolderScan.scan(fixture.folder).enumerated().map {
-            StoredClip(id: Int64($0.offset), relativePath: $0.element.relativePath, kind: $0.element.kind, decision: .delete)
-        }
-        let (items, _) = try FileOperations.check(clips, folder: fixture.folder.path)
+        let store = try fixture.openStore()
+        let record = try fixture.decide(.delete, ["a.mp4", "b.mp4", "c.jpg", "d.webm"], store: store)
+        let (items, _) = try FileOperations.check(try store.clipsToDelete(in: record), folder: fixture.folder.path)
         var done = 0
-        let report = Apply.run(items, folder: fixture.folder.path, to: .rejectedFolder, progress: { count, _ in done = count },
-                               isCancelled: { done >= 2 })
+        let report = Apply.run(items, folder: record, storePath: fixture.databasePath, to: .rejectedFolder,
+                               environment: fixture.environment, progress: { count, _ in done = count }, isCancelled: { done >= 2 })
         #expect(report.cancelled)
         #expect(report.moved.count == 2)
         #expect(try FolderScan.scan(fixture.folder).count == 2)
+        #expect(try store.clipsToDelete(in: record).count == 2)
     }
 }
 
@@ -84,7 +88,7 @@ import Testing
         try Export.writePlaylist([("/v/a b.mp4", 4.2), ("/v/c.mp4", nil)], to: destination)
         let text = try String(contentsOfFile: destination, encoding: .utf8)
         #expect(text == "#EXTM3U\n#EXTINF:4,a b\n/v/a b.mp4\n#EXTINF:-1,c\n/v/c.mp4\n")
-        #expect(!FileManager.default.fileExists(atPath: Export.partialName(for: destination)))
+        #expect(fixture.names(fixture.root) == ["clips", "likes.m3u"])
     }
 
     @Test func copiesAndLinksKeepContentAndNeverOverwrite() throws {

@@ -26,6 +26,25 @@ final class Fixture {
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+    /// A private `XDG_DATA_HOME` (with its home Trash) for `Apply.run`.
+    var environment: [String: String] { ["XDG_DATA_HOME": root.appendingPathComponent("data").path, "HOME": root.path] }
+    var trashFiles: URL { root.appendingPathComponent("data/Trash/files") }
+    var trashInfo: URL { root.appendingPathComponent("data/Trash/info") }
+
+    /// The names in `url`, or [] when it does not exist.
+    func names(_ url: URL) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
+
+    /// Decides the clips at `paths` through `store`, as the window does.
+    func decide(_ decision: Decision, _ paths: [String], store: Store) throws -> FolderRecord {
+        var (record, sync, session) = try open(store)
+        for path in paths {
+            guard let position = sync.clips.firstIndex(where: { RawPath.same($0.relativePath, path) }) else { continue }
+            session.resume(at: position)
+            try store.perform(decision.action, on: &session, folder: record)
+        }
+        return record
+    }
+
     func openStore() throws -> Store { try Store(path: databasePath) }
 
     /// Opens the folder as the app does: scan, sync, rebuild the session.
@@ -33,6 +52,16 @@ final class Fixture {
         let record = try store.folder(at: folder)
         let sync = try store.sync(record, with: FolderScan.scan(folder))
         return (record, sync, try store.session(for: record, deck: sync.clips))
+    }
+}
+
+extension Decision {
+    var action: DeckAction {
+        switch self {
+        case .like: .like
+        case .delete: .delete
+        case .skip: .skip
+        }
     }
 }
 

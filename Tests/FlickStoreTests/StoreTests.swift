@@ -95,13 +95,15 @@ import Testing
         var (folder, _, session) = try fixture.open(store)
         try store.perform(.like, on: &session, folder: folder)
         try store.perform(.delete, on: &session, folder: folder)
-        let saved = try Data(contentsOf: URL(fileURLWithPath: fixture.path("b.mp4")))
-        try FileManager.default.removeItem(atPath: fixture.path("b.mp4"))
+        // The file leaves the folder (moved away, not changed)…
+        let away = fixture.root.appendingPathComponent("b.mp4").path
+        try FileManager.default.moveItem(atPath: fixture.path("b.mp4"), toPath: away)
         let (_, sync, without) = try fixture.open(store)
         #expect(sync.removed == 1)
         #expect(sync.clips.map(\.relativePath) == ["a.mp4", "c.jpg", "d.webm"])
         #expect(without.deck.decisions == [.like, nil, nil])
-        try saved.write(to: URL(fileURLWithPath: fixture.path("b.mp4")))
+        // …and comes back: the same file, so the same clip and decision.
+        try FileManager.default.moveItem(atPath: away, toPath: fixture.path("b.mp4"))
         let (_, back, restored) = try fixture.open(store)
         #expect(back.added == 0)
         #expect(restored.deck.decisions == [.like, .delete, nil, nil])

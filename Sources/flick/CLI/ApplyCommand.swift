@@ -11,8 +11,11 @@ struct ApplyCommand: ParsableCommand {
         abstract: "Move every clip marked for deletion to the Trash.",
         discussion: """
             Files go to the freedesktop Trash, where the Files app can restore them; Flick never \
-            deletes a file. With --rejected-folder, files on a filesystem without a Trash are moved \
-            into “Flick Rejected” inside the folder instead.
+            deletes a file. A file is moved only if it is still the file you decided on (same \
+            device, inode, size and modification time) and still marked for deletion; anything \
+            else is named and left alone. With --rejected-folder, files on a filesystem without a \
+            Trash are moved into “Flick Rejected” inside the folder instead. Ctrl+C stops between \
+            files; the files not yet moved stay marked.
             Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 some files could not be moved \
             or the decision store failed.
             """
@@ -26,54 +29,79 @@ struct ApplyCommand: ParsableCommand {
     @Flag(help: "Move files whose filesystem has no Trash into “Flick Rejected” inside the folder.")
     var rejectedFolder = false
 
+    /// Test hook: a FIFO read to its end after each moved file, so a test
+    /// can interrupt the run between two files without timing luck.
+    static let betweenFilesVariable = "FLICK_TEST_BETWEEN_FILES"
+
     func run() throws {
+        Interrupt.install()
         let context = try FolderContext(folder)
         let root = context.record.path
+        let shownRoot = RawPath.printable(root)
+        // Decided files whose name now holds another file: never moved.
+        let replaced = context.sync.replaced.filter { $0.decision == .delete }
+            .map { FileFailure(path: $0.relativePath, reason: .changed) }
         let checked: (items: [FileItem], refused: [FileFailure])
         do {
             checked = try FileOperations.check(try context.store.clipsToDelete(in: context.record), folder: root)
         } catch {
             CLI.fail(error.description, code: FlickCommand.Exit.failed)
         }
+        let refused = replaced + checked.refused
         let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
         if dryRun {
             CLI.out("Would move \(Apply.summary(count: checked.items.count, bytes: bytes)) to the Trash:")
-            for item in checked.items { CLI.out("  \(item.relativePath)") }
-            for failure in checked.refused { CLI.err("Won’t move \(failure)") }
+            for item in checked.items { CLI.out("  \(RawPath.printable(item.relativePath))") }
+            for failure in refused { CLI.err("Won’t move \(failure)") }
             return
         }
-        guard !checked.items.isEmpty || !checked.refused.isEmpty else {
-            CLI.out("No clips in \(root) are marked for deletion.")
+        guard !checked.items.isEmpty || !refused.isEmpty else {
+            CLI.out("No clips in \(shownRoot) are marked for deletion.")
             return
         }
+        let storePath = context.store.path
+        let hook = ProcessInfo.processInfo.environment[Self.betweenFilesVariable]
         let progress = ProgressLine(label: "Moving to the Trash")
-        var report = Apply.run(checked.items, folder: root, to: .trash,
-                               progress: { done, total in progress.update(Double(done) / Double(max(total, 1)), "\(done) of \(total)") },
+        var report = Apply.run(checked.items, folder: context.record, storePath: storePath, to: .trash,
+                               progress: { done, total in
+                                   progress.update(Double(done) / Double(max(total, 1)), "\(done) of \(total)")
+                                   if let hook, done < total { Self.wait(for: hook) }
+                               },
                                isCancelled: { Interrupt.requested })
         progress.finish()
-        if rejectedFolder && !report.withoutTrash.isEmpty {
-            let names = Set(report.withoutTrash.map(\.path))
-            let second = Apply.run(checked.items.filter { names.contains($0.relativePath) }, folder: root, to: .rejectedFolder)
-            report.failures.removeAll { names.contains($0.path) }
+        if rejectedFolder && !report.withoutTrash.isEmpty && !report.cancelled {
+            let names = Set(report.withoutTrash.map { RawPath.key($0.path) })
+            let retry = checked.items.filter { names.contains(RawPath.key($0.relativePath)) }
+            let second = Apply.run(retry, folder: context.record, storePath: storePath, to: .rejectedFolder,
+                                   isCancelled: { Interrupt.requested })
+            report.failures.removeAll { names.contains(RawPath.key($0.path)) }
             report.failures += second.failures
             report.moved += second.moved
+            report.cancelled = report.cancelled || second.cancelled
             if !second.moved.isEmpty {
-                CLI.out("Moved \(CLI.plural(second.moved.count, "file")) into “\(root)/\(FolderScan.rejectedFolderName)” (no Trash on that filesystem).")
+                CLI.out("Moved \(CLI.plural(second.moved.count, "file")) into “\(shownRoot)/\(FolderScan.rejectedFolderName)” (no Trash on that filesystem).")
             }
         }
-        do {
-            try context.store.markApplied(report.moved.map(\.clipID), in: context.record)
-        } catch {
-            CLI.fail(error.description, code: FlickCommand.Exit.failed)
-        }
-        CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(root).")
-        let failures = checked.refused + report.failures
+        CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(shownRoot).")
+        let failures = refused + report.failures
         for failure in failures { CLI.err("Couldn’t move \(failure)") }
         if !report.withoutTrash.isEmpty && !rejectedFolder {
             CLI.err("\(CLI.plural(report.withoutTrash.count, "file is", "files are")) on a filesystem with no Trash; "
-                + "run `flick apply --rejected-folder \(root)` to move them into “\(FolderScan.rejectedFolderName)” instead.")
+                + "run `flick apply --rejected-folder \(shownRoot)` to move them into “\(FolderScan.rejectedFolderName)” instead.")
         }
-        if report.cancelled { CLI.err("Cancelled; the files not yet moved stay marked for deletion.") }
+        if report.cancelled {
+            let left = checked.items.count - report.moved.count - report.failures.count
+            CLI.err("Cancelled; \(CLI.plural(left, "file")) not yet moved \(left == 1 ? "stays" : "stay") marked for deletion.")
+        }
         if !failures.isEmpty || report.cancelled { throw ExitCode(FlickCommand.Exit.failed) }
+    }
+
+    /// Reads the FIFO at `path` until its writer closes it.
+    private static func wait(for path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) > 0 {}
     }
 }

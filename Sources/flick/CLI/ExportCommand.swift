@@ -11,7 +11,11 @@ struct ExportCommand: ParsableCommand {
         abstract: "Export the liked clips as a playlist, copies, or one stitched video.",
         discussion: """
             Liked clips are exported in deck order. Long exports print progress on stderr and stop \
-            cleanly on Ctrl+C; a failed or cancelled export leaves no partial file behind.
+            cleanly on Ctrl+C; a failed or cancelled export leaves no partial file behind. \
+            An existing destination is refused unless --force (copies then go beside existing \
+            files, never over them); a destination inside the reviewed folder, or one of its \
+            files, is always refused. A stitched video takes the most common size among the \
+            clips, at most 1920×1080 (portrait 1080×1920), unless --size says otherwise.
             Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the export failed.
             """
     )
@@ -30,16 +34,46 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Join the liked clips into one video (.mp4, .webm or .mkv).", valueName: "file"))
     var stitch: String?
 
+    @Option(help: ArgumentHelp("With --stitch: the video's frame size (default: the clips' most common size, at most 1920×1080).",
+                               valueName: "WxH"))
+    var size: String?
+
+    @Flag(help: "Replace an existing playlist or video; copy into a folder that is not empty.")
+    var force = false
+
     func validate() throws {
         guard playlist != nil || copyTo != nil || stitch != nil else {
             throw ValidationError("Say what to export: --playlist FILE.m3u, --copy-to DIR or --stitch FILE.")
         }
         if link && copyTo == nil { throw ValidationError("--link goes with --copy-to DIR.") }
+        if let size {
+            guard stitch != nil else { throw ValidationError("--size goes with --stitch FILE.") }
+            guard Self.frameSize(size) != nil else { throw ValidationError("--size takes WIDTHxHEIGHT, e.g. 1280x720 (16 to 7680 each).") }
+        }
+    }
+
+    /// "1280x720" → (1280, 720).
+    static func frameSize(_ text: String) -> (width: Int, height: Int)? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (16...7680).contains(width), (16...7680).contains(height) else { return nil }
+        return (width, height)
     }
 
     func run() throws {
         Interrupt.install()
         let context = try FolderContext(folder)
+        // Every destination is checked before anything is written.
+        let root = context.record.path
+        func checked(_ destination: String?, _ kind: Export.DestinationKind) -> String? {
+            guard let destination else { return nil }
+            do {
+                return try Export.checkDestination(destination, kind: kind, folder: root, force: force)
+            } catch {
+                CLI.fail(error.description, code: FlickCommand.Exit.failed)
+            }
+        }
+        let playlistPath = checked(playlist, .file), copyPath = checked(copyTo, .folder), stitchPath = checked(stitch, .file)
         let likes = context.sync.clips.filter { $0.decision == .like }
         let items: [FileItem]
         do {
@@ -54,22 +88,18 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode(FlickCommand.Exit.failed)
         }
         var failed = false
-        if let playlist { failed = !writePlaylist(items, to: absolute(playlist)) || failed }
-        if let copyTo { failed = !copy(items, to: absolute(copyTo)) || failed }
-        if let stitch { failed = !stitchClips(items, to: absolute(stitch)) || failed }
+        if let playlistPath { failed = !writePlaylist(items, to: playlistPath) || failed }
+        if let copyPath { failed = !copy(items, to: copyPath) || failed }
+        if let stitchPath { failed = !stitchClips(items, to: stitchPath) || failed }
         if failed { throw ExitCode(FlickCommand.Exit.failed) }
-    }
-
-    private func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     private func writePlaylist(_ items: [FileItem], to destination: String) -> Bool {
         let infos = ClipDiscovery.discoverAll(paths: items.map(\.absolutePath))
         let entries = zip(items, infos).map { item, info in (path: item.absolutePath, duration: try? info.get().duration) }
         do {
-            try Export.writePlaylist(entries, to: destination)
-            CLI.out("Wrote \(destination) (\(CLI.plural(items.count, "clip"))).")
+            try Export.writePlaylist(entries, to: destination, replace: force)
+            CLI.out("Wrote \(RawPath.printable(destination)) (\(CLI.plural(items.count, "clip"))).")
             return true
         } catch {
             CLI.err(error.description)
@@ -85,7 +115,7 @@ struct ExportCommand: ParsableCommand {
                                  },
                                  isCancelled: { Interrupt.requested })
         progress.finish()
-        CLI.out("\(link ? "Linked" : "Copied") \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) into \(directory).")
+        CLI.out("\(link ? "Linked" : "Copied") \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) into \(RawPath.printable(directory)).")
         for failure in report.failures { CLI.err("Couldn’t export \(failure)") }
         if report.cancelled { CLI.err("Cancelled.") }
         return report.failures.isEmpty && !report.cancelled
@@ -97,20 +127,20 @@ struct ExportCommand: ParsableCommand {
         for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
             switch result {
             case .success(let info): clips.append(Stitcher.Clip(path: item.absolutePath, info: info))
-            case .failure(let error): CLI.err("Leaving out \(error.description)")
+            case .failure(let error): CLI.err("Leaving out \(RawPath.printable(error.description))")
             }
         }
         let progress = ProgressLine(label: "Stitching")
         do {
-            let method = try Stitcher.run(clips, to: destination,
+            let method = try Stitcher.run(clips, to: destination, size: size.flatMap(Self.frameSize), replace: force,
                                           progress: { progress.update($0, "\(CLI.plural(clips.count, "clip"))") },
                                           isCancelled: { Interrupt.requested })
             progress.finish()
-            CLI.out("Wrote \(destination) (\(CLI.plural(clips.count, "clip")), \(method == .remux ? "streams copied" : "re-encoded")).")
+            CLI.out("Wrote \(RawPath.printable(destination)) (\(CLI.plural(clips.count, "clip")), \(method == .remux ? "streams copied" : "re-encoded")).")
             return true
         } catch {
             progress.finish()
-            CLI.err(error.description)
+            CLI.err(RawPath.printable(error.description))
             return false
         }
     }

@@ -40,21 +40,17 @@ extension MainWindow {
         let heading = destination == .trash ? tr("Moving to the Trash") : tr("Moving to “%@”", FolderScan.rejectedFolderName)
         let progress = ProgressDialog(over: window, heading: heading, body: Apply.summary(count: items.count, bytes: items.reduce(0) { $0 + $1.size }))
         let cancel = progress.cancel
-        let root = folder.record.path
+        let record = folder.record
+        let storePath = folder.store.path
         Task { @MainActor [unowned self] in
             let report = await Task.detached(priority: .userInitiated) {
-                Apply.run(items, folder: root, to: destination,
+                Apply.run(items, folder: record, storePath: storePath, to: destination,
                           progress: { done, total in
                               Task { @MainActor in progress.update(Double(done) / Double(max(total, 1)), tr("%ld of %ld", done, total)) }
                           },
                           isCancelled: { cancel.isSet })
             }.value
             progress.close()
-            do {
-                try folder.store.markApplied(report.moved.map(\.clipID), in: folder.record)
-            } catch {
-                Dialogs.inform(over: window, heading: tr("Decisions Not Updated"), body: Problems.describe(error))
-            }
             reload()
             self.report(report, refused: refused, folder: folder, destination: destination)
         }
@@ -83,10 +79,15 @@ extension MainWindow {
             : trn("%ld File Was Not Moved", "%ld Files Were Not Moved", failures.count, failures.count)
         Dialogs.present(over: window, heading: heading, body: body, responses: responses) { [unowned self] response in
             guard response == "rejected" else { return }
-            let names = Set(noTrash.map(\.path))
-            let clips = (try? folder.store.clipsToDelete(in: folder.record))?.filter { names.contains($0.relativePath) } ?? []
-            guard let checked = try? FileOperations.check(clips, folder: folder.record.path) else { return }
-            move(checked.items, refused: checked.refused, to: .rejectedFolder, folder: folder)
+            // Names compared as bytes: "café" in NFC and NFD are two files.
+            let names = Set(noTrash.map { RawPath.key($0.path) })
+            do {
+                let clips = try folder.store.clipsToDelete(in: folder.record).filter { names.contains(RawPath.key($0.relativePath)) }
+                let checked = try FileOperations.check(clips, folder: folder.record.path)
+                move(checked.items, refused: checked.refused, to: .rejectedFolder, folder: folder)
+            } catch {
+                Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: Problems.describe(error))
+            }
         }
     }
 }

@@ -1,0 +1,202 @@
+import FlickCore
+import Foundation
+
+/// The freedesktop Trash (Trash specification 1.0), written by Flick itself
+/// so that a move acts on a verified directory descriptor and can never
+/// follow a swapped path.
+///
+///   home Trash     `$XDG_DATA_HOME/Trash`, for files on its filesystem
+///   $topdir/.Trash/$uid   when the filesystem's top has a sticky,
+///                  non-link `.Trash` (shared, set up by an administrator)
+///   $topdir/.Trash-$uid   otherwise (created 0700)
+///
+/// Every Trash folder (`Trash`, `files`, `info`, `.Trash-$uid`…) is opened
+/// with `O_NOFOLLOW`: a Trash that is a link is refused, never followed.
+/// A move first creates `info/NAME.trashinfo` with `O_EXCL` (which claims
+/// NAME), then `renameat2(RENAME_NOREPLACE)`s the entry from its verified
+/// parent into `files/NAME`; if that fails the info file is removed.
+///
+/// Threading: one `TrashCan` per run, on the run's thread.
+final class TrashCan {
+    private struct Directory {
+        let files: Int32
+        let info: Int32
+        /// The filesystem's top folder for a `$topdir` Trash (Path= is then
+        /// relative to it); nil for the home Trash (absolute Path=).
+        let topdir: String?
+    }
+
+    private let dataHome: String?
+    private var byDevice: [UInt64: Result<Directory, FileFailure.Reason>] = [:]
+    private var opened: [Int32] = []
+    private let uid = getuid()
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment["HOME"].map { $0 + "/.local/share" }
+    }
+
+    deinit { for fd in opened { close(fd) } }
+
+    /// Moves `entry` (found below a verified folder) to the Trash of its
+    /// filesystem. `originalPath` is the absolute path written to the
+    /// `.trashinfo` (what the Files app restores to).
+    func move(_ entry: FolderHandle.Entry, originalPath: String) -> Result<Void, FileFailure.Reason> {
+        let directory: Directory
+        switch trash(for: UInt64(entry.info.st_dev), near: (originalPath as NSString).deletingLastPathComponent) {
+        case .success(let found): directory = found
+        case .failure(let reason): return .failure(reason)
+        }
+        var recorded = originalPath
+        if let topdir = directory.topdir, RawPath.isInside(originalPath, root: topdir), !RawPath.same(originalPath, topdir) {
+            recorded = String(originalPath.unicodeScalars.dropFirst(topdir.unicodeScalars.count + (topdir.hasSuffix("/") ? 0 : 1)))
+        }
+        let info = "[Trash Info]\nPath=\(RawPath.percentEncoded(recorded, keeping: "/"))\nDeletionDate=\(Self.deletionDate())\n"
+        let name = RawPath.bytes((originalPath as NSString).lastPathComponent)
+        for attempt in 1...10_000 {
+            let candidate = Self.trashName(name, attempt: attempt)
+            let infoName = (candidate + Array(".trashinfo".utf8)).map { CChar(bitPattern: $0) } + [0]
+            let fd = openat(directory.info, infoName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                return .failure(FolderHandle.reason(errno))
+            }
+            let written = info.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+            let writeError = errno
+            close(fd)
+            guard written == info.utf8.count else {
+                unlinkat(directory.info, infoName, 0)
+                return .failure(.other("can’t write to the Trash: \(String(cString: strerror(writeError)).lowercased())"))
+            }
+            let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory.files, candidate.map { CChar(bitPattern: $0) } + [0])
+            if code == 0 { return .success(()) }
+            unlinkat(directory.info, infoName, 0)
+            if code == EEXIST { continue }
+            return .failure(code == EXDEV ? .noTrash : FolderHandle.reason(code))
+        }
+        return .failure(.other("the Trash has no free name for it"))
+    }
+
+    /// `name`, or `name (2).ext`…, short enough that NAME.trashinfo fits
+    /// NAME_MAX (255 bytes): a long name is cut at a character boundary,
+    /// keeping its extension; the .trashinfo keeps the full original path.
+    static func trashName(_ name: [UInt8], attempt: Int, limit: Int = 255 - ".trashinfo".utf8.count) -> [UInt8] {
+        let dot = name.lastIndex(of: UInt8(ascii: "."))
+        let splitAt = dot.flatMap { $0 > 0 && name.count - $0 <= 16 ? $0 : nil } ?? name.count
+        var base = Array(name[..<splitAt])
+        let ext = Array(name[splitAt...])
+        let suffix = attempt == 1 ? [] : Array(" (\(attempt))".utf8)
+        if attempt == 1 && name.count <= limit { return name }
+        let room = limit - ext.count - suffix.count
+        if base.count > room {
+            var cut = room
+            while cut > 0 && base[cut] & 0xC0 == 0x80 { cut -= 1 }
+            base = Array(base[..<cut])
+        }
+        return base + suffix + ext
+    }
+
+    /// Local time, as the specification asks: 2026-11-14T18:05:09.
+    static func deletionDate(_ now: time_t = time(nil)) -> String {
+        var seconds = now
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S", &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func trash(for device: UInt64, near directory: String) -> Result<Directory, FileFailure.Reason> {
+        if let known = byDevice[device] { return known }
+        let found = locate(device: device, near: directory)
+        byDevice[device] = found
+        return found
+    }
+
+    private func locate(device: UInt64, near directory: String) -> Result<Directory, FileFailure.Reason> {
+        if let dataHome, Self.device(of: dataHome + "/Trash") == device {
+            // The home Trash's filesystem: the home Trash or none.
+            guard Export.makeDirectories(dataHome) == nil else { return .failure(.noTrash) }
+            let home = open(RawPath.c(dataHome), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard home >= 0 else { return .failure(.noTrash) }
+            defer { close(home) }
+            return folders(in: home, named: "Trash", shown: dataHome + "/Trash", device: device, topdir: nil)
+        }
+        let topdir = Self.mountTop(of: directory, device: device)
+        let top = open(RawPath.c(topdir), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard top >= 0 else { return .failure(.noTrash) }
+        defer { close(top) }
+        // A shared, sticky `.Trash` (never a link) holds one folder per user.
+        var shared = stat()
+        if fstatat(top, ".Trash", &shared, AT_SYMLINK_NOFOLLOW) == 0, (shared.st_mode & S_IFMT) == S_IFDIR, shared.st_mode & S_ISVTX != 0 {
+            let sharedFD = openat(top, ".Trash", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if sharedFD >= 0 {
+                defer { close(sharedFD) }
+                if case .success(let found) = folders(in: sharedFD, named: "\(uid)", shown: topdir + "/.Trash/\(uid)", device: device, topdir: topdir) {
+                    return .success(found)
+                }
+            }
+        }
+        return folders(in: top, named: ".Trash-\(uid)", shown: topdir + "/.Trash-\(uid)", device: device, topdir: topdir)
+    }
+
+    /// Opens (creating, 0700) `parent/name` with its `files` and `info`,
+    /// none of them a link, owned by this user, on `device`.
+    private func folders(in parent: Int32, named name: String, shown: String, device: UInt64,
+                         topdir: String?) -> Result<Directory, FileFailure.Reason> {
+        func openOwned(_ parent: Int32, _ name: String) -> Result<Int32, FileFailure.Reason> {
+            if mkdirat(parent, name, 0o700) != 0 && errno != EEXIST { return .failure(.noTrash) }
+            let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else {
+                return .failure(errno == ELOOP || errno == ENOTDIR
+                    ? .other("the Trash folder “\(RawPath.printable(shown))” is a link or not a folder, so Flick will not use it")
+                    : .noTrash)
+            }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_uid == uid, UInt64(info.st_dev) == device else {
+                close(fd)
+                return .failure(.noTrash)
+            }
+            return .success(fd)
+        }
+        let root: Int32
+        switch openOwned(parent, name) {
+        case .success(let fd): root = fd
+        case .failure(let reason): return .failure(reason)
+        }
+        defer { close(root) }
+        guard case .success(let files) = openOwned(root, "files") else {
+            return .failure(.other("the Trash folder “\(RawPath.printable(shown))/files” can’t be used"))
+        }
+        guard case .success(let info) = openOwned(root, "info") else {
+            close(files)
+            return .failure(.other("the Trash folder “\(RawPath.printable(shown))/info” can’t be used"))
+        }
+        opened += [files, info]
+        return .success(Directory(files: files, info: info, topdir: topdir))
+    }
+
+    /// The device `path` is on, or would be on once created (its nearest
+    /// existing ancestor's); a link counts as itself.
+    static func device(of path: String) -> UInt64? {
+        var current = path
+        var info = stat()
+        while lstat(RawPath.c(current), &info) != 0 {
+            guard current != "/" && !current.isEmpty else { return nil }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return UInt64(info.st_dev)
+    }
+
+    /// The top folder of the filesystem `directory` is on (its mount point).
+    static func mountTop(of directory: String, device: UInt64) -> String {
+        var current = directory
+        while current != "/" && !current.isEmpty {
+            let parent = (current as NSString).deletingLastPathComponent
+            var info = stat()
+            guard stat(RawPath.c(parent.isEmpty ? "/" : parent), &info) == 0, UInt64(info.st_dev) == device else { return current }
+            current = parent.isEmpty ? "/" : parent
+        }
+        return "/"
+    }
+}
