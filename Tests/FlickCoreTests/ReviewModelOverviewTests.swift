@@ -4,6 +4,9 @@ import Testing
 /// A sink that keeps every call, batches apart, and can be told to fail.
 @MainActor
 private final class BatchSink: DecisionSink {
+    var problems: [Int64: String?] = [:]
+    func rememberProblem(clipID: Int64, reason: String?) throws { problems[clipID] = reason }
+
     struct Failure: Error, CustomStringConvertible { var description: String { "disk full" } }
     var single: [ActionOutcome] = []
     var batches: [[ActionOutcome]] = []

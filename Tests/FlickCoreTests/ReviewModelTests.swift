@@ -4,6 +4,9 @@ import Testing
 /// A decision sink that keeps what it was given, and can be told to fail.
 @MainActor
 private final class RecordingSink: DecisionSink {
+    var problems: [Int64: String?] = [:]
+    func rememberProblem(clipID: Int64, reason: String?) throws { problems[clipID] = reason }
+
     struct Failure: Error, CustomStringConvertible { var description: String { "disk full" } }
     var recorded: [ActionOutcome] = []
     var failing = false
@@ -205,5 +208,21 @@ private final class RecordingSink: DecisionSink {
         model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
         for action in DeckAction.allCases { #expect(!model.canPerform(action)) }
         #expect(!model.isFinished && model.top == nil)
+    }
+}
+
+@MainActor
+@Suite struct ReviewModelProblemTests {
+    @Test func aProblemIsRememberedAndForgottenOnceTheFileReads() {
+        let sink = RecordingSink()
+        let model = ReviewModel(sink: sink)
+        let stored = ReviewClip(id: 1, relativePath: "a.mp4", name: "a.mp4", kind: .video, version: "v1", storedProblem: "cut short")
+        let fresh = ReviewClip(id: 2, relativePath: "b.mp4", name: "b.mp4", kind: .video, version: "v1")
+        model.load(clips: [stored, fresh], session: ReviewSession(deck: Deck(ids: [1, 2])))
+        model.setProblem(clipID: 2, reason: "not a video")
+        #expect(sink.problems[2] == .some("not a video"), "what the window learns reaches the store")
+        model.setFacts(clipID: 1, duration: 3, summary: "0:03")
+        #expect(sink.problems[1] == .some(nil), "a stored problem is forgotten once the file reads")
+        #expect(model.facts(at: 0).problem == nil, "and the card no longer shows it")
     }
 }

@@ -2,11 +2,13 @@
 it names, a cancelled long Apply leaves a working window, a reload that
 changes nothing restarts nothing, and "can't play" clears once a file is
 complete."""
+import json
 import os
 import shutil
 import subprocess
 import time
 
+from cli import Cli
 from harness import ROOT, find_nodes, wait_until
 from test_app import Settled
 from test_review import Review, photo_deck
@@ -115,3 +117,23 @@ def test_the_first_key_after_switching_windows_counts(tmp_path):
         time.sleep(0.3)
         s.key("l")
         s.wait_state(lambda st: st["cursor"] == 2, "the first L after coming back")
+
+
+def test_what_the_window_learns_about_a_file_reaches_status(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    shutil.copy(ROOT / "data" / "samples" / "beach_rally_01.mp4", deck / "a_good.mp4")
+    (deck / "b_text.mp4").write_text("this is a shopping list, not a video\n" * 40)
+    data = tmp_path / "data"
+    cli = Cli(tmp_path)
+    with Review(deck, data_home=data) as s:
+        s.wait_state(lambda st: len(st["decisions"]) == 2, "the deck")
+        wait_until(lambda: [c for c in json.loads(cli.run("status", str(deck), "--json").stdout)["clips"]
+                            if c["path"] == "b_text.mp4" and c["error"]], 20, what="the window's finding in status --json")
+    clips = {c["path"]: c for c in json.loads(cli.run("status", str(deck), "--json").stdout)["clips"]}
+    assert clips["b_text.mp4"]["error"] and "b_text.mp4" in clips["b_text.mp4"]["error"]
+    assert clips["a_good.mp4"]["error"] is None
+    # The file is replaced by a real clip: a new file, nothing wrong with it.
+    shutil.copy(ROOT / "data" / "samples" / "beach_rally_02.mp4", deck / "b_text.mp4")
+    clips = {c["path"]: c for c in json.loads(cli.run("status", str(deck), "--json").stdout)["clips"]}
+    assert clips["b_text.mp4"]["error"] is None

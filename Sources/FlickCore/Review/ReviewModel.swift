@@ -9,6 +9,9 @@ public protocol DecisionSink: AnyObject {
     /// its undo), all or nothing. The decisions among `outcomes` are the
     /// session's last steps, in order.
     func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws
+    /// Remembers what is wrong with this version of a clip's file (nil: it
+    /// read fine), so the command line and the next session know it too.
+    func rememberProblem(clipID: Int64, reason: String?) throws
 }
 
 extension DecisionSink {
@@ -84,7 +87,7 @@ public final class ReviewModel {
         guard position >= 0, position < clips.count else { return ClipFacts() }
         let clip = clips[position]
         var known = facts[clip.id] ?? ClipFacts()
-        if known.problem == nil { known.problem = clip.storedProblem }
+        if known.problem == nil && !known.readable { known.problem = clip.storedProblem }
         return known
     }
 
@@ -189,7 +192,9 @@ public final class ReviewModel {
         known.height = height
         known.summary = summary.isEmpty ? nil : summary
         known.problem = nil
+        known.readable = true
         facts[clipID] = known
+        if let position = position(of: clipID), clips[position].storedProblem != nil { remember(nil, for: clipID) }
         publish(.facts(clipID))
     }
 
@@ -199,7 +204,18 @@ public final class ReviewModel {
         guard known.problem != reason else { return }
         known.problem = reason
         facts[clipID] = known
+        if let position = position(of: clipID), clips[position].storedProblem != reason { remember(reason, for: clipID) }
         publish(.facts(clipID))
+    }
+
+    /// What is known to be wrong is worth keeping, but not worth a review:
+    /// a store that cannot take it is logged, and the review goes on.
+    private func remember(_ reason: String?, for clipID: Int64) {
+        do {
+            try sink.rememberProblem(clipID: clipID, reason: reason)
+        } catch {
+            Log.warning("can’t remember the problem of clip \(clipID): \(error)", category: "store")
+        }
     }
 
     public func position(of clipID: Int64) -> Int? {

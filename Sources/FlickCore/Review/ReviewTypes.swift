@@ -34,6 +34,9 @@ public struct ClipFacts: Sendable, Equatable {
     public var summary: String?
     /// Why it cannot be shown; nil when nothing is known to be wrong.
     public var problem: String?
+    /// The file was read and described in this session: a problem stored
+    /// from before no longer applies.
+    public var readable = false
 
     public init(duration: Double? = nil, width: Int? = nil, height: Int? = nil, summary: String? = nil, problem: String? = nil) {
         self.duration = duration

@@ -301,4 +301,13 @@ final class CurrentFolder: DecisionSink {
         guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
         try folder.store.record(batch: outcomes, session: session, folder: folder.record)
     }
+
+    func rememberProblem(clipID: Int64, reason: String?) throws {
+        guard let folder else { return }
+        if let reason {
+            try folder.store.recordProblem(clipID: clipID, reason: reason)
+        } else {
+            try folder.store.clearProblem(clipID: clipID)
+        }
+    }
 }

@@ -51,7 +51,9 @@ final class ReviewedFolder {
 
     /// A stored clip as the review model knows it.
     static func reviewClip(_ clip: StoredClip) -> ReviewClip {
-        ReviewClip(id: clip.id, relativePath: clip.relativePath, name: RawPath.display(clip.relativePath), kind: clip.kind)
+        let version = clip.identity.map { "\($0.device):\($0.inode):\($0.size):\($0.mtime)" } ?? ""
+        return ReviewClip(id: clip.id, relativePath: clip.relativePath, name: RawPath.display(clip.relativePath), kind: clip.kind,
+                          version: version, storedProblem: clip.problem)
     }
 
     /// Starts watching the folder (its direct children) for changes.
