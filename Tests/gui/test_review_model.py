@@ -137,3 +137,44 @@ def test_what_the_window_learns_about_a_file_reaches_status(tmp_path):
     shutil.copy(ROOT / "data" / "samples" / "beach_rally_02.mp4", deck / "b_text.mp4")
     clips = {c["path"]: c for c in json.loads(cli.run("status", str(deck), "--json").stdout)["clips"]}
     assert clips["b_text.mp4"]["error"] is None
+
+
+def export_playlist_to(s, path):
+    """Export Likes… → Playlist → the save dialog, given a full path."""
+    s.xdotool("key", "F10")
+    wait_until(lambda: find_nodes(s.atspi_tree(), role="menu item", name="Export Likes…"), 10, what="the main menu")
+    s.atspi_do("menu item", "Export Likes…")
+    wait_until(lambda: find_nodes(s.atspi_tree(), name="Playlist"), 15, what="the export dialog")
+    s.atspi_do("push button", "Playlist")
+    wait_until(lambda: s.window_id("Save Playlist"), 15, what="the save dialog")
+    time.sleep(0.8)
+    s.xdotool("key", "ctrl+a", "sleep", "0.2", "type", "--delay", "20", str(path))
+    s.xdotool("key", "Return")
+
+
+def test_the_window_never_exports_into_the_reviewed_folder(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    photo_deck(deck, 3)
+    outside = tmp_path / "out"
+    outside.mkdir()
+    with Review(deck) as s:
+        s.xdotool("key", "--delay", "150", "l", "l")
+        s.wait_state(lambda st: st["cursor"] == 2, "two likes")
+        # Onto one of the deck's own files: refused, the file untouched.
+        before = (deck / "card_002.png").read_bytes()
+        export_playlist_to(s, deck / "card_002.png")
+        # GTK's save dialog asks before it names an existing file; say yes:
+        # Flick still refuses a file of the reviewed folder.
+        wait_until(lambda: find_nodes(s.atspi_tree(), contains="already exists"), 15, what="GTK's replace question")
+        s.xdotool("key", "Return")  # Replace has the focus
+        wait_until(lambda: find_nodes(s.atspi_tree(), contains="Can’t Export There"), 15, what="the refusal")
+        assert (deck / "card_002.png").read_bytes() == before
+        assert sorted(p.name for p in deck.iterdir()) == ["card_000.png", "card_001.png", "card_002.png"]
+        s.xdotool("key", "Escape")
+        time.sleep(0.5)
+        # Outside the folder: written.
+        export_playlist_to(s, outside / "likes.m3u")
+        wait_until(lambda: (outside / "likes.m3u").exists(), 20, what="the playlist")
+        text = (outside / "likes.m3u").read_text()
+        assert "card_000.png" in text and "card_001.png" in text and "card_002.png" not in text

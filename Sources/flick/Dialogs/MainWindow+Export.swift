@@ -45,21 +45,54 @@ extension MainWindow {
             switch kind {
             case .playlist:
                 pick(tr("Save Playlist"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Save"), name: tr("%@ likes.m3u", folderName)) { [unowned self] path in
-                    run(.playlist, items: items, to: path)
+                    checkThenRun(.playlist, items: items, to: path, folder: folder)
                 }
             case .copy:
                 pick(tr("Copy Liked Clips To"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: tr("_Copy Here")) { [unowned self] path in
-                    run(.copy, items: items, to: path)
+                    checkThenRun(.copy, items: items, to: path, folder: folder)
                 }
             case .stitch:
                 pick(tr("Save Video"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Save"), name: tr("%@ likes.mp4", folderName)) { [unowned self] path in
-                    run(.stitch, items: items, to: path)
+                    checkThenRun(.stitch, items: items, to: path, folder: folder)
                 }
             }
         }
     }
 
-    private func run(_ kind: ExportKind, items: [FileItem], to destination: String) {
+    /// Where an export may write (Export.checkDestination, as the command
+    /// line checks it): never into the reviewed folder or over one of its
+    /// files; over another existing file only once the user agreed (GTK's
+    /// save dialog asks before it returns an existing file's name); into a
+    /// folder that is not empty, beside what is there, once asked here.
+    private func checkThenRun(_ kind: ExportKind, items: [FileItem], to path: String, folder: ReviewedFolder) {
+        let destinationKind: Export.DestinationKind = kind == .copy ? .folder : .file
+        // A file: the save dialog has asked already, so replacing is agreed.
+        let agreed = destinationKind == .file
+        do {
+            let destination = try Export.checkDestination(path, kind: destinationKind, folder: folder.record.path, force: agreed)
+            run(kind, items: items, to: destination, replace: agreed)
+        } catch where error.canForce {
+            let name = RawPath.display((path as NSString).lastPathComponent)
+            let (heading, body, label) = (tr("“%@” Is Not Empty", name),
+                                          tr("The copies go beside what is there; nothing in it is replaced."), tr("Copy Beside"))
+            Dialogs.present(over: window, heading: heading, body: body,
+                            responses: [.init(id: "cancel", label: tr("Cancel")),
+                                        .init(id: "replace", label: label, appearance: ADW_RESPONSE_DESTRUCTIVE)],
+                            defaultResponse: "cancel") { [unowned self] response in
+                guard response == "replace" else { return }
+                do {
+                    let destination = try Export.checkDestination(path, kind: destinationKind, folder: folder.record.path, force: true)
+                    run(kind, items: items, to: destination, replace: true)
+                } catch {
+                    Dialogs.inform(over: window, heading: tr("Can’t Export There"), body: Problems.describe(error))
+                }
+            }
+        } catch {
+            Dialogs.inform(over: window, heading: tr("Can’t Export There"), body: Problems.describe(error))
+        }
+    }
+
+    private func run(_ kind: ExportKind, items: [FileItem], to destination: String, replace: Bool) {
         let heading = switch kind {
         case .playlist: tr("Writing the Playlist")
         case .copy: tr("Copying the Liked Clips")
@@ -72,7 +105,7 @@ extension MainWindow {
         }
         Task { @MainActor [unowned self] in
             let result: Result<String, StitchError> = await Task.detached(priority: .userInitiated) {
-                Self.export(kind, items: items, to: destination, progress: report, cancel: cancel)
+                Self.export(kind, items: items, to: destination, replace: replace, progress: report, cancel: cancel)
             }.value
             progress.close()
             switch result {
@@ -83,7 +116,7 @@ extension MainWindow {
     }
 
     /// The export itself, on a background thread.
-    private nonisolated static func export(_ kind: ExportKind, items: [FileItem], to destination: String,
+    private nonisolated static func export(_ kind: ExportKind, items: [FileItem], to destination: String, replace: Bool,
                                            progress: @Sendable (Double, String) -> Void, cancel: CancelFlag) -> Result<String, StitchError> {
         let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
         switch kind {
@@ -95,7 +128,7 @@ extension MainWindow {
                 progress(Double(index + 1) / Double(items.count), "\(index + 1) of \(items.count)")
             }
             do {
-                try Export.writePlaylist(entries, to: destination)
+                try Export.writePlaylist(entries, to: destination, replace: replace)
                 return .success(trn("Saved a playlist of %ld clip", "Saved a playlist of %ld clips", items.count, items.count))
             } catch {
                 return .failure(StitchError(error.description))
@@ -118,7 +151,7 @@ extension MainWindow {
                 }
             }
             do {
-                let method = try Stitcher.run(clips, to: destination,
+                let method = try Stitcher.run(clips, to: destination, replace: replace,
                                               progress: { progress($0, "\(Int($0 * 100)) %") },
                                               isCancelled: { cancel.isSet })
                 return .success(method == .remux
