@@ -113,10 +113,12 @@ class Settled(Review):
 
 def test_swipe_distance_setting_makes_a_short_drag_commit():
     with Settled() as s:
-        short = (CENTRE[0] + 110, CENTRE[1])
+        # Cards fill the stage (842 px wide for the sample deck's 16:9 clips
+        # at 900×760): 200 px is under 35 % of that, and over 15 %.
+        short = (CENTRE[0] + 200, CENTRE[1])
         s.drag(CENTRE, short, steps=20, step_delay=0.06)
         time.sleep(1.0)
-        assert s.state()["cursor"] == 0, "a 110 px slow drag must spring back at the default distance (35 %)"
+        assert s.state()["cursor"] == 0, "a 200 px slow drag must spring back at the default distance (35 %)"
         s.key("ctrl+comma")
         wait_until(lambda: find_nodes(s.atspi_tree(), role="slider", name="Swipe distance"), 10, what="the Preferences window")
         assert s.atspi_set_value("slider", "Swipe distance", 0.15) == pytest.approx(0.15)

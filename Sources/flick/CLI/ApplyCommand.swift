@@ -33,6 +33,13 @@ struct ApplyCommand: ParsableCommand {
     /// can interrupt the run between two files without timing luck.
     static let betweenFilesVariable = "FLICK_TEST_BETWEEN_FILES"
 
+    /// `--dry-run`: what would move, and what would not.
+    private static func printDryRun(_ items: [FileItem], refused: [FileFailure], bytes: Int64) {
+        CLI.out("Would move \(Apply.summary(count: items.count, bytes: bytes)) to the Trash:")
+        for item in items { CLI.out("  \(RawPath.printable(item.relativePath))") }
+        for failure in refused { CLI.err("Won’t move \(failure)") }
+    }
+
     func run() throws {
         Interrupt.install()
         let context = try FolderContext(folder)
@@ -50,9 +57,7 @@ struct ApplyCommand: ParsableCommand {
         let refused = replaced + checked.refused
         let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
         if dryRun {
-            CLI.out("Would move \(Apply.summary(count: checked.items.count, bytes: bytes)) to the Trash:")
-            for item in checked.items { CLI.out("  \(RawPath.printable(item.relativePath))") }
-            for failure in refused { CLI.err("Won’t move \(failure)") }
+            Self.printDryRun(checked.items, refused: refused, bytes: bytes)
             return
         }
         guard !checked.items.isEmpty || !refused.isEmpty else {

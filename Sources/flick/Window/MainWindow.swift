@@ -58,21 +58,10 @@ final class MainWindow {
         let announcer = Announcer(model: model, window: window)
         title = adw_window_title_new("Flick", "")
         header = adw_header_bar_new()
-        adw_header_bar_set_title_widget(header.cast(), title)
-        let openButton: Widget = gtk_button_new_from_icon_name(FlickAction.openFolder.iconName)
-        gtk_widget_set_tooltip_text(openButton, FlickAction.openFolder.tooltip)
-        gtk_actionable_set_action_name(openButton.opaque, FlickAction.openFolder.detailedName)
-        Accessibility.setLabel(openButton, tr("Open Folder"))
-        Accessibility.setKeyShortcuts(openButton, FlickAction.openFolder.ariaShortcuts)
-        adw_header_bar_pack_start(header.cast(), openButton)
         let toggle = Self.makeOverviewToggle()
         overviewToggle = toggle
-        adw_header_bar_pack_start(header.cast(), toggle)
         menuButton = Self.mainMenuButton()
-        if let menuButton, let popover = gtk_menu_button_get_popover(menuButton.opaque) {
-            Accessibility.setLabel(popover, tr("Main Menu"))
-        }
-        adw_header_bar_pack_end(header.cast(), menuButton)
+        Self.fill(header: header, title: title, overviewToggle: toggle, menu: menuButton)
 
         pages = gtk_stack_new()
         gtk_stack_set_transition_type(pages.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
@@ -100,14 +89,7 @@ final class MainWindow {
         followOverview()
         followPreferences()
         StateHook.follow(model, page: page)
-        model.observe { [unowned self] update in
-            updateEnabled()
-            if case .loaded = update { tidyAccessibility() }
-            if case .rolledBack = update, case .notSaved(let reason)? = model.lastEvent {
-                Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
-                               body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))
-            }
-        }
+        followModel()
         if let shortcuts = ShortcutsWindow.make() {
             // Adds win.show-help-overlay; the window keeps its own reference.
             gtk_application_window_set_help_overlay(window.cast(), shortcuts.pointer.cast())
@@ -118,6 +100,36 @@ final class MainWindow {
         rememberSize()
         watchVisibility()
         followFullscreen()
+    }
+
+    /// The header bar: Open Folder and Overview at the start, the title, the
+    /// main menu at the end.
+    private static func fill(header: Widget, title: Widget, overviewToggle: Widget, menu: Widget?) {
+        adw_header_bar_set_title_widget(header.cast(), title)
+        let openButton: Widget = gtk_button_new_from_icon_name(FlickAction.openFolder.iconName)
+        gtk_widget_set_tooltip_text(openButton, FlickAction.openFolder.tooltip)
+        gtk_actionable_set_action_name(openButton.opaque, FlickAction.openFolder.detailedName)
+        Accessibility.setLabel(openButton, tr("Open Folder"))
+        Accessibility.setKeyShortcuts(openButton, FlickAction.openFolder.ariaShortcuts)
+        adw_header_bar_pack_start(header.cast(), openButton)
+        adw_header_bar_pack_start(header.cast(), overviewToggle)
+        if let menu, let popover = gtk_menu_button_get_popover(menu.opaque) {
+            Accessibility.setLabel(popover, tr("Main Menu"))
+        }
+        adw_header_bar_pack_end(header.cast(), menu)
+    }
+
+    /// What the window does after every change of the model: the actions'
+    /// enabled state, the accessibility tidy-up, a save that failed.
+    private func followModel() {
+        model.observe { [unowned self] update in
+            updateEnabled()
+            if case .loaded = update { tidyAccessibility() }
+            if case .rolledBack = update, case .notSaved(let reason)? = model.lastEvent {
+                Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
+                               body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))
+            }
+        }
     }
 
     // MARK: Fullscreen
