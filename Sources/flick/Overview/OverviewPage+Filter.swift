@@ -26,11 +26,11 @@ extension OverviewPage {
             }
         }
         gtk_box_append(bar.cast(), group)
-        gtk_widget_set_hexpand(summary, 1)
-        gtk_label_set_xalign(summary.opaque, 0)
-        // The summary gives way first: the overview never widens the window.
-        gtk_label_set_ellipsize(summary.opaque, PANGO_ELLIPSIZE_END)
-        gtk_box_append(bar.cast(), summary)
+        // The summary has its own line under the bar (OverviewPage), so
+        // the filters and Apply keep their room.
+        let spacer: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_widget_set_hexpand(spacer, 1)
+        gtk_box_append(bar.cast(), spacer)
         let apply = ReviewPage.makeButton(.applyDeletions)
         gtk_widget_remove_css_class(apply, "pill")
         gtk_widget_add_css_class(apply, "destructive-action")

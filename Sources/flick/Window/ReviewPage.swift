@@ -73,6 +73,8 @@ final class ReviewPage {
         // Toasts rise from the bottom of the cards, above the action bar,
         // never over its buttons.
         toastOverlay = adw_toast_overlay_new()
+        // Toasts rise over the bottom of the stage, never over the player bar.
+        gtk_widget_add_css_class(toastOverlay, "review-toasts")
         adw_toast_overlay_set_child(toastOverlay.cast(), pages)
         let page: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_box_append(page.cast(), toastOverlay)
