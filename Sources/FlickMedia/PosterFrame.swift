@@ -48,6 +48,8 @@ public enum PosterFrame {
         var error: UnsafeMutablePointer<GError>?
         guard let pipeline = gst_parse_launch(description, &error), error == nil else {
             g_clear_error(&error)
+            // (A pipeline built with an error is never returned here: parse_launch
+            // returns NULL for a description this fixed.)
             throw .notAVideo(file: name, reason: "GStreamer could not build a decoder")
         }
         defer {
@@ -55,15 +57,15 @@ public enum PosterFrame {
             gst_object_unref(UnsafeMutableRawPointer(pipeline))
         }
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        guard let source = gst_bin_get_by_name(bin, "src"), let sinkElement = gst_bin_get_by_name(bin, "sink"),
-              let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
+        // Each element found is released on every way out, a failed guard too.
+        guard let source = gst_bin_get_by_name(bin, "src") else { throw .notAVideo(file: name, reason: "GStreamer could not build a decoder") }
+        defer { gst_object_unref(UnsafeMutableRawPointer(source)) }
+        guard let sinkElement = gst_bin_get_by_name(bin, "sink") else { throw .notAVideo(file: name, reason: "GStreamer could not build a decoder") }
+        defer { gst_object_unref(UnsafeMutableRawPointer(sinkElement)) }
+        guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
             throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
         }
-        defer {
-            g_free(uri)
-            gst_object_unref(UnsafeMutableRawPointer(source))
-            gst_object_unref(UnsafeMutableRawPointer(sinkElement))
-        }
+        defer { g_free(uri) }
         var value = GValue()
         g_value_init(&value, flick_gst_type_string())
         g_value_set_string(&value, uri)
