@@ -46,10 +46,11 @@ public enum PosterFrame {
         let description = "uridecodebin name=src ! videoconvert ! videoscale ! "
             + "video/x-raw,format=BGRA,width=\(outWidth),height=\(outHeight),pixel-aspect-ratio=1/1 ! appsink name=sink sync=false max-buffers=1"
         var error: UnsafeMutablePointer<GError>?
-        guard let pipeline = gst_parse_launch(description, &error), error == nil else {
+        let built = gst_parse_launch(description, &error)
+        guard let pipeline = built, error == nil else {
+            // A pipeline can come back with a recoverable error: not kept.
+            if let built { gst_object_unref(UnsafeMutableRawPointer(built)) }
             g_clear_error(&error)
-            // (A pipeline built with an error is never returned here: parse_launch
-            // returns NULL for a description this fixed.)
             throw .notAVideo(file: name, reason: "GStreamer could not build a decoder")
         }
         defer {
