@@ -185,7 +185,9 @@ final class PlayerLog: @unchecked Sendable {
 /// decodebin cannot pick it.
 func makeUndecodableClip() throws -> String {
     GStreamer.initialize()
-    for name in ["av1dec", "dav1ddec", "avdec_av1", "vaav1dec"] {
+    // No AV1 decoder, and no parser either (plugins-bad has one, which
+    // would choke on the noise before the missing decoder is noticed).
+    for name in ["av1dec", "dav1ddec", "avdec_av1", "vaav1dec", "av1parse"] {
         if let feature = gst_registry_lookup_feature(gst_registry_get(), name) {
             gst_plugin_feature_set_rank(feature, 0)
             gst_object_unref(UnsafeMutableRawPointer(feature))
