@@ -33,7 +33,9 @@ extension Store {
     /// 3. else it is a new, undecided clip: a decision never passes to
     ///    another file under the same name.
     public func sync(_ folder: FolderRecord, names: [String], found: [ScannedClip]) throws(StoreError) -> EntrySyncResult {
-        try db.transaction { () throws(StoreError) in
+        var seen = Set<[UInt8]>()
+        let found = found.filter { seen.insert(RawPath.key($0.relativePath)).inserted }  // a name holds one file
+        return try db.transaction { () throws(StoreError) in
             let leaving = try presentRows(folder, names: names)
             var taken = Set<Int64>()
             var matched = [StoredClip?](repeating: nil, count: found.count)

@@ -20,7 +20,7 @@ import Testing
         let store = try fixture.openStore()
         let record = try fixture.decide(.like, ["a.mp4"], store: store)
         try fixture.write("b2.mp4")
-        let result = try follow(["b2.mp4"], fixture, store, record)
+        let result = try follow(["b2.mp4", "b2.mp4"], fixture, store, record)  // created, then written
         #expect(result.removed.isEmpty && result.added == 1)
         #expect(result.placed.map(\.relativePath) == ["b2.mp4"] && result.placed[0].decision == nil)
     }

@@ -65,8 +65,10 @@ final class ReviewedFolder {
     /// Reconciles just `names` (direct children whose files changed) with
     /// the store: what the deck gains and loses, without a rescan.
     func sync(names: [String]) throws(StoreError) -> EntrySyncResult {
-        let found = names.compactMap { FolderScan.entry(named: $0, in: url, kinds: kinds) }
-        return try store.sync(record, names: names, found: found)
+        var seen = Set<[UInt8]>()  // one event per write, create and rename: each name once
+        let unique = names.filter { seen.insert(RawPath.key($0)).inserted }
+        let found = unique.compactMap { FolderScan.entry(named: $0, in: url, kinds: kinds) }
+        return try store.sync(record, names: unique, found: found)
     }
 
     /// Whether a change can be followed name by name: the deck holds only
