@@ -116,6 +116,28 @@ public enum FolderScan {
         return clips
     }
 
+    /// The clip `name` (a direct child of `folder`) is now, or nil when it
+    /// is gone, hidden, not a regular file or not of `kinds`: what `scan`
+    /// would list for that one name, at the cost of one or two `lstat`s.
+    /// A folder watch uses it to follow one file without a rescan.
+    public static func entry(named name: String, in folder: URL,
+                             kinds: Set<ClipKind> = Set(ClipKind.allCases)) -> ScannedClip? {
+        guard !name.isEmpty, !name.hasPrefix("."), !name.contains("/"), let kind = ClipKind(fileName: name), kinds.contains(kind) else {
+            return nil
+        }
+        let path = folder.standardizedFileURL.path + "/" + name
+        var entryInfo = stat(), info = stat()
+        guard lstat(RawPath.c(path), &entryInfo) == 0 else { return nil }
+        if (entryInfo.st_mode & S_IFMT) == S_IFLNK {
+            guard stat(RawPath.c(path), &info) == 0 else { return nil }
+        } else {
+            info = entryInfo
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+        return ScannedClip(relativePath: name, kind: kind, modified: modified, identity: FileIdentity(entryInfo))
+    }
+
     private static func list(root: String, relative: String, recursive: Bool, into clips: inout [ScannedClip]) throws(FolderError) {
         let path = relative.isEmpty ? root : root + "/" + relative
         guard let dir = opendir(RawPath.c(path)) else {

@@ -97,8 +97,12 @@ final class App {
             "DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "FLICK_STATE_FILE": statePath,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "GSETTINGS_BACKEND": "memory",
-        ].merging(environment) { _, new in new })
+        ].merging(environment) { _, new in new }.filter { $0.value != Self.noStateFile })
     }
+
+    /// Pass as `FLICK_STATE_FILE` for an app without the state hook (whose
+    /// snapshots of a big deck would be measured with the app).
+    static let noStateFile = "-"
 
     func measure<T>(_ body: (App) throws -> T) throws -> T {
         defer {

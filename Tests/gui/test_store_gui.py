@@ -74,6 +74,39 @@ def test_a_file_added_to_the_open_folder_joins_the_deck(tmp_path):
         s.wait_state(lambda st: len(st["decisions"]) == 3, "the removed file out of the deck")
 
 
+def test_renames_removals_and_replacements_in_the_open_folder_follow_their_files(tmp_path):
+    """Each change is followed by name (no rescan): right deck, right
+    decisions, the top card kept."""
+    (tmp_path / "deck").mkdir()
+    deck = photo_deck(tmp_path / "deck", 5)
+    paths = lambda st: [d["path"] for d in st["decisions"]]
+    with Review(deck, data_home=tmp_path / "data") as s:
+        s.key("l")
+        s.wait_state(lambda st: st["cursor"] == 1, "the like")
+        s.key("d")
+        s.wait_state(lambda st: st["cursor"] == 2, "the delete")
+        # Renamed: the deleted clip keeps its decision under its new name.
+        os.rename(deck / "card_001.png", deck / "card_009.png")
+        s.wait_state(lambda st: "card_009.png" in paths(st), "the renamed file")
+        st = s.state()
+        assert paths(st) == ["card_000.png", "card_002.png", "card_003.png", "card_004.png", "card_009.png"]
+        assert [d["decision"] for d in st["decisions"]] == ["like", None, None, None, "delete"]
+        assert st["cursor"] == 1  # card_002 still on top
+        # Replaced: another file under the liked name is a new, undecided clip.
+        (deck / "card_000.png").unlink()
+        shutil.copy(deck / "card_003.png", deck / "card_000.png")
+        os.utime(deck / "card_000.png", (1_000_000, 1_000_000))
+        s.wait_state(lambda st: st["decisions"][0]["decision"] is None, "the replaced file undecided")
+        assert paths(s.state())[:2] == ["card_000.png", "card_002.png"]
+        # Removed: the file leaves; the top card stays.
+        (deck / "card_004.png").unlink()
+        s.wait_state(lambda st: "card_004.png" not in paths(st), "the removed file out of the deck")
+        st = s.state()
+        assert paths(st) == ["card_000.png", "card_002.png", "card_003.png", "card_009.png"]
+        assert st["decisions"][1]["decision"] is None and st["decisions"][3]["decision"] == "delete"
+        assert paths(st)[st["cursor"]] == "card_002.png"  # on top since the delete
+
+
 def test_a_decision_that_cannot_be_saved_is_not_shown_as_taken(tmp_path, artifacts):
     (tmp_path / "deck").mkdir()
     deck = photo_deck(tmp_path / "deck", 3)

@@ -181,3 +181,41 @@ extension ReviewSession {
         return .decided(position: position, decision: decision)
     }
 }
+
+extension ReviewSession {
+    /// The same session over a changed deck (files appeared, left or were
+    /// renamed while the folder was open): `ids` in deck order with their
+    /// `decisions`. Every history step about a clip still in the deck
+    /// follows that clip to its new position; steps about clips that left
+    /// are dropped, as a rebuild from the store would. The first undecided
+    /// card is on top. O(deck + history): no per-clip lookups.
+    public func rebased(ids: [Int64], decisions: [Decision?]) -> ReviewSession {
+        var wanted: [Int64: Int] = [:]
+        let oldIDs = deck.ids
+        for step in history {
+            switch step {
+            case .decide(let position, _, _): wanted[oldIDs[position]] = -1
+            case .previous(let from) where from >= 1 && from - 1 < oldIDs.count: wanted[oldIDs[from - 1]] = -1
+            case .previous: continue
+            }
+        }
+        if !wanted.isEmpty {
+            for (position, id) in ids.enumerated() where wanted[id] != nil { wanted[id] = position }
+        }
+        var next = ReviewSession(deck: Deck(ids: ids))
+        next.pace = pace
+        next.deck.restore(decisions: decisions)
+        next.history = history.compactMap { step in
+            switch step {
+            case .decide(let position, let decision, let replaced):
+                guard let moved = wanted[oldIDs[position]], moved >= 0 else { return nil }
+                return .decide(position: moved, decision: decision, replaced: replaced)
+            case .previous(let from):
+                guard from >= 1, from - 1 < oldIDs.count, let moved = wanted[oldIDs[from - 1]], moved >= 0 else { return nil }
+                return .previous(from: moved + 1)
+            }
+        }
+        next.resume()
+        return next
+    }
+}

@@ -126,8 +126,15 @@ public final class ReviewModel {
         guard newClips != clips || !sameDecisions else { return false }
         let topID = top?.id
         // Facts learnt about a file stay only while it is the same file.
-        let versions = Dictionary(clips.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
-        facts = facts.filter { id, _ in newClips.contains { $0.id == id && versions[id] == $0.version } }
+        // One pass over each deck, looking up only the few clips with facts:
+        // O(deck), never O(deck × facts).
+        if !facts.isEmpty {
+            var versions: [Int64: String] = [:]
+            for clip in clips where facts[clip.id] != nil && versions[clip.id] == nil { versions[clip.id] = clip.version }
+            var kept: [Int64: ClipFacts] = [:]
+            for clip in newClips where versions[clip.id] == clip.version { kept[clip.id] = facts[clip.id] }
+            facts = kept
+        }
         clips = newClips
         session = newSession
         batches = []

@@ -29,42 +29,41 @@ struct StatusCommand: ParsableCommand {
         let context = try FolderContext(folder)
         let clips = context.sync.clips
         let root = context.record.path
-        let errors = clips.map { Self.error(for: root + "/" + $0.relativePath, recorded: $0.problem) }
+        let directory = open(RawPath.c(root), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if directory >= 0 { close(directory) } }
+        let errors = clips.map { Self.error(for: $0.relativePath, in: directory, root: root, recorded: $0.problem) }
         let counts = Dictionary(grouping: clips.compactMap(\.decision), by: { $0 }).mapValues(\.count)
         let decided = clips.count { $0.decision != nil }
         if json {
-            let object: [String: Any] = [
-                "folder": root,
-                "total": clips.count,
-                "decided": decided,
-                "counts": Dictionary(uniqueKeysWithValues: Decision.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
-                "clips": zip(clips, errors).map { clip, error -> [String: Any] in
-                    ["path": clip.relativePath, "kind": clip.kind.rawValue,
-                     "decision": clip.decision?.rawValue ?? NSNull(), "error": error ?? NSNull()]
-                },
-            ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-            CLI.out(String(decoding: data, as: UTF8.self))
+            var output = StatusJSON(folder: root, clips: clips, errors: errors, counts: counts, decided: decided).bytes
+            output.append(0x0A)
+            FileHandle.standardOutput.write(Data(output))
             return
         }
-        CLI.out(RawPath.printable(root))
-        CLI.out("\(CLI.plural(clips.count, "clip")) · \(decided) decided: \(counts[.like] ?? 0) liked, "
-            + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left")
+        var lines = [RawPath.printable(root),
+                     "\(CLI.plural(clips.count, "clip")) · \(decided) decided: \(counts[.like] ?? 0) liked, "
+                        + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left"]
+        lines.reserveCapacity(clips.count + 2)
         for (clip, error) in zip(clips, errors) {
             let mark = clip.decision.map(\.rawValue) ?? "-"
-            CLI.out("  \(mark.padding(toLength: 7, withPad: " ", startingAt: 0)) \(RawPath.printable(clip.relativePath))"
+            lines.append("  \(mark.padding(toLength: 7, withPad: " ", startingAt: 0)) \(RawPath.printable(clip.relativePath))"
                 + (error.map { "  (\(RawPath.printable($0)))" } ?? ""))
         }
+        // One write for the whole listing, not one per clip.
+        CLI.out(lines.joined(separator: "\n"))
     }
 
     /// Why a clip cannot be reviewed: from the file itself (gone, unreadable,
     /// empty), else what the window recorded about this very file (cannot
-    /// be played, and why: not a video, cut short, damaged…). Fast on any
-    /// folder size.
-    static func error(for path: String, recorded: String?) -> String? {
+    /// be played, and why: not a video, cut short, damaged…). Looked up
+    /// relative to the folder's descriptor `directory` (or from `root` when
+    /// it could not be opened): fast on any folder size.
+    static func error(for relativePath: String, in directory: Int32, root: String, recorded: String?) -> String? {
+        let base = directory >= 0 ? directory : AT_FDCWD
+        let path = RawPath.c(directory >= 0 ? relativePath : root + "/" + relativePath)
         var info = stat()
-        guard stat(RawPath.c(path), &info) == 0 else { return "the file is gone" }
-        guard access(RawPath.c(path), R_OK) == 0 else { return "permission denied" }
+        guard fstatat(base, path, &info, 0) == 0 else { return "the file is gone" }
+        guard faccessat(base, path, R_OK, 0) == 0 else { return "permission denied" }
         if info.st_size == 0 { return "the file is empty" }
         return recorded
     }

@@ -217,7 +217,9 @@ final class MainWindow {
             let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, kinds: kinds, store: store)
             sink.folder = opened
             Settings.shared.remember(folder: url.path)
-            opened.onChange = { [unowned self] in reload() }
+            opened.onChange = { [unowned self] names in
+                if let names { follow(names) } else { reload() }
+            }
             opened.watch()
             reload(first: true, scanned: scanned)
         } catch {
@@ -239,16 +241,38 @@ final class MainWindow {
             } else {
                 model.reload(clips: clips, session: session)
             }
-            if clips.isEmpty {
-                adw_status_page_set_description(emptyPage.cast(),
-                    tr("“%@” has no videos or photos. Open another folder to review.", RawPath.display(folder.url.path)))
-                closeOverview()
-                show(.empty)
-            } else {
-                show(model.showsOverview ? .overview : .deck)
-            }
+            showDeck(of: folder)
         } catch {
             showError(Problems.describe(error))
+        }
+    }
+
+    /// Follows files that appeared, left or were renamed under `names`
+    /// without a rescan: the store reconciles those names only and the
+    /// model splices its deck, so one file costs the same in any folder.
+    func follow(_ names: [String]) {
+        guard let folder else { return }
+        do {
+            let change = try folder.sync(names: names)
+            guard !change.isEmpty else { return }
+            Log.info("\(folder.url.path): \(change.added) new, \(change.removed.count) gone, \(change.renamed) renamed", category: "app")
+            model.apply(DeckChange(removed: change.removed, placed: change.placed.map(ReviewedFolder.reviewClip),
+                                   decisions: change.placed.map(\.decision)))
+            showDeck(of: folder)
+        } catch {
+            showError(Problems.describe(error))
+        }
+    }
+
+    /// The deck, or the empty page when the folder holds nothing to review.
+    private func showDeck(of folder: ReviewedFolder) {
+        if model.clips.isEmpty {
+            adw_status_page_set_description(emptyPage.cast(),
+                tr("“%@” has no videos or photos. Open another folder to review.", RawPath.display(folder.url.path)))
+            closeOverview()
+            show(.empty)
+        } else {
+            show(model.showsOverview ? .overview : .deck)
         }
     }
 

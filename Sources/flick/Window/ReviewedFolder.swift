@@ -16,14 +16,20 @@ final class ReviewedFolder {
     let order: DeckOrder
     let store: Store
     let record: FolderRecord
-    /// Called (debounced) after files appear, vanish or are renamed.
-    var onChange: (() -> Void)?
+    /// Called (debounced) after files appear, vanish or are renamed, with
+    /// the names that changed, or nil when only a rescan can tell.
+    var onChange: (([String]?) -> Void)?
 
     private var monitor: OpaquePointer?
     private var pending: Task<Void, Never>?
+    /// Names the events since the last `onChange` named; nil: rescan.
+    private var changedNames: [String]? = []
     /// Milliseconds to wait after the last file event before rescanning
     /// (a copy of many files arrives as a burst of events).
     static let settleMilliseconds: UInt64 = 600
+    /// Names in one settled burst past which one rescan is cheaper than
+    /// following each name (a few µs of `lstat` and two indexed queries each).
+    static let namesBeforeRescan = 500
 
     /// Opens `url` in `store`. Throws `FolderError` or `StoreError`.
     init(url: URL, recursive: Bool, order: DeckOrder, kinds: Set<ClipKind>, store: Store) throws {
@@ -56,6 +62,20 @@ final class ReviewedFolder {
                           version: version, storedProblem: clip.problem)
     }
 
+    /// Reconciles just `names` (direct children whose files changed) with
+    /// the store: what the deck gains and loses, without a rescan.
+    func sync(names: [String]) throws(StoreError) -> EntrySyncResult {
+        var seen = Set<[UInt8]>()  // one event per write, create and rename: each name once
+        let unique = names.filter { seen.insert(RawPath.key($0)).inserted }
+        let found = unique.compactMap { FolderScan.entry(named: $0, in: url, kinds: kinds) }
+        return try store.sync(record, names: unique, found: found)
+    }
+
+    /// Whether a change can be followed name by name: the deck holds only
+    /// direct children in name order (a subfolder, or an order by date,
+    /// needs a rescan).
+    var followsNames: Bool { !recursive && order == .name }
+
     /// Starts watching the folder (its direct children) for changes.
     func watch() {
         guard monitor == nil, let file = g_file_new_for_path(url.path) else { return }
@@ -67,18 +87,35 @@ final class ReviewedFolder {
             return
         }
         self.monitor = OpaquePointer(monitor)
-        connect(OpaquePointer(monitor), .fileChanged) { [weak self] event in
+        connect(OpaquePointer(monitor), .fileChanged) { [weak self] event, name, other in
             guard event != G_FILE_MONITOR_EVENT_CHANGED, event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED else { return }
-            self?.scheduleChange()
+            self?.note(event, name: name, other: other)
         }
+    }
+
+    /// Remembers which names an event touched (a rename: both), or that
+    /// only a rescan will do (unmounts, a folder watched with subfolders).
+    private func note(_ event: GFileMonitorEvent, name: [UInt8]?, other: [UInt8]?) {
+        let names = [name, other].compactMap { $0.map(RawPath.decode) }
+        let named = event == G_FILE_MONITOR_EVENT_CREATED || event == G_FILE_MONITOR_EVENT_DELETED
+            || event == G_FILE_MONITOR_EVENT_MOVED_IN || event == G_FILE_MONITOR_EVENT_MOVED_OUT
+            || event == G_FILE_MONITOR_EVENT_RENAMED || event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT
+        if followsNames, named, !names.isEmpty, let known = changedNames, known.count + names.count <= Self.namesBeforeRescan {
+            changedNames = known + names
+        } else {
+            changedNames = nil
+        }
+        scheduleChange()
     }
 
     private func scheduleChange() {
         pending?.cancel()
         pending = Task { @MainActor [weak self] in
             try? await Task.sleep(nanoseconds: Self.settleMilliseconds * 1_000_000)
-            guard !Task.isCancelled else { return }
-            self?.onChange?()
+            guard !Task.isCancelled, let self else { return }
+            let names = changedNames
+            changedNames = []
+            onChange?(names)
         }
     }
 
