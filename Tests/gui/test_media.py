@@ -140,7 +140,7 @@ def test_zero_length_8k_and_undecodable_clips_become_cards(tmp_path):
                     "matroskamux", "!", "filesink", f"location={deck / 'd_future.mkv'}"], check=True, timeout=60)
     shutil.copy(SAMPLES / "timeout_huddle.mp4", deck / "e_fine.mp4")
     # Any AV1 decoder this machine has is ranked out: the clip has none.
-    env = {"GST_PLUGIN_FEATURE_RANK": "av1dec:NONE,dav1ddec:NONE,avdec_av1:NONE"}
+    env = {"GST_PLUGIN_FEATURE_RANK": "av1dec:NONE,dav1ddec:NONE,avdec_av1:NONE,av1parse:NONE"}
     with Review(deck, env=env) as s:
         def top():
             names = s.top_card_name()
