@@ -116,7 +116,10 @@ final class OverviewPage {
     private func modelChanged(_ update: ReviewUpdate) {
         updateCounts()
         guard shown else {
-            if case .loaded = update { prepareSoon() }
+            // A new deck is made ready while hidden (the first open is then
+            // quick); a rescan of it is drawn when the overview next shows,
+            // so a file added to a 100,000-clip folder costs no rebuild.
+            if case .loaded(keptTop: false) = update { prepareSoon() }
             return
         }
         switch update {
