@@ -35,6 +35,13 @@ final class CardCanvas {
         didSet { if covered != oldValue { gtk_widget_queue_draw(area) } }
     }
 
+    /// While cards move the picture is sampled without filtering: the whole
+    /// stage is redrawn turned and scaled every frame, and bilinear
+    /// sampling of a rotated picture is pixman's slowest path.
+    var moving = false {
+        didSet { if moving != oldValue { gtk_widget_queue_draw(area) } }
+    }
+
     init() {
         gtk_widget_set_hexpand(area, 1)
         gtk_widget_set_vexpand(area, 1)
@@ -71,7 +78,7 @@ final class CardCanvas {
         cairo_scale(cr, fit.scale, fit.scale)
         cairo_set_source_surface(cr, image.surface, 0, 0)
         // At the frame's own size this is a plain copy (cairo sees a whole-pixel offset).
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_filter(cairo_get_source(cr), moving ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR)
         cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
         cairo_fill(cr)
     }

@@ -13,6 +13,8 @@ extension CardStackView {
         if moving != shownMoving {
             shownMoving = moving
             if moving { gtk_widget_add_css_class(stage, "moving") } else { gtk_widget_remove_css_class(stage, "moving") }
+            for card in cards.values { card.setMoving(moving) }
+            leaving?.setMoving(moving)
         }
         // Idle frames return here, before any pose is computed.
         guard moving || needsRender else { return }

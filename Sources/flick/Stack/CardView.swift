@@ -123,6 +123,9 @@ final class CardView {
     /// above costs this one nothing.
     func setCovered(_ rect: CardCanvas.Cover?) { canvas.covered = rect }
 
+    /// Whether the stack is moving (the picture is then drawn unfiltered).
+    func setMoving(_ moving: Bool) { canvas.moving = moving }
+
     /// Whether a card lies above this one (it then has a lighter shadow).
     func setBeneath(_ beneath: Bool) {
         guard beneath != isBeneath else { return }
