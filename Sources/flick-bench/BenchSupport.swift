@@ -43,8 +43,11 @@ enum Run {
     }
 
     /// User + system CPU seconds of `pid` (all its threads) so far.
-    static func cpuSeconds(of pid: Int32) -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    static func cpuSeconds(of pid: Int32) -> Double { cpuSeconds(statPath: "/proc/\(pid)/stat") }
+
+    /// User + system CPU seconds from a /proc stat file (a process's or a thread's).
+    static func cpuSeconds(statPath: String) -> Double {
+        guard let text = try? String(contentsOfFile: statPath, encoding: .utf8),
               let close = text.lastIndex(of: ")") else { return .nan }
         let fields = text[text.index(after: close)...].split(separator: " ")
         // Fields after the name start at "state" (field 3); utime is 14, stime 15.
@@ -137,6 +140,8 @@ final class App {
     }
 
     func cpuSeconds(over seconds: Double) -> Double { Run.cpuSeconds(of: process.processIdentifier, over: seconds) }
+
+    var processIdentifier: Int32 { process.processIdentifier }
 
     var residentBytes: Int {
         guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),

@@ -7,7 +7,8 @@ import Foundation
 /// In process: time to the first frame of a cold clip, and how long a
 /// prerolled clip takes to show a new frame once promoted. With the app
 /// (under its own Xvfb when there is no display): CPU for 10 s of playback
-/// in the deck next to `gst-launch-1.0 playbin` of the same clip, RSS after
+/// in the deck next to Clapper and `gst-play-1.0` on the same clip, idle
+/// and per thread (PlaybackCost), RSS after
 /// 1,000 cards of a 2,000-clip folder against after 20, the most pipelines
 /// alive, and the time a 10,000-file folder takes to show its first card.
 struct MediaBench: ParsableCommand {
@@ -27,14 +28,26 @@ struct MediaBench: ParsableCommand {
     @Flag(help: "Only the in-process figures (no app, no X server).")
     var engineOnly = false
 
+    @Flag(help: "Only the playback cost figures (CPU against Clapper and gst-play, idle, per thread).")
+    var costOnly = false
+
     func run() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-media-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let long = root.appendingPathComponent("long.mp4").path
-        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=360", "!",
+        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=600", "!",
                                                     "video/x-raw,width=1280,height=720,framerate=30/1,format=I420", "!",
                                                     "x264enc", "speed-preset=veryfast", "!", "mp4mux", "!", "filesink", "location=\(long)"])
+        if costOnly {
+            let display = try XServer.start()
+            defer { display.stop() }
+            let deck = root.appendingPathComponent("deck")
+            try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
+            for i in 0..<3 { try FileManager.default.linkItem(atPath: long, toPath: deck.appendingPathComponent("clip_\(i).mp4").path) }
+            output.report(try PlaybackCost(clip: long, deck: deck, root: root, display: display.name).measure())
+            return
+        }
         var results = try engine(clip: long)
         if !engineOnly {
             let display = try XServer.start()
@@ -95,25 +108,11 @@ struct MediaBench: ParsableCommand {
 
     private func app(clip: String, root: URL, display: String) throws -> [Measurement] {
         var results: [Measurement] = []
-        // CPU: 10 s of the deck (top playing, two beneath) against playbin.
+        // CPU: 10 s of the deck (top playing, two beneath) against Clapper and gst-play.
         let deck = root.appendingPathComponent("deck")
         try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
         for i in 0..<3 { try FileManager.default.linkItem(atPath: clip, toPath: deck.appendingPathComponent("clip_\(i).mp4").path) }
-        let flickCPU = try App(folder: deck, root: root, display: display).measure { app in
-            try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
-            return app.cpuSeconds(over: 10)
-        }
-        let playbin = try Run.start("/usr/bin/gst-launch-1.0", ["-q", "playbin", "uri=file://\(clip)", "video-sink=ximagesink",
-                                                                "audio-sink=fakesink"], environment: ["DISPLAY": display])
-        Thread.sleep(forTimeInterval: 0.5)
-        let playbinCPU = Run.cpuSeconds(of: playbin.processIdentifier, over: 10)
-        playbin.terminate()
-        playbin.waitUntilExit()
-        results += [
-            Measurement(bench: "media.cpu_10s_deck", value: flickCPU, unit: "s", extra: ["clip": "1280x720 H.264 30 fps"]),
-            Measurement(bench: "media.cpu_10s_gst_launch_playbin", value: playbinCPU, unit: "s", extra: ["sink": "ximagesink"]),
-            Measurement(bench: "media.cpu_ratio", value: flickCPU / playbinCPU, unit: "x"),
-        ]
+        results += try PlaybackCost(clip: clip, deck: deck, root: root, display: display).measure()
 
         // RSS: 20 cards in, then `cards` in, of a `folderSize` folder.
         let short = root.appendingPathComponent("short.mp4").path

@@ -3,6 +3,7 @@ the top card's player (seek, speed), fullscreen, and readable buttons in
 every style. Real clips, real pipelines, extents read over AT-SPI and
 pixels read from screenshots."""
 import re
+import subprocess
 import shutil
 import time
 
@@ -273,3 +274,68 @@ def test_action_bar_labels_are_readable_in_every_style(tmp_path, artifacts, styl
         disabled = [c for c, on in found.values() if not on]
         assert enabled and min(enabled) >= 4.5, found
         assert disabled and max(disabled) < min(enabled) * 0.8, f"disabled buttons look different: {found}"
+
+
+# -- what the drawing path must still do (issue 16) ----------------------------
+
+def pixel(shot, x, y):
+    """(r, g, b) 0..255 of one screenshot pixel."""
+    out = subprocess.run(["convert", str(shot), "-format", f"%[fx:int(255*p{{{x},{y}}}.r)] %[fx:int(255*p{{{x},{y}}}.g)] "
+                          f"%[fx:int(255*p{{{x},{y}}}.b)]", "info:"], capture_output=True, text=True, check=True).stdout
+    return tuple(int(v) for v in out.split())
+
+
+def colourful(rgb):
+    return max(rgb) - min(rgb) > 60
+
+
+def test_playing_card_keeps_letterbox_rounded_corners_and_overlay_at_rest_and_mid_drag(tmp_path, artifacts):
+    """A clip wider than the widest card shape: bars above and below, the
+    picture between, rounded corners showing the window, and the swipe
+    overlay drawn over the video while a drag holds the card."""
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    make_clip(folder / "a_pano.mp4", seconds=6, width=960, height=240, pattern="smpte")
+    make_clip(folder / "b_next.mp4", seconds=2, width=640, height=480, pattern="ball")
+    with Stage(folder) as s:
+        def card():
+            top = s.top_card()
+            return top["extents"] if top and top["extents"] and top["extents"][2] > 100 else None
+        x, y, w, h = on_screen(s, wait_until(card, 15, what="the top card"))
+        wait_until(lambda: s.state().get("playing"), 10, what="the clip playing")
+        time.sleep(1.0)
+        rest = s.screenshot(artifacts / "draw-rest.png")
+        cx, cy = x + w // 2, y + h // 2
+        assert colourful(pixel(rest, cx, cy)), "the picture fills the middle of the card"
+        assert max(pixel(rest, cx, y + 4)) < 40, "a black bar above a clip wider than its card"
+        assert max(pixel(rest, cx, y + h - 5)) < 40, "a black bar below it"
+        assert min(pixel(rest, x + 1, y + 1)) > 150, "the corner is rounded: the window shows through"
+        # Hold a drag to the right (like): the tint and badge lie over the video.
+        s.xdotool("mousemove", cx, cy, "mousedown", 1, "sleep", 0.1,
+                  *[a for i in range(1, 13) for a in ("mousemove", cx + i * 10, cy, "sleep", 0.03)])
+        time.sleep(0.5)
+        moving = s.screenshot(artifacts / "draw-mid-drag.png")
+        s.xdotool("mousemove", cx, cy, "sleep", 0.1, "mouseup", 1)
+        green = [pixel(moving, cx + 120 + dx, cy + dy) for dx in (-30, 0, 30) for dy in (-h // 4, h // 4)]
+        assert any(g > r + 30 and g > b + 10 for r, g, b in green), f"the like tint over the video: {green}"
+
+
+def test_nothing_is_drawn_while_idle(tmp_path):
+    """Paused with nothing moving, the frame clock stops: no frames at all."""
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    for i in range(3):
+        make_clip(folder / f"c{i}.mp4", seconds=3, width=320, height=240, pattern="ball")
+    log = tmp_path / "frames.log"
+    with Stage(folder, env={"FLICK_FRAME_LOG": str(log)}) as s:
+        wait_until(lambda: s.state().get("playing"), 15, what="the clip playing")
+        s.key("space")
+        wait_until(lambda: s.state().get("playing") is False, 10, what="the clip paused")
+        time.sleep(1.0)
+        before = log.read_text().count("frame ")
+        time.sleep(2.0)
+        idle = log.read_text().count("frame ") - before
+        assert idle <= 2, f"{idle} frames drawn in 2 s of idle"
+        # Playing again draws new frames (the log is live).
+        s.key("space")
+        wait_until(lambda: log.read_text().count("frame ") > before + idle + 5, 10, what="frames while playing")

@@ -13,6 +13,8 @@ extension CardStackView {
         if moving != shownMoving {
             shownMoving = moving
             if moving { gtk_widget_add_css_class(stage, "moving") } else { gtk_widget_remove_css_class(stage, "moving") }
+            for card in cards.values { card.setMoving(moving) }
+            leaving?.setMoving(moving)
         }
         // Idle frames return here, before any pose is computed.
         guard moving || needsRender else { return }
@@ -49,6 +51,9 @@ extension CardStackView {
             place(leaving, size: topSize, layout: layout, pose: flying ? stack.top : .rest)
         }
         let cursor = model.cursor
+        // At rest the top card hides the middle of the cards beneath.
+        let atRest = !flying && leaving == nil && stack.top == .rest
+        let cover = atRest ? topCard.map { _ in Vector((layout.centre.x - topSize.width / 2).rounded(), (layout.centre.y - topSize.height / 2).rounded()) } : nil
         for (id, card) in cards {
             let own = size(of: card)
             if own != card.laidOutSize {
@@ -58,15 +63,30 @@ extension CardStackView {
                 card.fit(maxWidth: pixels.width, maxHeight: pixels.height)
             }
             let level = (model.position(of: id, near: cursor) ?? cursor) - cursor
+            card.setBeneath(level > 0 || flying)
             if level <= 0 && !flying {
+                card.setCovered(nil)
                 place(card, size: own, layout: layout, pose: stack.top)
                 continue
             }
             let index = flying ? level : level - 1
             let depthPose = index < stack.beneath.count ? stack.beneath[index] : (stack.beneath.last ?? DepthPose(offsetY: 0, scale: 1))
             let frame = layout.beneath(size: own, top: topSize, depth: poseModel.depth(of: depthPose))
+            card.setCovered(cover.map { Self.cover(top: $0, size: topSize, beneath: frame, size: own) })
             place(card, size: own, centre: frame.centre, scale: frame.scale)
         }
+        leaving?.setBeneath(false)
+        leaving?.setCovered(nil)
+    }
+
+    /// The top card's rectangle (origin `top`, `size`) in the coordinates of
+    /// a card beneath it, less a pixel all round so no seam shows.
+    static func cover(top: Vector, size: Size, beneath frame: (centre: Vector, scale: Double), size own: Size) -> CardCanvas.Cover {
+        let scale = max(frame.scale, 0.01)
+        let origin = frame.centre - Vector(own.width * scale / 2, own.height * scale / 2)
+        return CardCanvas.Cover(x: (top.x + 1 - origin.x) / scale, y: (top.y + 1 - origin.y) / scale,
+                                width: (size.width - 2) / scale, height: (size.height - 2) / scale,
+                                corner: CardCanvas.radius / scale)
     }
 
     /// Places a top card by `pose`: to its centre, then rotate, skew and

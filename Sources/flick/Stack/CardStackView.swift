@@ -51,7 +51,11 @@ final class CardStackView {
     static var postersDecoded = 0
     /// How many poster frames stay decoded in memory.
     static let posterCacheSize = 8
-    var needsRender = true
+    /// Whether the next frame must work out the pose again; setting it
+    /// starts the frame clock's callback, which stops once nothing moves.
+    var needsRender = true {
+        didSet { if needsRender { startTicking() } }
+    }
     /// The stage's size at the last layout.
     var viewport = Size(0, 0)
     private var tick: TickCallback?
@@ -76,10 +80,7 @@ final class CardStackView {
         }
         installGestures()
         frameLog = FrameLog(widget: stage)
-        tick = TickCallback(on: stage) { [unowned self] _ in
-            render()
-            return true
-        }
+        startTicking()
         model.observe { [unowned self] update in modelChanged(update) }
     }
 
@@ -300,6 +301,23 @@ final class CardStackView {
     }
 
     func setNeedsRender() { needsRender = true }
+
+    /// Adds the per-frame callback while something moves or a pose is owed;
+    /// it removes itself on the first frame with nothing to do, so an idle
+    /// window's frame clock stops.
+    private func startTicking() {
+        guard tick == nil else { return }
+        tick = TickCallback(on: stage) { [weak self] _ in
+            guard let self else { return false }
+            render()
+            let more = transition != nil || tracker != nil || needsRender
+            if !more { tick = nil }  // GTK removes it when it returns false
+            return more
+        }
+    }
+
+    /// Whether the frame clock's callback is running (the idle test reads it).
+    var isTicking: Bool { tick != nil }
 
     /// GTK's "gtk-enable-animations" setting (off means reduced motion).
     static var animationsEnabled: Bool {

@@ -11,6 +11,10 @@ import GtkKit
 ///
 /// The card draws what it is told: CardStackView sets its size, transform,
 /// overlay and media state from the stage layout and FlickCore's pose.
+///
+/// The picture is a drawing area that paints a cairo image surface wrapping
+/// the frame's own bytes (CardCanvas): a new frame is a `queue_draw`, not a
+/// new texture for GTK to convert and lay out again.
 @MainActor
 final class CardView {
     /// Ours for the card's life, whether or not the stack still holds it.
@@ -19,7 +23,7 @@ final class CardView {
     let clipID: Int64
     /// The file version the card was made for (a new version makes a new card).
     let version: String
-    private let picture: Widget
+    private let canvas = CardCanvas()
     private let tint: Widget
     private let badge: Widget
     private let badgeIcon: Widget
@@ -42,10 +46,6 @@ final class CardView {
         version = clip.version
         self.path = path
         kind = clip.kind
-        picture = gtk_picture_new()
-        gtk_picture_set_can_shrink(picture.opaque, 1)
-        gtk_picture_set_keep_aspect_ratio(picture.opaque, 1)
-
         tint = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(tint, "card-tint")
         gtk_widget_set_can_target(tint, 0)
@@ -73,7 +73,7 @@ final class CardView {
         gtk_widget_set_visible(problem, 0)
 
         let overlay: Widget = gtk_overlay_new()
-        gtk_overlay_set_child(overlay.opaque, picture)
+        gtk_overlay_set_child(overlay.opaque, canvas.area)
         gtk_overlay_add_overlay(overlay.opaque, problem)
         gtk_overlay_add_overlay(overlay.opaque, tint)
         gtk_overlay_add_overlay(overlay.opaque, badge)
@@ -85,7 +85,7 @@ final class CardView {
         gtk_widget_set_overflow(button, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_focus_on_click(button, 0)
 
-        if kind == .photo { gtk_picture_set_filename(picture.opaque, RawPath.c(path)) }
+        if kind == .photo { canvas.image = CardCanvas.photo(path: path) }
     }
 
     /// Opens the clip's pipeline, prerolled and paused, its frames scaled to
@@ -111,26 +111,35 @@ final class CardView {
 
     private func show(_ frame: VideoFrame) {
         guard player != nil, let data = frame.takeBytes() else { return }
-        let bytes = g_bytes_new_take(data, gsize(frame.byteCount))
-        defer { g_bytes_unref(bytes) }
-        guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED,
-                                                   bytes, gsize(frame.stride)) else { return }
-        gtk_picture_set_paintable(picture.opaque, texture.opaque)
-        g_object_unref(texture.rawObject)
+        // Video frames are opaque: cairo's RGB24 is the same B G R x bytes.
+        canvas.image = ImageSurface(adopting: data, width: frame.width, height: frame.height, stride: frame.stride, opaque: true)
         onNewFrame?()
     }
 
     var isLive: Bool { player != nil }
 
+    /// The part of this card another card hides, in the card's own
+    /// coordinates (nil: none): it is not drawn, so a frame of the card
+    /// above costs this one nothing.
+    func setCovered(_ rect: CardCanvas.Cover?) { canvas.covered = rect }
+
+    /// Whether the stack is moving (the picture is then drawn unfiltered).
+    func setMoving(_ moving: Bool) { canvas.moving = moving }
+
+    /// Whether a card lies above this one (it then has a lighter shadow).
+    func setBeneath(_ beneath: Bool) {
+        guard beneath != isBeneath else { return }
+        isBeneath = beneath
+        if beneath { gtk_widget_add_css_class(button, "beneath") } else { gtk_widget_remove_css_class(button, "beneath") }
+    }
+    private var isBeneath = false
+
     /// Shows a still frame (a card further down, not yet live).
     func setPoster(_ frame: RawFrame) {
         guard player == nil else { return }
-        let bytes = frame.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(bytes) }
-        guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED,
-                                                   bytes, gsize(frame.stride)) else { return }
-        gtk_picture_set_paintable(picture.opaque, texture.opaque)
-        g_object_unref(texture.rawObject)
+        canvas.image = frame.bytes.withUnsafeBytes {
+            ImageSurface(copying: $0, width: frame.width, height: frame.height, stride: frame.stride, opaque: true)
+        }
     }
 
     /// Shows why the clip cannot be played; the card can still be decided.
@@ -203,6 +212,6 @@ final class CardView {
         guard let player else { return }
         player.stop()
         self.player = nil
-        gtk_picture_set_paintable(picture.opaque, nil)
+        canvas.image = nil
     }
 }

@@ -68,7 +68,9 @@ final class FrameLog {
 
     private func write(_ line: String) {
         lines.append(line)
-        if lines.count >= 30 || !line.hasPrefix("frame") { flush() }
+        // Batched only while dragging (the measured part); otherwise at once,
+        // so a reader counting idle frames sees every one.
+        if lines.count >= 30 || !dragging || !line.hasPrefix("frame") { flush() }
     }
 
     func flush() {

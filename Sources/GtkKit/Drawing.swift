@@ -1,0 +1,66 @@
+import CGtk
+import Foundation
+
+/// A cairo image surface that wraps pixels in memory, and owns them: the
+/// bytes are freed (with `free`) when cairo drops its last reference, which
+/// may be after this value goes (a render node still drawing it).
+///
+/// Drawing one costs no conversion: the cairo renderer composites it
+/// straight onto the window, clipped to what changed, unlike a
+/// `GdkMemoryTexture`, which GTK 4.8 converts on every render.
+public final class ImageSurface: @unchecked Sendable {
+    public let surface: OpaquePointer
+    public let width: Int
+    public let height: Int
+    /// Whether every pixel is opaque (cairo's RGB24).
+    public let opaque: Bool
+
+    /// Adopts `bytes` (malloc'd, `stride × height`), B G R x or B G R A
+    /// premultiplied in memory (`opaque`: cairo's RGB24, else ARGB32).
+    public init?(adopting bytes: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, opaque: Bool) {
+        let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        guard width > 0, height > 0, stride >= width * 4, stride % 4 == 0,
+              let surface = cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self), format,
+                                                                Int32(width), Int32(height), Int32(stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            free(bytes)
+            return nil
+        }
+        cairo_surface_set_user_data(surface, &imageSurfaceBytesKey, bytes) { free($0) }
+        self.surface = surface
+        self.width = width
+        self.height = height
+        self.opaque = opaque
+    }
+
+    /// Copies `bytes` (B G R x or B G R A premultiplied, `stride` a row).
+    public convenience init?(copying bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, opaque: Bool) {
+        guard let base = bytes.baseAddress, bytes.count >= stride * height, let copy = malloc(stride * height) else { return nil }
+        memcpy(copy, base, stride * height)
+        self.init(adopting: copy, width: width, height: height, stride: stride, opaque: opaque)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+}
+
+nonisolated(unsafe) private var imageSurfaceBytesKey = cairo_user_data_key_t()
+
+/// A `GtkDrawingArea`'s draw function as a Swift closure, called with the
+/// cairo context and the area's width and height. GTK keeps the closure for
+/// the widget's life. Draw only on `gtk_widget_queue_draw`, never per frame
+/// of the clock.
+@MainActor
+public enum DrawFunction {
+    public typealias Handler = @MainActor (OpaquePointer, Int32, Int32) -> Void
+
+    public static func set(on area: some GObjectPointer, _ handler: @escaping Handler) {
+        let box = Unmanaged.passRetained(HandlerBox<Handler>(handler)).toOpaque()
+        gtk_drawing_area_set_draw_func(area.cast(), { _, cr, width, height, data in
+            guard let cr, let handler = HandlerBox<Handler>.from(data) else { return }
+            MainActor.assumeIsolated { handler(cr, width, height) }
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        })
+    }
+}

@@ -1,0 +1,113 @@
+import CGtk
+import FlickCore
+import Foundation
+import GtkKit
+
+/// What a card shows: a drawing area the size of the card that paints one
+/// cairo image surface (a video frame, a poster or a photo), letterboxed in
+/// black. The card's button clips it to its rounded corners.
+///
+/// Why not a GtkPicture: GTK 4.8's cairo renderer converts every
+/// `GdkMemoryTexture` in the scene on every render, and a new paintable per
+/// frame re-lays the card out. A surface wrapping the frame's bytes is
+/// composited as it is, and a new frame is only a `queue_draw`.
+///
+/// A card beneath another leaves out the part the card above hides
+/// (`covered`): GTK repaints whatever lies under a playing video on each of
+/// its frames, and what is left out then costs nothing.
+@MainActor
+final class CardCanvas {
+    /// A rectangle in the card's coordinates; `corner` is the radius of the
+    /// rounded corners of the card that covers it (those stay drawn).
+    struct Cover: Equatable {
+        var x, y, width, height, corner: Double
+    }
+
+    /// The card's corner radius (style.css, `button.deck-card`).
+    static let radius = 18.0
+    /// Owned by the card's widget tree (the card's button keeps it).
+    let area: Widget = gtk_drawing_area_new()
+    /// The picture to draw; nil: the card is black.
+    var image: ImageSurface? {
+        didSet { gtk_widget_queue_draw(area) }
+    }
+    var covered: Cover? {
+        didSet { if covered != oldValue { gtk_widget_queue_draw(area) } }
+    }
+
+    /// While cards move the picture is sampled without filtering: the whole
+    /// stage is redrawn turned and scaled every frame, and bilinear
+    /// sampling of a rotated picture is pixman's slowest path.
+    var moving = false {
+        didSet { if moving != oldValue { gtk_widget_queue_draw(area) } }
+    }
+
+    init() {
+        gtk_widget_set_hexpand(area, 1)
+        gtk_widget_set_vexpand(area, 1)
+        gtk_widget_set_can_target(area, 0)
+        DrawFunction.set(on: area) { [weak self] cr, width, height in
+            self?.draw(cr, width: Double(width), height: Double(height))
+        }
+    }
+
+    /// Where the picture goes: as large as fits, centred on whole pixels.
+    static func letterbox(image: (width: Double, height: Double), in box: (width: Double, height: Double))
+        -> (x: Double, y: Double, width: Double, height: Double, scale: Double) {
+        let scale = min(box.width / image.width, box.height / image.height)
+        let width = image.width * scale, height = image.height * scale
+        return (((box.width - width) / 2).rounded(), ((box.height - height) / 2).rounded(), width, height, scale)
+    }
+
+    private func draw(_ cr: OpaquePointer, width: Double, height: Double) {
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        if let covered {
+            // All but the cover (whose rounded corners leave room to peek through).
+            cairo_rectangle(cr, 0, 0, width, height)
+            Self.addCross(cr, covered)
+            cairo_clip(cr)
+        }
+        let fit = image.map { Self.letterbox(image: (Double($0.width), Double($0.height)), in: (width, height)) }
+        // Black bars wherever the picture is not.
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_rectangle(cr, 0, 0, width, height)
+        if let fit, image?.opaque == true { cairo_rectangle(cr, fit.x, fit.y, fit.width, fit.height) }
+        cairo_fill(cr)
+        guard let image, let fit else { return }
+        cairo_translate(cr, fit.x, fit.y)
+        cairo_scale(cr, fit.scale, fit.scale)
+        cairo_set_source_surface(cr, image.surface, 0, 0)
+        // At the frame's own size this is a plain copy (cairo sees a whole-pixel offset).
+        cairo_pattern_set_filter(cairo_get_source(cr), moving ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR)
+        cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
+        cairo_fill(cr)
+    }
+
+    /// The cover without its four corner squares: a 12-sided outline.
+    private static func addCross(_ cr: OpaquePointer, _ c: Cover) {
+        let r = min(c.corner, c.width / 2, c.height / 2)
+        let left = c.x, top = c.y, right = c.x + c.width, bottom = c.y + c.height
+        let points = [(left + r, top), (right - r, top), (right - r, top + r), (right, top + r),
+                      (right, bottom - r), (right - r, bottom - r), (right - r, bottom), (left + r, bottom),
+                      (left + r, bottom - r), (left, bottom - r), (left, top + r), (left + r, top + r)]
+        cairo_move_to(cr, points[0].0, points[0].1)
+        for point in points.dropFirst() { cairo_line_to(cr, point.0, point.1) }
+        cairo_close_path(cr)
+    }
+
+    /// A photo decoded once into a surface (premultiplied, with alpha).
+    static func photo(path: String) -> ImageSurface? {
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = RawPath.c(path).withUnsafeBufferPointer({ gdk_texture_new_from_filename($0.baseAddress, &error) }) else {
+            Log.debug("photo \(path) did not load: \(error.map { String(cString: $0.pointee.message) } ?? "")", category: "stage")
+            g_clear_error(&error)
+            return nil
+        }
+        defer { g_object_unref(texture.rawObject) }
+        let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
+        let stride = width * 4
+        guard width > 0, height > 0, let bytes = malloc(stride * height) else { return nil }
+        gdk_texture_download(texture, bytes.assumingMemoryBound(to: UInt8.self), gsize(stride))
+        return ImageSurface(adopting: bytes, width: width, height: height, stride: stride, opaque: false)
+    }
+}
