@@ -78,7 +78,7 @@ public enum Accessibility {
     private static let nameless: Set<String> = [
         "GtkPicture", "GtkOverlay", "GtkFixed", "GtkBox", "GtkImage", "GtkScrolledWindow", "GtkViewport",
         "GtkRevealer", "GtkCenterBox", "GtkWindowHandle", "GtkStack", "AdwBin", "AdwToastWidget", "AdwGizmo",
-        "AdwClamp", "AdwButtonContent", "GtkProgressBar", "AdwWindowTitle", "GtkScrollbar", "GtkRange", "AdwSqueezer", "GtkBuiltinIcon",
+        "AdwClamp", "AdwButtonContent", "GtkProgressBar", "AdwWindowTitle", "GtkScrollbar", "GtkRange", "AdwSqueezer", "GtkBuiltinIcon", "GtkDrawingArea",
     ]
 
     /// Marks a widget already tidied: each is changed once, so a screen
