@@ -77,7 +77,7 @@ def test_delete_skip_and_back_say_the_clip_and_its_decision(reader):
     assert any("beach_rally_02.mp4" in u and "skipped" in u and u.startswith("Clip 2 of 4") for u in said), said_text(said)
 
 
-def test_space_and_m_say_play_state_and_sound(reader):
+def test_space_m_seek_and_speed_say_what_changed(reader):
     _, orca, _, _ = reader
     said = press(orca, "space", "Paused.")
     assert spoken(said, "Paused.") == 1, said_text(said)
@@ -87,6 +87,14 @@ def test_space_and_m_say_play_state_and_sound(reader):
     assert spoken(said, "Sound on.") == 1, said_text(said)
     said = press(orca, "m", "Sound off.")
     assert spoken(said, "Sound off.") == 1, said_text(said)
+    said = press(orca, "shift+Right", "Forward 5 seconds.")
+    assert spoken(said, "Forward 5 seconds.") == 1, said_text(said)
+    said = press(orca, "Home", "Back to the start.")
+    assert spoken(said, "Back to the start.") == 1, said_text(said)
+    said = press(orca, "greater", "Speed 1.25×.")
+    assert spoken(said, "Speed 1.25×.") == 1, said_text(said)
+    said = press(orca, "less", "Speed 1×.")
+    assert spoken(said, "Speed 1×.") == 1, said_text(said)
 
 
 def test_instructions_are_not_repeated_on_every_card(reader):
