@@ -133,7 +133,7 @@ def test_apply_result_is_spoken(reader):
     # The dialogs close; as a window manager would, focus returns to Flick.
     wait_until(lambda: (data / "Trash" / "files" / "beach_rally_01.mp4").exists(), 10, what="the move")
     orca.activate(session.window_id(), timeout=3)
-    said = orca.settle(mark, timeout=8, until=lambda s: any(u.startswith("Moved 1 file") for u in s))
+    said = orca.settle(mark, timeout=15, until=lambda s: any(u.startswith("Moved 1 file") for u in s))
     assert spoken(said, "Moved 1 file") == 1, said_text(said) + session.stderr()[-700:]
     assert (data / "Trash" / "files" / "beach_rally_01.mp4").exists()
 

@@ -79,7 +79,7 @@ final class Announcer {
 
     /// Milliseconds for focus to come back from a closed dialog and the
     /// screen reader to read it, before a result is said.
-    static let dialogSettleMilliseconds = 700
+    static let dialogSettleMilliseconds = 1200
 
     /// The help key: what each key does.
     func sayKeys() {
