@@ -31,6 +31,26 @@ class HarnessError(AssertionError):
     pass
 
 
+def stop_process_groups(procs):
+    """Ends each process's group, newest first: SIGTERM, then SIGKILL for
+    any still there after 5 s."""
+    for proc in reversed(procs):
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+    for proc in reversed(procs):
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait(timeout=5)
+
+
 def wait_until(predicate, timeout, interval=0.1, what="condition"):
     deadline = time.monotonic() + timeout
     while True:
@@ -127,21 +147,7 @@ class FlickSession:
         return self.flick.log_path.read_text(errors="replace") if self.flick else ""
 
     def stop(self):
-        for proc in reversed(self.procs):
-            if proc.poll() is None:
-                try:
-                    os.killpg(proc.pid, signal.SIGTERM)
-                except ProcessLookupError:
-                    pass
-        for proc in reversed(self.procs):
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                proc.wait(timeout=5)
+        stop_process_groups(self.procs)
         self.procs.clear()
         shutil.rmtree(self.tmp, ignore_errors=True)
 

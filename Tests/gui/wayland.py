@@ -37,13 +37,12 @@ import json
 import os
 import pwd
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
-from harness import FLICK, ROOT, HarnessError, wait_until
+from harness import FLICK, ROOT, HarnessError, stop_process_groups, wait_until
 from virtual_pointer import FRAME, OUTPUT, VirtualPointer
 from wayland_tools import Unavailable, ensure_tools
 
@@ -196,21 +195,8 @@ class WaylandSession:
             except Exception:
                 pass
             self.pointer = None
-        for proc in reversed(self.procs):
-            if proc.poll() is None:
-                try:
-                    os.killpg(proc.pid, signal.SIGTERM)
-                except ProcessLookupError:
-                    pass
-        for proc in reversed(self.procs):
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                proc.wait(timeout=5)
+        stop_process_groups(self.procs)
+        for proc in self.procs:
             if proc.stdout:
                 proc.stdout.close()
         self.procs.clear()
