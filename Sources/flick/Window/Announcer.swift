@@ -25,6 +25,8 @@ final class Announcer {
     /// this one has it again, or the screen reader would not hear it.
     private var pending: [String] = []
     private var wasActive = false
+    /// Puts focus on the page's usual widget (set by the window).
+    var focusDefault: @MainActor () -> Void = {}
 
     init(model: ReviewModel, window: Widget) {
         self.model = model
@@ -51,6 +53,7 @@ final class Announcer {
                 // After the screen reader has read the window and its focus.
                 try? await Task.sleep(for: .milliseconds(400))
                 guard let self else { return }
+                if !waiting.isEmpty { refocus() }
                 for text in waiting { say(text) }
                 if firstCard, model.top != nil { sayKeys() }
             }
@@ -64,6 +67,9 @@ final class Announcer {
             return
         }
         Log.debug("announce: \(text)", category: "a11y")
+        // Said on a focused widget: on the window itself it would stay in the
+        // screen reader's picture of the window after it was cleared.
+        if gtk_window_get_focus(window.cast()) == nil { focusDefault() }
         Accessibility.announce(text, in: window)
     }
 
@@ -73,13 +79,23 @@ final class Announcer {
     func sayAfterDialogs(_ text: String) {
         Task { @MainActor [weak self] in
             try? await Task.sleep(for: .milliseconds(Self.dialogSettleMilliseconds))
-            self?.say(text)
+            guard let self else { return }
+            if gtk_window_is_active(window.cast()) != 0 { refocus() }
+            say(text)
         }
     }
 
     /// Milliseconds for focus to come back from a closed dialog and the
     /// screen reader to read it, before a result is said.
     static let dialogSettleMilliseconds = 1200
+
+    /// Back from a dialog, focus goes to the page's usual widget as a real
+    /// move (the screen reader may still be on the dialog that closed, and
+    /// only a focus change brings it back to this window's widgets).
+    private func refocus() {
+        gtk_window_set_focus(window.cast(), nil)
+        focusDefault()
+    }
 
     /// The help key: what each key does.
     func sayKeys() {

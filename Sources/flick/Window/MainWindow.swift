@@ -82,6 +82,7 @@ final class MainWindow {
         adw_application_window_set_content(window.cast(), content)
 
         self.announcer = announcer
+        announcer.focusDefault = { [unowned self] in page.focusDefault() }
         facts = FactsReader(model: model)
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
         installActions(application: application)
@@ -289,8 +290,8 @@ final class MainWindow {
         let toast = adw_toast_new(text)
         adw_toast_set_timeout(toast, 4)
         adw_toast_overlay_add_toast(page.toastOverlay.cast(), toast)
-        announcer?.sayAfterDialogs(text)
         tidyAccessibility()
+        announcer?.sayAfterDialogs(text)
     }
 
     /// Keeps GTK type names and doubled names out of what screen readers

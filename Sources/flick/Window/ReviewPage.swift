@@ -153,12 +153,22 @@ final class ReviewPage {
         if model.isFinished {
             adw_status_page_set_description(finishedPage.cast(), Words.summary(model.stats))
             show(page: "finished")
-            // A safe button takes focus, never Apply.
-            gtk_widget_grab_focus(reviewAgainButton)
         } else {
             show(page: "cards")
-            // Never from under the overview: focus stays on its tiles.
-            if !model.showsOverview, let top = stack.topCard { gtk_widget_grab_focus(top.button) }
+        }
+        focusDefault()
+    }
+
+    /// Puts focus where a user expects it: the top card, or Review Again on
+    /// the finished page (a safe button, never Apply); never from under the
+    /// overview, whose tiles keep it. Also used when focus comes back from a
+    /// dialog, so a screen reader has a widget to be on.
+    func focusDefault() {
+        guard !model.showsOverview else { return }
+        if model.isFinished {
+            gtk_widget_grab_focus(reviewAgainButton)
+        } else if let top = stack.topCard {
+            gtk_widget_grab_focus(top.button)
         }
     }
 
