@@ -82,7 +82,6 @@ final class MainWindow {
         adw_application_window_set_content(window.cast(), content)
 
         self.announcer = announcer
-        announcer.focusDefault = { [unowned self] in page.focusDefault() }
         facts = FactsReader(model: model)
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
         installActions(application: application)
@@ -123,6 +122,7 @@ final class MainWindow {
     /// What the window does after every change of the model: the actions'
     /// enabled state, the accessibility tidy-up, a save that failed.
     private func followModel() {
+        announcer?.focusDefault = { [unowned self] in page.focusDefault() }
         model.observe { [unowned self] update in
             updateEnabled()
             if case .loaded = update { tidyAccessibility() }
