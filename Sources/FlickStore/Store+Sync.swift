@@ -99,15 +99,21 @@ extension Store {
                     clips.append(StoredClip(id: row.clip.id, relativePath: clip.relativePath, kind: row.clip.kind,
                                             decision: row.clip.decision, identity: row.identity, problem: row.clip.problem))
                 } else {
-                    let identity = clip.identity
-                    let id = try db.run(
-                        "INSERT INTO clip(folder_id, path, kind, device, inode, size, mtime) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        folder.id, clip.relativePath, clip.kind.rawValue, identity.device, identity.inode, identity.size, identity.mtime)
-                    clips.append(StoredClip(id: id, relativePath: clip.relativePath, kind: clip.kind, decision: nil, identity: identity))
+                    clips.append(try insertClip(clip, in: folder))
                     added += 1
                 }
             }
             return SyncResult(clips: clips, added: added, removed: removed, renamed: renamed, replaced: replaced)
         }
+    }
+
+    /// A new, undecided row for a file seen for the first time (both the
+    /// full sync and the per-name one add rows this way).
+    func insertClip(_ clip: ScannedClip, in folder: FolderRecord) throws(StoreError) -> StoredClip {
+        let identity = clip.identity
+        let id = try db.run(
+            "INSERT INTO clip(folder_id, path, kind, device, inode, size, mtime) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            folder.id, clip.relativePath, clip.kind.rawValue, identity.device, identity.inode, identity.size, identity.mtime)
+        return StoredClip(id: id, relativePath: clip.relativePath, kind: clip.kind, decision: nil, identity: identity)
     }
 }

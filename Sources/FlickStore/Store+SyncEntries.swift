@@ -90,11 +90,7 @@ extension Store {
                 placed.append(StoredClip(id: row.id, relativePath: clip.relativePath, kind: row.kind, decision: row.decision,
                                          identity: row.identity, problem: row.problem))
             } else {
-                let identity = clip.identity
-                let id = try db.run(
-                    "INSERT INTO clip(folder_id, path, kind, device, inode, size, mtime) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    folder.id, clip.relativePath, clip.kind.rawValue, identity.device, identity.inode, identity.size, identity.mtime)
-                placed.append(StoredClip(id: id, relativePath: clip.relativePath, kind: clip.kind, decision: nil, identity: identity))
+                placed.append(try insertClip(clip, in: folder))
                 added += 1
             }
         }
