@@ -124,17 +124,9 @@ extension PlayerPipeline {
     }
 
     private static func frame(from sample: OpaquePointer) -> VideoFrame? {
-        guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample) else { return nil }
-        var info = GstVideoInfo()
-        guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
-        var map = GstMapInfo()
-        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
-        defer { gst_buffer_unmap(buffer, &map) }
-        let width = Int(info.width), height = Int(info.height), stride = Int(info.stride.0)
-        guard width > 0, height > 0, map.size >= stride * height, let data = map.data else { return nil }
+        guard let buffer = gst_sample_get_buffer(sample) else { return nil }
         let pts = buffer.pointee.pts
-        let time = pts == flick_gst_clock_time_none() ? nil : Double(pts) / 1e9
-        return VideoFrame(width: width, height: height, stride: stride, time: time, copying: data)
+        return VideoFrame(sample: sample, time: pts == flick_gst_clock_time_none() ? nil : Double(pts) / 1e9)
     }
 
     private func deliver(_ frame: VideoFrame) {

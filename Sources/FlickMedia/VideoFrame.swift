@@ -1,18 +1,32 @@
+import CGst
 import Foundation
 
+/// The memory a frame's pixels live in, given back when the last owner
+/// lets go: a decoded GStreamer buffer (mapped for reading while it is
+/// held), or a malloc'd copy.
+public final class FrameStorage: @unchecked Sendable {
+    public let bytes: UnsafeMutableRawPointer
+    private let release: () -> Void
+
+    init(bytes: UnsafeMutableRawPointer, release: @escaping () -> Void) {
+        self.bytes = bytes
+        self.release = release
+    }
+
+    deinit { release() }
+}
+
 /// One decoded video frame: BGRA, 4 bytes a pixel, opaque (so premultiplied
-/// alike), in memory the frame owns until `takeBytes()` hands it over.
+/// alike), in memory the frame holds until `takeStorage()` hands it over.
 public final class VideoFrame: @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let stride: Int
     /// Presentation time in seconds, when the stream says.
     public let time: Double?
-    private var storage: UnsafeMutableRawPointer?
+    private var storage: FrameStorage?
 
-    init?(width: Int, height: Int, stride: Int, time: Double?, copying source: UnsafeRawPointer) {
-        guard let storage = malloc(stride * height) else { return nil }
-        memcpy(storage, source, stride * height)
+    init(width: Int, height: Int, stride: Int, time: Double?, storage: FrameStorage) {
         self.width = width
         self.height = height
         self.stride = stride
@@ -20,21 +34,68 @@ public final class VideoFrame: @unchecked Sendable {
         self.storage = storage
     }
 
+    /// The frame of `sample` without a copy: its buffer stays mapped, and
+    /// the sample referenced, as long as the storage lives.
+    convenience init?(sample: OpaquePointer, time: Double?) {
+        guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample) else { return nil }
+        var info = GstVideoInfo()
+        guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
+        let mapped = MappedBuffer(sample: sample, buffer: buffer)
+        let width = Int(info.width), height = Int(info.height), stride = Int(info.stride.0)
+        guard let mapped, width > 0, height > 0, stride >= width * 4, mapped.size >= stride * height else { return nil }
+        self.init(width: width, height: height, stride: stride, time: time,
+                  storage: FrameStorage(bytes: mapped.data) { withExtendedLifetime(mapped) {} })
+    }
+
     public var byteCount: Int { stride * height }
 
-    /// Hands the bytes to the caller, who frees them with `free` (or `g_free`,
-    /// e.g. through `g_bytes_new_take`). Nil once taken.
-    public func takeBytes() -> UnsafeMutableRawPointer? {
+    /// Hands the pixels to the caller, who keeps the storage as long as it
+    /// reads them. Nil once taken.
+    public func takeStorage() -> FrameStorage? {
         defer { storage = nil }
         return storage
     }
 
-    /// The pixel at (x, y) as (red, green, blue); nil once the bytes are taken.
-    public func rgb(x: Int, y: Int) -> (Int, Int, Int)? {
-        guard let storage else { return nil }
-        let pixel = storage.advanced(by: y * stride + x * 4).assumingMemoryBound(to: UInt8.self)
-        return (Int(pixel[2]), Int(pixel[1]), Int(pixel[0]))
+    /// Hands a malloc'd copy of the pixels to the caller, who frees it with
+    /// `free` (or `g_free`, e.g. through `g_bytes_new_take`). Nil once taken.
+    public func takeBytes() -> UnsafeMutableRawPointer? {
+        guard let storage = takeStorage(), let copy = malloc(byteCount) else { return nil }
+        memcpy(copy, storage.bytes, byteCount)
+        return copy
     }
 
-    deinit { free(storage) }
+    /// The pixel at (x, y) as (red, green, blue); nil once the pixels are taken.
+    public func rgb(x: Int, y: Int) -> (Int, Int, Int)? {
+        guard let storage else { return nil }
+        let pixel = storage.bytes.advanced(by: y * stride + x * 4).assumingMemoryBound(to: UInt8.self)
+        return (Int(pixel[2]), Int(pixel[1]), Int(pixel[0]))
+    }
+}
+
+/// A sample's buffer mapped for reading, with a reference to the sample;
+/// unmapped and released on deinit (any thread).
+private final class MappedBuffer: @unchecked Sendable {
+    private let sample: OpaquePointer
+    private let buffer: UnsafeMutablePointer<GstBuffer>
+    private var map = GstMapInfo()
+    let data: UnsafeMutableRawPointer
+    let size: Int
+
+    init?(sample: OpaquePointer, buffer: UnsafeMutablePointer<GstBuffer>) {
+        self.sample = sample
+        self.buffer = buffer
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
+        guard let data = map.data else {
+            gst_buffer_unmap(buffer, &map)
+            return nil
+        }
+        self.data = UnsafeMutableRawPointer(data)
+        self.size = Int(map.size)
+        gst_mini_object_ref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self))
+    }
+
+    deinit {
+        gst_buffer_unmap(buffer, &map)
+        gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self))
+    }
 }

@@ -17,16 +17,24 @@ public final class ImageSurface: @unchecked Sendable {
 
     /// Adopts `bytes` (malloc'd, `stride × height`), B G R x or B G R A
     /// premultiplied in memory (`opaque`: cairo's RGB24, else ARGB32).
-    public init?(adopting bytes: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, opaque: Bool) {
+    public convenience init?(adopting bytes: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, opaque: Bool) {
+        self.init(wrapping: bytes, width: width, height: height, stride: stride, opaque: opaque, owner: MallocBlock(bytes))
+    }
+
+    /// Draws `bytes` where they are, without a copy: `owner` (which keeps
+    /// them valid) is held until cairo lets go of the surface.
+    public init?(wrapping bytes: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, opaque: Bool, owner: AnyObject) {
         let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
         guard width > 0, height > 0, stride >= width * 4, stride % 4 == 0,
               let surface = cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self), format,
                                                                 Int32(width), Int32(height), Int32(stride)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            free(bytes)
             return nil
         }
-        cairo_surface_set_user_data(surface, &imageSurfaceBytesKey, bytes) { free($0) }
+        cairo_surface_set_user_data(surface, &imageSurfaceBytesKey, Unmanaged.passRetained(owner).toOpaque()) { owner in
+            guard let owner else { return }
+            Unmanaged<AnyObject>.fromOpaque(owner).release()
+        }
         self.surface = surface
         self.width = width
         self.height = height
@@ -44,6 +52,13 @@ public final class ImageSurface: @unchecked Sendable {
 }
 
 nonisolated(unsafe) private var imageSurfaceBytesKey = cairo_user_data_key_t()
+
+/// Memory from `malloc`, freed with its owner.
+private final class MallocBlock {
+    let bytes: UnsafeMutableRawPointer
+    init(_ bytes: UnsafeMutableRawPointer) { self.bytes = bytes }
+    deinit { free(bytes) }
+}
 
 /// A `GtkDrawingArea`'s draw function as a Swift closure, called with the
 /// cairo context and the area's width and height. GTK keeps the closure for

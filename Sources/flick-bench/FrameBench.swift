@@ -49,6 +49,7 @@ struct FrameBench: ParsableCommand {
         let text = try String(contentsOfFile: log, encoding: .utf8)
         var intervals: [Double] = [], work: [Double] = [], layout: [Double] = [], paint: [Double] = [], releases: [Double] = []
         var lastFrame: Double?, release: Double?
+        var steps: [String: [Double]] = [:]
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ")
             switch fields.first {
@@ -65,6 +66,8 @@ struct FrameBench: ParsableCommand {
                 }
             case "release" where fields.count == 2:
                 release = Double(fields[1])
+            case "promote" where fields.count == 2, "arrived" where fields.count == 2:
+                if let release, let time = Double(fields[1]) { steps[String(fields[0]), default: []].append((time - release) / 1000) }
             case "next-frame" where fields.count == 2:
                 if let release, let shown = Double(fields[1]) { releases.append((shown - release) / 1000) }
                 release = nil
@@ -85,6 +88,11 @@ struct FrameBench: ParsableCommand {
         results.append(Measurement(bench: "frames.drag_paint_p95", value: percentile(paint.sorted(), 0.95), unit: "ms", extra: extra))
         results.append(Measurement(bench: "frames.release_to_next_clip_frame_p50", value: percentile(releases.sorted(), 0.5), unit: "ms",
                                    extra: ["releases": "\(releases.count)"]))
+        // Where the time goes: the next clip asked to play, its frame reaching the window.
+        for (step, values) in steps.sorted(by: { $0.key > $1.key }) {
+            results.append(Measurement(bench: "frames.release_to_\(step)_p50", value: percentile(values.sorted(), 0.5), unit: "ms",
+                                       extra: ["releases": "\(values.count)"]))
+        }
         results.append(Measurement(bench: "frames.release_to_next_clip_frame_max", value: releases.max() ?? .nan, unit: "ms",
                                    extra: ["releases": "\(releases.count)"]))
         return results

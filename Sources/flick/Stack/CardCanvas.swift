@@ -35,6 +35,22 @@ final class CardCanvas {
         didSet { if covered != oldValue { gtk_widget_queue_draw(area) } }
     }
 
+    /// A colour over the whole card (the swipe overlay), drawn with the
+    /// picture: a widget with an opacity would cost an offscreen pass of
+    /// the card on every frame of a drag.
+    struct Tint: Equatable {
+        var colour: (red: Double, green: Double, blue: Double)
+        var alpha: Double
+
+        static func == (a: Tint, b: Tint) -> Bool {
+            a.colour == b.colour && a.alpha == b.alpha
+        }
+    }
+
+    var tint: Tint? {
+        didSet { if tint != oldValue { gtk_widget_queue_draw(area) } }
+    }
+
     /// While cards move the picture is sampled without filtering: the whole
     /// stage is redrawn turned and scaled every frame, and bilinear
     /// sampling of a rotated picture is pixman's slowest path.
@@ -73,7 +89,16 @@ final class CardCanvas {
         cairo_rectangle(cr, 0, 0, width, height)
         if let fit, image?.opaque == true { cairo_rectangle(cr, fit.x, fit.y, fit.width, fit.height) }
         cairo_fill(cr)
-        guard let image, let fit else { return }
+        if let image, let fit { paint(cr, image, fit) }
+        if let tint, tint.alpha > 0 {
+            cairo_set_source_rgba(cr, tint.colour.red, tint.colour.green, tint.colour.blue, tint.alpha)
+            cairo_paint(cr)
+        }
+    }
+
+    private func paint(_ cr: OpaquePointer, _ image: ImageSurface, _ fit: (x: Double, y: Double, width: Double, height: Double, scale: Double)) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
         cairo_translate(cr, fit.x, fit.y)
         cairo_scale(cr, fit.scale, fit.scale)
         cairo_set_source_surface(cr, image.surface, 0, 0)

@@ -18,11 +18,17 @@ extension CardStackView {
         }
         // Idle frames return here, before any pose is computed.
         guard moving || needsRender else { return }
+        var forced = needsRender
         needsRender = false
         if let transition, transition.isFinished(at: Self.now - transitionStart) {
             finishTransition()
+            forced = true
         }
-        pose = currentPose()
+        // A frame where nothing moved (no pointer event since the last one)
+        // draws nothing.
+        let next = currentPose()
+        guard forced || next.stack != pose.stack || next.flying != pose.flying else { return }
+        pose = next
         for card in cards.values where card.clipID != model.top?.id { card.setOverlay(.none) }
         if pose.flying { leaving?.setOverlay(pose.stack.top.overlay) } else { topCard?.setOverlay(pose.stack.top.overlay) }
         gtk_widget_queue_allocate(stage)

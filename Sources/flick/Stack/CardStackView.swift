@@ -45,6 +45,10 @@ final class CardStackView {
     var onStateChange: () -> Void = {}
     /// Poster frames already decoded, by clip id (a few cards' worth).
     var posters: [Int64: RawFrame] = [:]
+    /// The next card whose pipeline opens once the new top card plays.
+    private var deferredLive: Int64?
+    /// How long the next card waits at most (the top card may be paused).
+    static let deferredLiveWait = 300
     var posterOrder: [Int64] = []
     /// Poster frames taken from the thumbnail cache, and decoded (then cached).
     static var postersFromCache = 0
@@ -188,7 +192,7 @@ final class CardStackView {
             let card = cards[clip.id] ?? makeCard(clip)
             cards[clip.id] = card
             describe(card, at: position)
-            prepare(card, level: position - cursor)
+            prepare(card, level: position - cursor, promoting: transition != nil && leavingID != nil)
         }
         restack()
         applyPlayback()
@@ -215,18 +219,20 @@ final class CardStackView {
     }
 
     /// Top and next are live (next prerolled); deeper cards show posters.
-    private func prepare(_ card: CardView, level: Int) {
+    /// While a card flies off, the new next card waits (on its poster) until
+    /// the new top card's first frame is on its way: both pipelines would
+    /// otherwise start at once and share the processor.
+    private func prepare(_ card: CardView, level: Int, promoting: Bool) {
         let problem = model.facts(at: model.cursor + level).problem
-        if level <= 1 && problem == nil {
-            let pixels = framePixels(for: card)
-            let id = card.clipID
-            card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true, loops: loops) { [weak self] error in
-                self?.model.setProblem(clipID: id, reason: error.description)
+        if level == 1 && promoting && problem == nil && !card.isLive {
+            deferredLive = card.clipID
+            if card.kind == .video { requestPoster(for: card) }
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(for: .milliseconds(Self.deferredLiveWait))
+                self?.startDeferredLive()
             }
-            card.onNewFrame = { [weak self] in
-                guard let self, id == model.top?.id else { return }
-                frameLog?.newTopFrame = true
-            }
+        } else if level <= 1 && problem == nil {
+            goLive(card)
         } else if card.kind == .video && !card.isLive {
             requestPoster(for: card)
         }
@@ -234,6 +240,31 @@ final class CardStackView {
         gtk_widget_set_focusable(card.button, isTop ? 1 : 0)
         Accessibility.setHidden(card.button, !isTop)
         gtk_widget_set_can_target(card.button, isTop ? 1 : 0)
+    }
+
+    private func goLive(_ card: CardView) {
+        let pixels = framePixels(for: card)
+        let id = card.clipID
+        card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true, loops: loops) { [weak self] error in
+            self?.model.setProblem(clipID: id, reason: error.description)
+        }
+        card.onNewFrame = { [weak self] in
+            guard let self, id == model.top?.id else { return }
+            frameLog?.step("arrived")
+            frameLog?.newTopFrame = true
+            startDeferredLive()
+        }
+    }
+
+    /// Opens the next card's pipeline held back by `prepare`, if that card
+    /// is still the top or the next one.
+    private func startDeferredLive() {
+        guard let id = deferredLive else { return }
+        deferredLive = nil
+        guard let card = cards[id], let position = model.position(of: id, near: model.cursor),
+              (0...1).contains(position - model.cursor), model.facts(at: position).problem == nil else { return }
+        goLive(card)
+        applyPlayback()
     }
 
     /// Sound and play state from the model's playback intent: only the top
@@ -246,6 +277,7 @@ final class CardStackView {
             card.setRate(id == top ? playback.rate : 1)
             card.setPlaying(id == top && playback.shouldPlay)
         }
+        if playback.shouldPlay { frameLog?.step("promote") }
     }
 
     /// The card's accessible name and problem, from the model.

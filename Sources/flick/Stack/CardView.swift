@@ -24,7 +24,6 @@ final class CardView {
     /// The file version the card was made for (a new version makes a new card).
     let version: String
     private let canvas = CardCanvas()
-    private let tint: Widget
     private let badge: Widget
     private let badgeIcon: Widget
     private let badgeLabel: Widget
@@ -46,10 +45,6 @@ final class CardView {
         version = clip.version
         self.path = path
         kind = clip.kind
-        tint = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_widget_add_css_class(tint, "card-tint")
-        gtk_widget_set_can_target(tint, 0)
-
         badgeIcon = gtk_image_new()
         gtk_image_set_pixel_size(badgeIcon.opaque, 48)
         badgeLabel = gtk_label_new("")
@@ -62,7 +57,6 @@ final class CardView {
         gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)
         gtk_widget_set_can_target(badge, 0)
         gtk_widget_set_opacity(badge, 0)
-        gtk_widget_set_opacity(tint, 0)
 
         problem = gtk_label_new("")
         gtk_label_set_wrap(problem.opaque, 1)
@@ -75,7 +69,6 @@ final class CardView {
         let overlay: Widget = gtk_overlay_new()
         gtk_overlay_set_child(overlay.opaque, canvas.area)
         gtk_overlay_add_overlay(overlay.opaque, problem)
-        gtk_overlay_add_overlay(overlay.opaque, tint)
         gtk_overlay_add_overlay(overlay.opaque, badge)
 
         let button: Widget = gtk_button_new()
@@ -110,9 +103,11 @@ final class CardView {
     }
 
     private func show(_ frame: VideoFrame) {
-        guard player != nil, let data = frame.takeBytes() else { return }
-        // Video frames are opaque: cairo's RGB24 is the same B G R x bytes.
-        canvas.image = ImageSurface(adopting: data, width: frame.width, height: frame.height, stride: frame.stride, opaque: true)
+        guard player != nil, let storage = frame.takeStorage() else { return }
+        // Video frames are opaque: cairo's RGB24 is the same B G R x bytes,
+        // drawn from the decoded buffer itself.
+        canvas.image = ImageSurface(wrapping: storage.bytes, width: frame.width, height: frame.height, stride: frame.stride,
+                                    opaque: true, owner: storage)
         onNewFrame?()
     }
 
@@ -125,6 +120,17 @@ final class CardView {
 
     /// Whether the stack is moving (the picture is then drawn unfiltered).
     func setMoving(_ moving: Bool) { canvas.moving = moving }
+
+    /// The colour laid over a card dragged towards `direction`, at up to
+    /// 45 % (the badges' colours are in style.css).
+    static func tintColour(_ direction: SwipeDirection) -> (red: Double, green: Double, blue: Double) {
+        switch direction {
+        case .right: (0x26 / 255.0, 0xa2 / 255.0, 0x69 / 255.0)
+        case .left: (0xc0 / 255.0, 0x1c / 255.0, 0x28 / 255.0)
+        case .up: (0x1c / 255.0, 0x71 / 255.0, 0xd8 / 255.0)
+        case .down: (0x77 / 255.0, 0x76 / 255.0, 0x7b / 255.0)
+        }
+    }
 
     /// Whether a card lies above this one (it then has a lighter shadow).
     func setBeneath(_ beneath: Bool) {
@@ -154,18 +160,16 @@ final class CardView {
     func setOverlay(_ overlay: Overlay) {
         if overlay.direction != shownDirection {
             for direction in SwipeDirection.allCases {
-                gtk_widget_remove_css_class(tint, direction.styleClass)
                 gtk_widget_remove_css_class(badge, direction.styleClass)
             }
             if let direction = overlay.direction {
-                gtk_widget_add_css_class(tint, direction.styleClass)
                 gtk_widget_add_css_class(badge, direction.styleClass)
                 gtk_image_set_from_icon_name(badgeIcon.opaque, direction.iconName)
                 gtk_label_set_text(badgeLabel.opaque, direction.overlayText)
             }
             shownDirection = overlay.direction
         }
-        gtk_widget_set_opacity(tint, overlay.intensity * 0.45)
+        canvas.tint = overlay.direction.map { CardCanvas.Tint(colour: Self.tintColour($0), alpha: overlay.intensity * 0.45) }
         gtk_widget_set_opacity(badge, overlay.intensity)
     }
 

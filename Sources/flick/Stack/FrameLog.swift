@@ -29,6 +29,7 @@ final class FrameLog {
     /// next paint puts it on screen.
     var newTopFrame = false
     private var awaitingNextFrame = false
+    private var loggedSteps: Set<String> = []
 
     init?(widget: Widget) {
         guard let path = Self.path, FileManager.default.createFile(atPath: path, contents: nil),
@@ -64,6 +65,16 @@ final class FrameLog {
         write("release \(g_get_monotonic_time())")
         awaitingNextFrame = true
         newTopFrame = false
+        loggedSteps = []
+    }
+
+    /// A step between a release and the next clip's first frame on screen
+    /// (`promote`: the next clip is asked to play; `arrived`: its first new
+    /// frame reached the window), logged once per release.
+    func step(_ name: String) {
+        guard awaitingNextFrame, !loggedSteps.contains(name) else { return }
+        loggedSteps.insert(name)
+        write("\(name) \(g_get_monotonic_time())")
     }
 
     private func write(_ line: String) {
