@@ -204,7 +204,7 @@ def test_the_apply_list_of_2000_files_opens_promptly_and_leaves_out_the_unticked
         assert shown["heading"] == f"Move {count} Clips to the Trash?"
         assert shown["body"].startswith(f"{count} files, 41."), shown["body"]
         assert shown["files"] == shown["checked"] == count
-        assert shown["focus"] == "clip_0000.webm", "the focus starts on the first file's check"
+        assert shown.get("focus") == "clip_0000.webm", "the focus starts on the first file's check"
         assert shown["rows"] <= 250, "rows are recycled, not one per file"
         assert opened < 10, f"the Apply dialog took {opened:.1f} s"
         # A screen reader finds the list by its name (a quick look: the rows are not walked).
@@ -212,9 +212,9 @@ def test_the_apply_list_of_2000_files_opens_promptly_and_leaves_out_the_unticked
         s.wait_state(lambda st: st["apply_list"]["posters"] >= 3, "posters for the rows on screen")
         # End scrolls to the last file, Space unticks it.
         s.key("Down")
-        s.wait_state(lambda st: st["apply_list"]["focus"] == "clip_0001.webm", "Down moves to the next file")
+        s.wait_state(lambda st: st["apply_list"].get("focus") == "clip_0001.webm", "Down moves to the next file")
         s.key("End")
-        s.wait_state(lambda st: st["apply_list"]["focus"] == last, "End reaches the last file")
+        s.wait_state(lambda st: st["apply_list"].get("focus") == last, "End reaches the last file")
         s.key("space")
         shown = s.wait_state(lambda st: st["apply_list"]["checked"] == count - 1, "the last file unticked") and \
             s.state()["apply_list"]
@@ -225,8 +225,10 @@ def test_the_apply_list_of_2000_files_opens_promptly_and_leaves_out_the_unticked
         assert len(checks) <= 250
         # Tab leaves the list for the buttons (not through 2,000 rows).
         s.key("Tab")
-        s.wait_state(lambda st: st["apply_list"]["focus"] is None, "the focus on the buttons")
-        click_when_ready(s, "push button", "Move to Trash")
+        s.wait_state(lambda st: st["apply_list"].get("focus") is None, "the focus on the buttons")
+        s.key("Tab")
+        assert [n["name"] for n in s.atspi_find("push button") if n["focused"]] == ["Move to Trash"]
+        s.key("Return")
         trash = data / "Trash" / "files"
         wait_until(lambda: trash.exists() and len(list(trash.iterdir())) == count - 1, 40, interval=0.5,
                    what="1,999 files in the Trash")
