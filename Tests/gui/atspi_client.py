@@ -2,11 +2,16 @@
 """AT-SPI client for Flick's GUI tests: runs as its own process, like a
 screen reader, and talks to the app only over the accessibility bus.
 
-  atspi_client.py tree APP_NAME             print the app's tree as JSON
+  atspi_client.py tree APP_NAME [ROLE]      print the app's tree as JSON (only its
+                                             windows with ROLE, e.g. "dialog", when given)
   atspi_client.py do APP_NAME ROLE NAME ACT [NEAR]  run action ACT on the first
                                              node with that role and name (whose
                                              parent also holds a node named NEAR)
   atspi_client.py set-value APP_NAME ROLE NAME V  set the Value of that node
+  atspi_client.py find APP_NAME WINDOW_ROLE ROLE...  the nodes with one of the ROLEs in
+                                             the app's windows with WINDOW_ROLE (name,
+                                             role, focused, sensitive): a quick look at a
+                                             long list, reading four things per node
 """
 import json
 import sys
@@ -82,6 +87,27 @@ def has_near(acc, text):
     return parent is not None and any(safe(lambda: n.name, "") == text for n in walk(parent))
 
 
+def find(app, window_role, roles):
+    found = []
+
+    def visit(acc):
+        role = safe(acc.getRoleName, "")
+        if role in roles:
+            states = safe(acc.getState, None)
+            found.append({"role": role, "name": safe(lambda: acc.name, "") or "",
+                          "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
+                          "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE))})
+        for i in range(safe(lambda: acc.childCount, 0)):
+            child = safe(lambda: acc.getChildAtIndex(i), None)
+            if child is not None:
+                visit(child)
+    for i in range(safe(lambda: app.childCount, 0)):
+        window = safe(lambda: app.getChildAtIndex(i), None)
+        if window is not None and safe(window.getRoleName, "") == window_role:
+            visit(window)
+    return found
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -90,8 +116,19 @@ def main(argv):
     if app is None:
         print(json.dumps({"error": "app not on the accessibility bus"}))
         return 3
+    if argv[1] == "tree" and len(argv) == 4:
+        # Only the windows with that role: a dialog is read without the
+        # whole main window behind it (a grid of many tiles is slow to walk).
+        windows = [safe(lambda: app.getChildAtIndex(i), None) for i in range(safe(lambda: app.childCount, 0))]
+        tree = dict(node(app, MAX_DEPTH), children=[node(w, 1) for w in windows
+                                                      if w is not None and safe(w.getRoleName, "") == argv[3]])
+        print(json.dumps(tree))
+        return 0
     if argv[1] == "tree":
         print(json.dumps(node(app)))
+        return 0
+    if argv[1] == "find" and len(argv) >= 5:
+        print(json.dumps(find(app, argv[3], set(argv[4:]))))
         return 0
     if argv[1] == "do" and len(argv) in (6, 7):
         role, name, act = argv[3], argv[4], argv[5]

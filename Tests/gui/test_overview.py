@@ -20,10 +20,10 @@ def cells(s):
     return [n["name"] for n in find_nodes(s.atspi_tree(), role="table cell")]
 
 
-def focused_description(s):
-    """The description of the focused widget (a tile or a button)."""
-    nodes = [n for n in find_nodes(s.atspi_tree()) if n["focused"] and n["role"] in ("table cell", "push button")]
-    return nodes[0]["description"] if nodes else None
+def status_line(s, text):
+    """Whether the overview's status line shows `text` (what a screen
+    reader hears once, test_screen_reader, is the same words)."""
+    return find_nodes(s.atspi_tree(), role="label", name=text)
 
 
 def st_pipelines(s):
@@ -55,8 +55,8 @@ def test_tiles_show_every_clip_with_its_decision_and_filter_to_deletions(artifac
         s.atspi_do("push button", "Marked for deletion (1)")
         s.wait_state(lambda st: st["overview"]["filter"] == "deleted" and st["overview"]["tiles"] == 1, "the filter")
         assert wait_cells(s, lambda c: c == ["beach_rally_02.mp4, 0:03, marked for deletion"], "only the deletion")
-        # Announced: the focused widget's description says what the filter shows.
-        assert wait_until(lambda: focused_description(s) == "Showing 1 clip marked for deletion.", 5, what="the announcement")
+        # Announced: the status line says what the filter shows.
+        assert wait_until(lambda: status_line(s, "Showing 1 clip marked for deletion."), 5, what="the announcement")
         # The filter is remembered while the folder is open.
         s.key("g")
         s.wait_state(lambda st: not st["overview"]["shown"], "the stack")
@@ -111,7 +111,7 @@ def test_batch_decisions_on_a_selection_and_one_undo():
         s.wait_state(lambda st: [d["decision"] for d in st["decisions"][:4]] == ["skip", "skip", "skip", None], "three skipped")
         s.key("ctrl+a")
         s.wait_state(lambda st: len(st["overview"]["selected"]) == 12, "all selected")
-        assert wait_until(lambda: focused_description(s) == "12 clips selected", 5, what="the announcement")
+        assert wait_until(lambda: status_line(s, "12 clips selected"), 5, what="the announcement")
         s.key("d")
         s.wait_state(lambda st: all(d["decision"] == "delete" for d in st["decisions"]), "all marked for deletion")
         s.key("u")
@@ -168,3 +168,71 @@ def test_unchecked_files_in_the_apply_list_stay_in_the_folder(tmp_path, artifact
         s.wait_state(lambda st: [(d["path"], d["decision"]) for d in st["decisions"]]
                      == [("card_001.png", "delete"), ("card_003.png", "like"), ("card_004.png", None)],
                      "the unchecked file stays, still marked")
+
+
+
+def click_when_ready(s, role, name, timeout=30):
+    """Clicks a button over AT-SPI once the app answers on the bus again
+    (2,000 decisions at once keep it busy for a moment)."""
+    wait_until(lambda: s._atspi("do", "flick", role, name, "click").get("done"), timeout, interval=0.3,
+               what=f"the {name} button")
+
+
+def test_the_apply_list_of_2000_files_opens_promptly_and_leaves_out_the_unticked_one(tmp_path):
+    """2,000 files marked from the overview (hard links of one small clip):
+    the Apply list opens at once with its totals and only the rows it
+    shows, the keyboard reaches its last file, and the one unticked there
+    stays in the folder, still marked."""
+    deck, count = tmp_path / "deck", 2000
+    deck.mkdir()
+    for i in range(count):
+        (deck / f"clip_{i:04d}.webm").hardlink_to(SAMPLES / "final_point.webm")
+    data = tmp_path / "data"
+    last = f"clip_{count - 1:04d}.webm"
+    with Review(deck, data_home=data) as s:
+        s.wait_state(lambda st: len(st["decisions"]) == count, "the deck", timeout=30)
+        open_overview(s)
+        s.key("ctrl+a")
+        s.wait_state(lambda st: len(st["overview"]["selected"]) == count, "every tile selected", timeout=20)
+        s.key("d")
+        s.wait_state(lambda st: all(d["decision"] == "delete" for d in st["decisions"]), "all marked", timeout=20)
+        began = time.monotonic()
+        click_when_ready(s, "push button", "Apply Deletions…")
+        st = s.wait_state(lambda st: st["apply_list"], "the Apply dialog")
+        opened = time.monotonic() - began
+        shown = s.state()["apply_list"]
+        assert shown["heading"] == f"Move {count} Clips to the Trash?"
+        assert shown["body"].startswith(f"{count} files, 41."), shown["body"]
+        assert shown["files"] == shown["checked"] == count
+        assert shown.get("focus") == "clip_0000.webm", "the focus starts on the first file's check"
+        assert shown["rows"] <= 250, "rows are recycled, not one per file"
+        assert opened < 10, f"the Apply dialog took {opened:.1f} s"
+        # A screen reader finds the list by its name (a quick look: the rows are not walked).
+        assert [n["name"] for n in s.atspi_find("list")] == ["Files to move"]
+        s.wait_state(lambda st: st["apply_list"]["posters"] >= 3, "posters for the rows on screen")
+        # End scrolls to the last file, Space unticks it.
+        s.key("Down")
+        s.wait_state(lambda st: st["apply_list"].get("focus") == "clip_0001.webm", "Down moves to the next file")
+        s.key("End")
+        s.wait_state(lambda st: st["apply_list"].get("focus") == last, "End reaches the last file")
+        s.key("space")
+        shown = s.wait_state(lambda st: st["apply_list"]["checked"] == count - 1, "the last file unticked") and \
+            s.state()["apply_list"]
+        assert shown["heading"] == f"Move {count - 1} Clips to the Trash?"
+        assert shown["body"].startswith(f"{count - 1} files, "), shown["body"]
+        checks = {n["name"]: n for n in s.atspi_find("check box")}
+        assert checks[last]["focused"], "a screen reader is on the unticked file's check"
+        assert len(checks) <= 250
+        # Tab leaves the list for the buttons (not through 2,000 rows).
+        s.key("Tab")
+        s.wait_state(lambda st: st["apply_list"].get("focus") is None, "the focus on the buttons")
+        s.key("Tab")
+        assert [n["name"] for n in s.atspi_find("push button") if n["focused"]] == ["Move to Trash"]
+        s.key("Return")
+        trash = data / "Trash" / "files"
+        wait_until(lambda: trash.exists() and len(list(trash.iterdir())) == count - 1, 40, interval=0.5,
+                   what="1,999 files in the Trash")
+        assert [p.name for p in deck.iterdir()] == [last]
+        assert not (trash / last).exists()
+        s.wait_state(lambda st: [(d["path"], d["decision"]) for d in st["decisions"]] == [(last, "delete")],
+                     "the unticked file stays, still marked", timeout=30)

@@ -178,3 +178,49 @@ def test_the_tree_has_no_type_names_no_doubled_names_no_hidden_pages(tmp_path):
         names = [n["name"] for n in all_nodes(tree)]
         assert [n for n in names if NAME_OF_TYPE.match(n) or doubled(n)] == []
         assert find_nodes(tree, role="push button", name="Cancel")
+
+
+@pytest.fixture
+def overview_reader(tmp_path):
+    """Flick on six clips (the first two marked for deletion) with Orca."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    for name in ["beach_rally_01.mp4", "beach_rally_02.mp4", "crowd_reaction.mp4", "final_point.webm"]:
+        shutil.copy(SAMPLES / name, deck / name)
+    for i in range(2):
+        shutil.copy(SAMPLES / "scoreboard.png", deck / f"score_{i}.png")
+    with FlickSession([str(deck)], data_home=tmp_path / "data") as session:
+        window = session.wait_for_window()
+        with Orca(session) as orca:
+            orca.activate(window, timeout=10, until=lambda s: any("Clip 1 of 6" in u for u in s))
+            yield session, orca
+
+
+def press_until(orca, key, starts, tries=10):
+    """Presses `key` until Orca says something starting with `starts`."""
+    for _ in range(tries):
+        said = orca.press(key, timeout=3, until=lambda s: any(u.startswith(starts) for u in s))
+        if any(u.startswith(starts) for u in said):
+            return said
+    raise AssertionError(f"{key} never reached {starts!r}: {said_text(said)}")
+
+
+def test_the_overview_speaks_its_filter_and_selection(overview_reader):
+    """G opens the overview; a filter chosen by keyboard says what it
+    shows, with the count; selecting tiles says how many, once each."""
+    session, orca = overview_reader
+    press(orca, "d", "Marked beach_rally_01.mp4 for deletion. 5 left.")
+    press(orca, "d", "Marked beach_rally_02.mp4 for deletion. 4 left.")
+    orca.press("g", timeout=3)
+    # The filter buttons sit above the grid: Shift+Tab to "Undecided", Space.
+    press_until(orca, "shift+Tab", "Undecided (4)")
+    said = press(orca, "space", "Showing 4 undecided clips.")
+    assert spoken(said, "Showing 4 undecided clips.") == 1, said_text(said)
+    # Tab back down to the grid's focused tile.
+    said = press_until(orca, "Tab", "crowd_reaction.mp4, 0:03, undecided")
+    # Ctrl+Right moves without selecting, Ctrl+Space adds that tile.
+    orca.press("ctrl+Right", timeout=3, until=lambda s: any(u.startswith("final_point.webm") for u in s))
+    said = press(orca, "ctrl+space", "2 clips selected")
+    assert spoken(said, "2 clips selected") == 1, said_text(said)
+    said = press(orca, "ctrl+a", "4 clips selected")
+    assert spoken(said, "4 clips selected") == 1, said_text(said)

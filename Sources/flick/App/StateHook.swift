@@ -24,6 +24,8 @@ enum StateHook {
     private static var poke: (@MainActor () -> Void)?
     /// The overview's part of the snapshot (set by the window).
     static var overview: (@MainActor () -> OverviewState)?
+    /// The Apply confirmation's, while it is open.
+    static var applyList: (@MainActor () -> ApplyListState)?
 
     /// The overview as tests see it: shown, filter, tiles, selection (deck
     /// positions), the clip previewing, posters made.
@@ -33,6 +35,19 @@ enum StateHook {
         let tiles: Int
         let selected: [Int]
         let preview: String?
+        let posters: Int
+    }
+
+    /// The Apply confirmation as tests see it: its heading and body (the
+    /// totals), how many files it lists and how many stay checked, the file
+    /// whose check has the focus, the rows the list made, posters shown.
+    struct ApplyListState: Encodable {
+        let heading: String
+        let body: String
+        let files: Int
+        let checked: Int
+        let focus: String?
+        let rows: Int
         let posters: Int
     }
 
@@ -71,7 +86,7 @@ enum StateHook {
                             position: player.timing.position, duration: player.timing.duration,
                             rate: player.timing.rate, speed: model.playback.rate, paused: model.playback.paused,
                             fullscreen: page.isFullscreen, fullscreenButton: player.fullscreenButtonCentre,
-                            overview: overview?())
+                            overview: overview?(), applyList: applyList?())
         }
         settleChecks = 200  // up to 10 s for a pipeline to start or stop
         if !scheduled { Task { @MainActor in flush(model, stack: stack) } }
@@ -139,10 +154,12 @@ enum StateHook {
         /// The player bar's fullscreen button, [x, y] in the window.
         let fullscreenButton: [Int]?
         let overview: OverviewState?
+        let applyList: ApplyListState?
 
         enum CodingKeys: String, CodingKey {
             case cursor, undo, decisions, playing, muted, pipelines, status, toast, loads
             case card, position, duration, rate, speed, paused, fullscreen, overview
+            case applyList = "apply_list"
             case fullscreenButton = "fullscreen_button"
             case topMuted = "top_muted", maxPipelines = "max_pipelines"
             case postersCached = "posters_cached", postersDecoded = "posters_decoded"
@@ -171,6 +188,7 @@ enum StateHook {
             try container.encode(fullscreen, forKey: .fullscreen)
             try container.encode(fullscreenButton, forKey: .fullscreenButton)
             try container.encode(overview, forKey: .overview)
+            try container.encode(applyList, forKey: .applyList)
         }
     }
 }

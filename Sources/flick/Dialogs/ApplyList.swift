@@ -1,80 +1,167 @@
 import CGtk
 import FlickCore
-import FlickMedia
 import FlickStore
 import Foundation
 import GtkKit
 
 /// The Apply confirmation's list: every file it will move, with its poster,
-/// name and size, each with a check box that starts on. Unchecking a file
-/// leaves it out of this Apply (it stays marked for deletion).
+/// name and size, each with a check button that starts on. Unchecking a
+/// file leaves it out of this Apply (it stays marked for deletion).
+///
+///   items + checked (one Bool per file) ──▶ GtkListView on a GtkStringList
+///        ▲                                   (one string per file: its index;
+///        └── a row's check toggled ◀───────── rows recycled, ApplyListRow)
+///   ApplyListPosters: stills for the rows on screen only
+///
+/// Recycled rows hold no state: a file's checked state lives in `checked`.
+/// GTK 4.8's list view keeps at most about 200 rows whatever the count, so
+/// 2,000 files open at once; posters are asked for only for the rows in
+/// the visible part of the list, a moment after it moves.
 @MainActor
 final class ApplyList {
-    /// Rows whose poster is looked up in the thumbnail cache (the rest show
-    /// a placeholder until scrolled to in the overview).
-    static let postersLooked = 200
-    static let posterSize: Int32 = 48
+    /// The list's height before it scrolls (pixels).
+    static let maxHeight: Int32 = 360
+    /// How long after the list binds or scrolls its visible rows ask for posters.
+    static let posterDelay: Duration = .milliseconds(60)
 
     let root: Widget
+    let view: Widget
     let items: [FileItem]
-    /// Clip ids still checked.
-    private(set) var kept: Set<Int64>
+    /// Whether each file (by index in `items`) is checked.
+    private(set) var checked: [Bool]
+    private(set) var keptCount: Int
+    private(set) var keptBytes: Int64
     var onChange: () -> Void = {}
-    private var pictures: [Int64: WeakObjectRef<Widget>] = [:]
+    private let posters: ApplyListPosters
+    /// Rows by their root widget, and the bound ones by file index.
+    private var rows: [UnsafeMutableRawPointer: ApplyListRow] = [:]
+    private(set) var bound: [Int: ApplyListRow] = [:]
+    private var posterScanQueued = false
+    /// A file whose check takes the focus as soon as the list binds its row.
+    var pendingFocus: Int?
 
-    init(items: [FileItem], poster: (Int64) -> OpaquePointer?) {
+    /// `poster` gives a still the overview already holds for a clip.
+    init(items: [FileItem], poster: @escaping (Int64) -> OpaquePointer?) {
         self.items = items
-        kept = Set(items.map(\.clipID))
-        let box: Widget = gtk_list_box_new()
-        gtk_list_box_set_selection_mode(box.cast(), GTK_SELECTION_NONE)
-        gtk_widget_add_css_class(box, "boxed-list")
-        Accessibility.setLabel(box, tr("Files to move"))
+        checked = Array(repeating: true, count: items.count)
+        keptCount = items.count
+        keptBytes = items.reduce(0) { $0 + $1.size }
+        posters = ApplyListPosters(shared: poster)
+        let strings: OpaquePointer = gtk_string_list_new(nil)
+        withCStringArray(items.indices.map(String.init)) { gtk_string_list_splice(strings, 0, 0, $0) }
+        let factory: OpaquePointer = gtk_signal_list_item_factory_new()
+        // The view owns the selection, which owns the strings.
+        view = gtk_list_view_new(gtk_no_selection_new(strings), factory)
+        gtk_widget_add_css_class(view, "apply-list")
+        gtk_list_view_set_show_separators(view.cast(), 1)
+        Accessibility.setLabel(view, tr("Files to move"))
         root = gtk_scrolled_window_new()
+        gtk_widget_add_css_class(root, "card")
+        gtk_widget_add_css_class(root, "apply-files")
+        gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
         gtk_scrolled_window_set_policy(root.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_propagate_natural_height(root.cast(), 1)
-        gtk_scrolled_window_set_max_content_height(root.cast(), 320)
-        gtk_scrolled_window_set_child(root.cast(), box)
-        for item in items { gtk_list_box_append(box.cast(), makeRow(item, poster: poster(item.clipID))) }
-        lookUpPosters()
-    }
-
-    var keptItems: [FileItem] { items.filter { kept.contains($0.clipID) } }
-
-    private func makeRow(_ item: FileItem, poster: OpaquePointer?) -> Widget {
-        let check: Widget = gtk_check_button_new_with_label(RawPath.display(item.relativePath))
-        gtk_check_button_set_active(check.cast(), 1)
-        gtk_widget_set_hexpand(check, 1)
-        connect(check, .void("toggled")) { [unowned self] in
-            if gtk_check_button_get_active(check.cast()) != 0 { kept.insert(item.clipID) } else { kept.remove(item.clipID) }
-            onChange()
+        gtk_scrolled_window_set_max_content_height(root.cast(), Self.maxHeight)
+        gtk_scrolled_window_set_child(root.cast(), view)
+        installFactory(factory)
+        installKeys()
+        if let adjustment = gtk_scrolled_window_get_vadjustment(root.cast()) {
+            connect(adjustment.opaque, .void("value-changed")) { [unowned self] in queuePosterScan() }
         }
-        let picture: Widget = gtk_picture_new()
-        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
-        gtk_picture_set_can_shrink(picture.opaque, 1)
-        gtk_widget_set_size_request(picture, Self.posterSize * 4 / 3, Self.posterSize)
-        gtk_picture_set_paintable(picture.opaque, poster)
-        pictures[item.clipID] = WeakObjectRef(widget: picture)
-        let size: Widget = gtk_label_new(ByteCountFormatter.string(fromByteCount: item.size, countStyle: .file))
-        gtk_widget_add_css_class(size, "dim-label")
-        let row: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        gtk_widget_add_css_class(row, "apply-row")
-        gtk_box_append(row.cast(), picture)
-        gtk_box_append(row.cast(), check)
-        gtk_box_append(row.cast(), size)
-        return row
+        posters.isWanted = { [unowned self] id in bound.values.contains { $0.clipID == id && isOnScreen($0) } }
+        posters.onPoster = { [unowned self] id in
+            for row in bound.values where row.clipID == id { row.setPoster(posters.texture(for: id)) }
+        }
     }
 
-    /// Posters from the shared thumbnail cache, off the main thread.
-    private func lookUpPosters() {
-        let wanted = items.prefix(Self.postersLooked).map { ($0.clipID, $0.absolutePath) }
+    /// Rows made, and the bound ones on screen showing a poster (for the state hook).
+    var rowCount: Int { rows.count }
+    var postersShown: Int { bound.values.filter { $0.hasPoster && isOnScreen($0) }.count }
+
+    /// The file whose check has the keyboard focus.
+    var focusedName: String? {
+        guard let window = gtk_widget_get_root(view), let focus = gtk_root_get_focus(window),
+              let row = bound.values.first(where: { $0.check == focus }), let index = row.index else { return nil }
+        return RawPath.display(items[index].relativePath)
+    }
+
+    var keptItems: [FileItem] { zip(items, checked).compactMap { $1 ? $0 : nil } }
+
+    /// Checks or unchecks the file at `index` (what its row's check does).
+    func setChecked(_ index: Int, _ on: Bool) {
+        guard index < checked.count, checked[index] != on else { return }
+        checked[index] = on
+        keptCount += on ? 1 : -1
+        keptBytes += on ? items[index].size : -items[index].size
+        onChange()
+    }
+
+    private func installFactory(_ factory: OpaquePointer) {
+        connect(factory, .listItem("setup")) { [unowned self] item in
+            guard let item else { return }
+            let row = ApplyListRow()
+            row.onToggle = { [unowned self] index, on in setChecked(index, on) }
+            rows[row.root.rawObject] = row
+            gtk_list_item_set_child(OpaquePointer(item), row.root)
+        }
+        connect(factory, .listItem("bind")) { [unowned self] item in
+            guard let item, let row = row(of: OpaquePointer(item)), let index = index(of: OpaquePointer(item)),
+                  index < items.count else { return }
+            bind(row, to: index)
+        }
+        connect(factory, .listItem("unbind")) { [unowned self] item in
+            guard let item, let row = row(of: OpaquePointer(item)) else { return }
+            if let index = row.index, bound[index] === row { bound[index] = nil }
+            row.clear()
+        }
+        connect(factory, .listItem("teardown")) { [unowned self] item in
+            guard let item, let child = gtk_list_item_get_child(OpaquePointer(item)) else { return }
+            rows[child.rawObject] = nil
+        }
+    }
+
+    private func bind(_ row: ApplyListRow, to index: Int) {
+        let item = items[index]
+        bound[index] = row
+        row.show(item, at: index, checked: checked[index], poster: posters.texture(for: item.clipID))
+        // GTK 4.8 reads unnamed containers by their type name ("GtkBox");
+        // the list item around the row is tidied with it.
+        if let listItem = gtk_widget_get_parent(row.root) { Accessibility.tidy(listItem, closeLabel: "") }
+        if pendingFocus == index {
+            pendingFocus = nil
+            gtk_widget_grab_focus(row.check)
+        }
+        queuePosterScan()
+    }
+
+    /// Asks for the posters of the rows on screen once the list has laid
+    /// them out (binding happens before layout; a scroll moves them).
+    private func queuePosterScan() {
+        guard !posterScanQueued else { return }
+        posterScanQueued = true
         Task { @MainActor [weak self] in
-            for (id, path) in wanted {
-                guard self?.pictures[id]?.with({ gtk_picture_get_paintable($0.opaque) == nil }) == true else { continue }
-                let image = await Task.detached(priority: .utility) { ThumbnailCache.lookup(path).map(TileImage.init(fitting:)) }.value
-                guard let self, let texture = image?.texture() else { continue }
-                pictures[id]?.with { gtk_picture_set_paintable($0.opaque, texture) }
-                g_object_unref(texture.rawObject)
+            try? await Task.sleep(for: Self.posterDelay)
+            guard let self else { return }
+            posterScanQueued = false
+            // Bottom row first: the poster jobs run newest first, so the top row's comes first.
+            for (index, row) in bound.sorted(by: { $0.key > $1.key }) where isOnScreen(row) {
+                posters.request(items[index].clipID, path: items[index].absolutePath)
             }
         }
+    }
+
+    func isOnScreen(_ row: ApplyListRow) -> Bool {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_get_mapped(row.root) != 0, gtk_widget_compute_bounds(row.root, root, &bounds) != 0 else { return false }
+        return bounds.origin.y + bounds.size.height > 0 && bounds.origin.y < Float(gtk_widget_get_height(root))
+    }
+
+    private func row(of item: OpaquePointer) -> ApplyListRow? {
+        gtk_list_item_get_child(item).flatMap { rows[$0.rawObject] }
+    }
+
+    private func index(of item: OpaquePointer) -> Int? {
+        guard let object = gtk_list_item_get_item(item), let text = gtk_string_object_get_string(OpaquePointer(object)) else { return nil }
+        return Int(String(cString: text))
     }
 }

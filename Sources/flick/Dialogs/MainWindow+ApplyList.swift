@@ -11,33 +11,53 @@ extension MainWindow {
     /// Asks before moving `items`; `confirmed` gets the files left checked.
     func confirmMove(_ items: [FileItem], confirmed: @escaping @MainActor ([FileItem]) -> Void) {
         let list = ApplyList(items: items) { [unowned self] id in overview.posters.texture(for: id) }
+        let bytes = items.reduce(Int64(0)) { $0 + $1.size }
         let dialog = Dialogs.present(
-            over: window, heading: Self.moveHeading(items), body: Self.moveBody(items),
+            over: window, heading: Self.moveHeading(count: items.count), body: Self.moveBody(count: items.count, bytes: bytes),
             responses: [.init(id: "cancel", label: tr("Cancel")),
                         .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
             defaultResponse: "cancel", extra: list.root) { response in
+                StateHook.applyList = nil
+                StateHook.changed()
                 guard response == "apply" else { return }
                 let kept = list.keptItems
                 if !kept.isEmpty { confirmed(kept) }
             }
         let weakDialog = WeakObjectRef(widget: dialog)
         list.onChange = { [unowned list] in
-            let kept = list.keptItems
             weakDialog.with { dialog in
-                adw_message_dialog_set_heading(dialog.cast(), Self.moveHeading(kept))
-                adw_message_dialog_set_body(dialog.cast(), Self.moveBody(kept))
-                adw_message_dialog_set_response_enabled(dialog.cast(), "apply", kept.isEmpty ? 0 : 1)
+                adw_message_dialog_set_heading(dialog.cast(), Self.moveHeading(count: list.keptCount))
+                adw_message_dialog_set_body(dialog.cast(), Self.moveBody(count: list.keptCount, bytes: list.keptBytes))
+                adw_message_dialog_set_response_enabled(dialog.cast(), "apply", list.keptCount == 0 ? 0 : 1)
             }
+            StateHook.changed()
         }
+        follow(list, in: dialog)
     }
 
-    private static func moveHeading(_ items: [FileItem]) -> String {
-        items.isEmpty ? tr("No Files Checked") : trn("Move %ld Clip to the Trash?", "Move %ld Clips to the Trash?", items.count, items.count)
+    /// The dialog's part of the test hook's state (FLICK_STATE_FILE).
+    private func follow(_ list: ApplyList, in dialog: Widget) {
+        guard StateHook.path != nil else { return }
+        let weakDialog = WeakObjectRef(widget: dialog)
+        StateHook.applyList = { [weak list] in
+            let text = weakDialog.with { dialog in
+                [adw_message_dialog_get_heading(dialog.cast()), adw_message_dialog_get_body(dialog.cast())]
+                    .map { text in text.map { String(cString: $0) } ?? "" }
+            }
+            return StateHook.ApplyListState(heading: text?.first ?? "", body: text?.last ?? "", files: list?.items.count ?? 0,
+                                            checked: list?.keptCount ?? 0, focus: list?.focusedName,
+                                            rows: list?.rowCount ?? 0, posters: list?.postersShown ?? 0)
+        }
+        connect(dialog, .notify("focus-widget")) { _ in StateHook.changed() }
+        StateHook.changed()
     }
 
-    private static func moveBody(_ items: [FileItem]) -> String {
-        let bytes = items.reduce(Int64(0)) { $0 + $1.size }
-        return tr("%@ will be moved to the Trash. You can restore them from the Files app.", Apply.summary(count: items.count, bytes: bytes))
+    private static func moveHeading(count: Int) -> String {
+        count == 0 ? tr("No Files Checked") : trn("Move %ld Clip to the Trash?", "Move %ld Clips to the Trash?", count, count)
+    }
+
+    private static func moveBody(count: Int, bytes: Int64) -> String {
+        tr("%@ will be moved to the Trash. You can restore them from the Files app.", Apply.summary(count: count, bytes: bytes))
             + "\n" + tr("Uncheck a file to keep it out of this move; it stays marked for deletion.")
     }
 }

@@ -147,11 +147,13 @@ extension OverviewPage {
         gtk_widget_add_controller(root, keys)
     }
 
-    /// Tells a screen reader: the text becomes the focused widget's
-    /// description (Orca speaks its changes; GTK 4.8 has no announce call).
+    /// Shows the text on the status line and tells a screen reader, once
+    /// (`Accessibility.announce`: a pulse of the focused widget's
+    /// description; left set, it was said twice when focus moved to a new
+    /// tile, and a repeated text not at all).
     func announce(_ text: String) {
         gtk_label_set_text(statusLabel.opaque, text)
-        guard let window = gtk_widget_get_root(root), let focus = gtk_root_get_focus(window) else { return }
-        Accessibility.setDescription(focus, text)
+        guard let window = gtk_widget_get_root(root) else { return }
+        Accessibility.announce(text, in: window)
     }
 }
