@@ -6,7 +6,10 @@ import Foundation
 /// app's frame clock (`FLICK_OVERVIEW_LOG`) — then frame times while the
 /// grid scrolls page by page, under an X server (its own Xvfb when there is
 /// no display) with GTK's cairo renderer. The clips are hard links of one
-/// short clip, so posters are really decoded for the tiles on screen.
+/// short clip, so posters are really decoded for the tiles on screen. Frame
+/// work is wall time from the frame clock's before-paint to after-paint;
+/// frame CPU is the main thread's own CPU time in that span (which other
+/// processes on the machine do not inflate).
 struct OverviewBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "overview", abstract: "Opening and scrolling the overview on 10,000 clips.")
 
@@ -17,6 +20,9 @@ struct OverviewBench: ParsableCommand {
 
     @Option(help: "Times to open the overview (the first is reported apart).")
     var opens = 4
+
+    @Option(help: "Copy the app's frame log (open and per-frame phase times) to this path.")
+    var keepLog: String?
 
     func run() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-overview-\(getpid())")
@@ -52,6 +58,10 @@ struct OverviewBench: ParsableCommand {
             }
             openTimes = try Self.lines(log, prefix: "open").compactMap { Double($0[1]) }
         }
+        if let keepLog {
+            try? FileManager.default.removeItem(atPath: keepLog)
+            try FileManager.default.copyItem(atPath: log, toPath: keepLog)
+        }
         output.report(try Self.analyse(log: log, opens: openTimes, clips: clips))
     }
 
@@ -69,8 +79,10 @@ struct OverviewBench: ParsableCommand {
     }
 
     static func analyse(log: String, opens: [Double], clips: Int) throws -> [Measurement] {
-        let frames = try lines(log, prefix: "frame").filter { $0.count == 3 }
+        let frames = try lines(log, prefix: "frame").filter { $0.count >= 3 }
         let intervals = frames.compactMap { Double($0[1]) }.sorted(), work = frames.compactMap { Double($0[2]) }.sorted()
+        // The main thread's own CPU time per frame (without the machine's other load).
+        let cpu = frames.compactMap { $0.count >= 6 ? Double($0[5]) : nil }.sorted()
         guard let first = opens.first, !work.isEmpty else { throw ValidationError("no overview frames were logged") }
         let extra = ["renderer": "cairo", "clips": "\(clips)"]
         let again = Array(opens.dropFirst()).sorted()
@@ -84,6 +96,10 @@ struct OverviewBench: ParsableCommand {
             Measurement(bench: "overview.scroll_frames_over_16ms", value: Double(work.filter { $0 > 1000.0 / 60 }.count), unit: "frames",
                         extra: extra.merging(["frames": "\(work.count)"]) { a, _ in a }),
             Measurement(bench: "overview.scroll_interval_p95", value: percentile(intervals, 0.95), unit: "ms", extra: extra),
+            Measurement(bench: "overview.scroll_frame_cpu_p50", value: cpu.isEmpty ? .nan : percentile(cpu, 0.5), unit: "ms", extra: extra),
+            Measurement(bench: "overview.scroll_frame_cpu_p95", value: cpu.isEmpty ? .nan : percentile(cpu, 0.95), unit: "ms", extra: extra),
+            Measurement(bench: "overview.scroll_frames_cpu_over_16ms", value: Double(cpu.filter { $0 > 1000.0 / 60 }.count), unit: "frames",
+                        extra: extra),
         ]
     }
 }

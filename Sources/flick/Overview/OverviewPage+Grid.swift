@@ -47,13 +47,20 @@ extension OverviewPage {
         let keepsPreview = preview.isPreviewing(tile) && preview.clipID == id
         if preview.isPreviewing(tile) && !keepsPreview { preview.stop() }
         bound[position] = tile
+        timing?.binds += 1
         tile.show(position: position, model: model)
-        if !keepsPreview { tile.setPicture(posters.texture(for: id)) }
-        posters.request(position: position)
+        if !keepsPreview { tile.setPicture(posters.image(for: id)) }
+        posters.request(position: position, box: tile.posterBox ?? defaultPosterBox)
         if pendingFocus == position, let item = tile.item {
             pendingFocus = nil
             gtk_widget_grab_focus(item)
         }
+    }
+
+    /// The poster box of a tile not laid out yet (the grid's first page).
+    private var defaultPosterBox: TileBox {
+        let scale = Int(max(1, gtk_widget_get_scale_factor(grid)))
+        return TileBox(width: OverviewTile.posterWidth * scale, height: OverviewTile.posterHeight * scale)
     }
 
     private func tile(of item: OpaquePointer) -> OverviewTile? {

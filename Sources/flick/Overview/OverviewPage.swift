@@ -75,10 +75,10 @@ final class OverviewPage {
         installKeys()
         posters.isWanted = { [unowned self] id in bound.values.contains { $0.clipID == id } }
         posters.onPoster = { [unowned self] id in
-            for tile in bound.values where tile.clipID == id && !preview.isPreviewing(tile) { tile.setPicture(posters.texture(for: id)) }
+            for tile in bound.values where tile.clipID == id && !preview.isPreviewing(tile) { tile.setPicture(posters.image(for: id)) }
             onChange()
         }
-        preview.poster = { [unowned self] id in posters.texture(for: id) }
+        preview.poster = { [unowned self] id in posters.image(for: id) }
         preview.onChange = { [unowned self] in onChange() }
         model.observe { [unowned self] update in modelChanged(update) }
         timing = OverviewTiming(widget: grid)

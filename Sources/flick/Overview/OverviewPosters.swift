@@ -10,18 +10,21 @@ import GtkKit
 /// tiles costs nothing for the ones already gone (a job whose tile was
 /// recycled before it started is dropped). Stills come from the shared
 /// thumbnail cache, or are decoded once and stored there; durations go to
-/// the review model as facts. Textures for recent clips are kept.
+/// the review model as facts. Each still is shrunk off the main thread to
+/// the tile's poster box, as a cairo surface the tile draws as it is; the
+/// stills of recent clips are kept.
 @MainActor
 final class OverviewPosters {
-    /// Decoded posters kept in memory (about 90 KB each).
+    /// Posters kept in memory (about 100 KB each).
     static let keep = 400
     /// Jobs running at once (each may decode a clip).
     static let workers = 2
 
     private let model: ReviewModel
+    private var images: [Int64: ImageSurface] = [:]
     private var textures: [Int64: ObjectRef<OpaquePointer>] = [:]
     private var order: [Int64] = []
-    private var pending: [(id: Int64, path: String, kind: ClipKind, needsFacts: Bool)] = []
+    private var pending: [(id: Int64, path: String, kind: ClipKind, needsFacts: Bool, box: TileBox)] = []
     private var running = 0
     private var attempted: Set<Int64> = []
     /// Whether a clip is still on screen (a job for a recycled tile is dropped).
@@ -35,20 +38,39 @@ final class OverviewPosters {
         self.model = model
     }
 
-    func texture(for id: Int64) -> OpaquePointer? { textures[id]?.pointer }
+    func image(for id: Int64) -> ImageSurface? { images[id] }
 
-    /// Asks for the poster (and duration) of the clip at `position`.
-    func request(position: Int) {
+    /// The poster as a texture, for a GtkPicture (the Apply list's rows);
+    /// made once from the surface, kept as long as it is.
+    func texture(for id: Int64) -> OpaquePointer? {
+        if let texture = textures[id] { return texture.pointer }
+        guard let image = images[id] else { return nil }
+        cairo_surface_flush(image.surface)
+        guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(image.surface))
+        // Cairo's RGB24 and ARGB32 are both B G R A in memory, premultiplied (x is 255).
+        let bytes = g_bytes_new(data, gsize(stride * image.height))
+        defer { g_bytes_unref(bytes) }
+        guard let texture = gdk_memory_texture_new(Int32(image.width), Int32(image.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED,
+                                                   bytes, gsize(stride)) else { return nil }
+        textures[id] = ObjectRef(taking: texture.opaque)
+        return texture.opaque
+    }
+
+    /// Asks for the poster (and duration) of the clip at `position`, made
+    /// to fit `box` (the tile's poster box in pixels).
+    func request(position: Int, box: TileBox) {
         let clip = model.clips[position]
         let needsFacts = clip.kind == .video && model.facts(at: position).duration == nil && model.facts(at: position).problem == nil
-        guard textures[clip.id] == nil || needsFacts, !attempted.contains(clip.id) else { return }
+        guard images[clip.id] == nil || needsFacts, !attempted.contains(clip.id) else { return }
         pending.removeAll { $0.id == clip.id }
-        pending.append((clip.id, model.absolutePath(of: clip), clip.kind, needsFacts))
+        pending.append((clip.id, model.absolutePath(of: clip), clip.kind, needsFacts, box))
         startJobs()
     }
 
     /// Forgets everything (another folder, or files changed).
     func reset() {
+        images = [:]
         textures = [:]
         order = []
         pending = []
@@ -60,10 +82,10 @@ final class OverviewPosters {
             guard isWanted(job.id) else { continue }
             attempted.insert(job.id)
             running += 1
-            let (path, kind, needsFacts) = (job.path, job.kind, job.needsFacts)
+            let (path, kind, needsFacts, box) = (job.path, job.kind, job.needsFacts, job.box)
             Task { @MainActor [weak self] in
                 let result = await Task.detached(priority: .utility) {
-                    Self.make(path: path, kind: kind, needsFacts: needsFacts)
+                    Self.make(path: path, kind: kind, needsFacts: needsFacts, box: box)
                 }.value
                 self?.finish(job.id, result)
             }
@@ -77,27 +99,32 @@ final class OverviewPosters {
         } else if let problem = result.problem {
             model.setProblem(clipID: id, reason: problem)
         }
-        if let image = result.image, let texture = image.texture() {
+        if let image = result.image {
             made += 1
-            textures[id] = ObjectRef(taking: texture)
+            images[id] = image
+            textures[id] = nil
             order.append(id)
-            if order.count > Self.keep { textures[order.removeFirst()] = nil }
+            if order.count > Self.keep {
+                let old = order.removeFirst()
+                images[old] = nil
+                textures[old] = nil
+            }
             onPoster(id)
         }
         startJobs()
     }
 
     private struct Made: Sendable {
-        var image: TileImage?
+        var image: ImageSurface?
         var info: ClipInfo?
         var problem: String?
     }
 
     /// Off the main thread: the clip's facts if asked, and its still.
-    nonisolated private static func make(path: String, kind: ClipKind, needsFacts: Bool) -> Made {
+    nonisolated private static func make(path: String, kind: ClipKind, needsFacts: Bool, box: TileBox) -> Made {
         var made = Made()
         if kind == .photo {
-            made.image = TileImage.photo(path: path)
+            made.image = TileSurface.photo(path: path, in: box)
             return made
         }
         if needsFacts {
@@ -109,7 +136,7 @@ final class OverviewPosters {
             ThumbnailCache.store(frame, for: path)
             return frame
         }()
-        made.image = frame.map(TileImage.init(fitting:))
+        made.image = frame.flatMap { TileSurface.fitting($0, in: box) }
         return made
     }
 }

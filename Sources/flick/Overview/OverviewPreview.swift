@@ -23,7 +23,7 @@ final class OverviewPreview {
     /// Called when the preview starts or stops.
     var onChange: () -> Void = {}
     /// The tile's poster, to put back when the preview stops.
-    var poster: (Int64) -> OpaquePointer? = { _ in nil }
+    var poster: (Int64) -> ImageSurface? = { _ in nil }
 
     /// Asks to preview `tile`'s clip after the delay (nil: stop).
     func hover(_ tile: OverviewTile?, clip: ReviewClip?, path: String, playable: Bool) {
@@ -41,9 +41,11 @@ final class OverviewPreview {
 
     private func start(path: String, tile: OverviewTile) {
         let scale = Int(max(1, gtk_widget_get_scale_factor(tile.root)))
+        // Frames scaled in GStreamer to the poster box, so drawing one is a copy.
+        let box = tile.posterBox ?? TileBox(width: OverviewTile.posterWidth * scale, height: OverviewTile.posterHeight * scale)
         do {
             let player = try VideoPlayer(
-                path: path, maxWidth: OverviewTile.posterWidth * scale, maxHeight: OverviewTile.posterHeight * scale, muted: true,
+                path: path, maxWidth: box.width, maxHeight: box.height, muted: true,
                 onFrame: { [weak self] frame in MainActor.assumeIsolated { self?.show(frame) } },
                 onFailure: { [weak self] _ in MainActor.assumeIsolated { self?.stop() } })
             player.play()
@@ -57,12 +59,9 @@ final class OverviewPreview {
 
     private func show(_ frame: VideoFrame) {
         guard player != nil, let tile, tile.clipID == clipID, let data = frame.takeBytes() else { return }
-        let bytes = g_bytes_new_take(data, gsize(frame.byteCount))
-        defer { g_bytes_unref(bytes) }
-        guard let texture = gdk_memory_texture_new(Int32(frame.width), Int32(frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED,
-                                                   bytes, gsize(frame.stride)) else { return }
-        tile.setPicture(texture.opaque, isPoster: false)
-        g_object_unref(texture.rawObject)
+        // A new frame is a redraw of the one tile (its bytes wrapped, not copied).
+        tile.setPicture(ImageSurface(adopting: data, width: frame.width, height: frame.height, stride: frame.stride, opaque: true),
+                        isPoster: false)
     }
 
     /// Stops the preview now and puts the poster back.

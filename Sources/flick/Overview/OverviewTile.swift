@@ -15,44 +15,34 @@ final class OverviewTile {
     nonisolated static let posterHeight = 132
 
     let root: Widget
-    private let picture: Widget
+    /// The poster with the badge and "Current" drawn over it.
+    private let picture = TilePicture(width: posterWidth, height: posterHeight)
     private let name: Widget
     private let duration: Widget
-    private let badge: Widget
-    private let badgeIcon: Widget
-    private let badgeLabel: Widget
-    private let current: Widget
     /// The deck position and clip drawn now (nil while unbound).
     private(set) var position: Int?
     private(set) var clipID: Int64?
+    /// What the widgets show now: a bind that changes nothing touches no
+    /// widget (GTK 4.8 binds a page of tiles again on every selection
+    /// change; a changed text or style class costs a re-measure or a
+    /// restyle).
+    private var drawn: Look?
     private var hasPoster = false
 
+    /// Everything a tile shows of its clip.
+    private struct Look: Equatable {
+        var name: String
+        var duration: String
+        var decision: Decision?
+        var isCurrent: Bool
+        var accessibleName: String
+    }
+
+    /// Four widgets: GTK 4.8's grid makes a new tile for every row that
+    /// scrolls in, so each widget here is style, layout and an accessible
+    /// object paid again per row.
     init() {
-        picture = gtk_picture_new()
-        gtk_picture_set_can_shrink(picture.opaque, 1)
-        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
-        gtk_widget_set_size_request(picture, Int32(Self.posterWidth), Int32(Self.posterHeight))
-        gtk_widget_add_css_class(picture, "tile-poster")
-
-        badgeIcon = gtk_image_new()
-        badgeLabel = gtk_label_new("")
-        badge = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
-        gtk_widget_add_css_class(badge, "tile-badge")
-        gtk_box_append(badge.cast(), badgeIcon)
-        gtk_box_append(badge.cast(), badgeLabel)
-        gtk_widget_set_halign(badge, GTK_ALIGN_START)
-        gtk_widget_set_valign(badge, GTK_ALIGN_END)
-
-        current = gtk_label_new(tr("Current"))
-        gtk_widget_add_css_class(current, "tile-current")
-        gtk_widget_set_halign(current, GTK_ALIGN_END)
-        gtk_widget_set_valign(current, GTK_ALIGN_START)
-
-        let overlay: Widget = gtk_overlay_new()
-        gtk_overlay_set_child(overlay.opaque, picture)
-        gtk_overlay_add_overlay(overlay.opaque, badge)
-        gtk_overlay_add_overlay(overlay.opaque, current)
-
+        gtk_widget_add_css_class(picture.area, "tile-poster")
         name = gtk_label_new("")
         gtk_label_set_ellipsize(name.opaque, PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(name.opaque, 18)
@@ -63,35 +53,38 @@ final class OverviewTile {
 
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         gtk_widget_add_css_class(root, "overview-tile")
-        gtk_box_append(root.cast(), overlay)
+        gtk_box_append(root.cast(), picture.area)
         gtk_box_append(root.cast(), name)
         gtk_box_append(root.cast(), duration)
         // The list item around the tile carries its name for screen readers.
-        for part in [picture, badge, current, name, duration] { Accessibility.setHidden(part, true) }
+        for part in [picture.area, name, duration] { Accessibility.setHidden(part, true) }
     }
 
-    /// Draws the clip at `position` from the model.
+    /// Draws the clip at `position` from the model (only what changed).
     func show(position: Int, model: ReviewModel) {
         let clip = model.clips[position]
+        if clipID != clip.id { hasPoster = false }
         self.position = position
         clipID = clip.id
-        let facts = model.facts(at: position)
-        let decision = model.decision(at: position)
-        gtk_label_set_text(name.opaque, clip.name)
-        gtk_label_set_text(duration.opaque, Self.durationText(clip, facts: facts))
-        gtk_image_set_from_icon_name(badgeIcon.opaque, Self.iconName(decision))
-        gtk_label_set_text(badgeLabel.opaque, Self.word(decision))
-        for style in ["like", "delete", "skip", "undecided"] { gtk_widget_remove_css_class(badge, style) }
-        gtk_widget_add_css_class(badge, decision?.rawValue ?? "undecided")
-        let isCurrent = position == model.cursor
-        gtk_widget_set_visible(current, isCurrent ? 1 : 0)
-        if isCurrent { gtk_widget_add_css_class(root, "current") } else { gtk_widget_remove_css_class(root, "current") }
-        if let item = gtk_widget_get_parent(root) {
-            Accessibility.setLabel(item, Self.accessibleName(clip, facts: facts, decision: decision))
+        let facts = model.facts(at: position), decision = model.decision(at: position)
+        let look = Look(name: clip.name, duration: Self.durationText(clip, facts: facts), decision: decision,
+                        isCurrent: position == model.cursor, accessibleName: Self.accessibleName(clip, facts: facts, decision: decision))
+        let old = drawn
+        drawn = look
+        if look.name != old?.name { gtk_label_set_text(name.opaque, look.name) }
+        if look.duration != old?.duration { gtk_label_set_text(duration.opaque, look.duration) }
+        picture.badge = Self.badge(decision)
+        picture.isCurrent = look.isCurrent
+        if look.isCurrent != old?.isCurrent {
+            if look.isCurrent { gtk_widget_add_css_class(root, "current") } else { gtk_widget_remove_css_class(root, "current") }
+        }
+        if look.accessibleName != old?.accessibleName, let item = gtk_widget_get_parent(root) {
+            Accessibility.setLabel(item, look.accessibleName)
         }
     }
 
-    /// Forgets the clip (the grid took the tile back).
+    /// Forgets the clip (the grid took the tile back); the widgets keep
+    /// what they show until the next bind, which changes only what differs.
     func clear() {
         position = nil
         clipID = nil
@@ -99,10 +92,13 @@ final class OverviewTile {
 
     var needsPoster: Bool { !hasPoster }
 
+    /// The box a poster should fill, in pixels (nil before the tile is laid out).
+    var posterBox: TileBox? { picture.box }
+
     /// Shows a still (the poster) or a preview frame.
-    func setPicture(_ texture: OpaquePointer?, isPoster: Bool = true) {
-        gtk_picture_set_paintable(picture.opaque, texture)
-        if isPoster { hasPoster = texture != nil }
+    func setPicture(_ image: ImageSurface?, isPoster: Bool = true) {
+        picture.image = image
+        if isPoster { hasPoster = image != nil }
     }
 
     /// The list item widget around the tile (focusable; its name is read).
@@ -122,6 +118,17 @@ final class OverviewTile {
     /// The badge's word: "liked", "marked for deletion", "skipped", "undecided".
     static func word(_ decision: Decision?) -> String {
         decision.map(Words.decision) ?? tr("undecided")
+    }
+
+    /// The badge: icon, word and colour (style.css's `.tile-badge.*`).
+    static func badge(_ decision: Decision?) -> TileBadges.Badge {
+        let fill: (Double, Double, Double, Double) = switch decision {
+        case .like: (0x26 / 255.0, 0xa2 / 255.0, 0x69 / 255.0, 1)
+        case .delete: (0xc0 / 255.0, 0x1c / 255.0, 0x28 / 255.0, 1)
+        case .skip: (0x1c / 255.0, 0x71 / 255.0, 0xd8 / 255.0, 1)
+        case nil: (0, 0, 0, 0.6)
+        }
+        return TileBadges.Badge(icon: iconName(decision), word: word(decision), fill: fill)
     }
 
     static func iconName(_ decision: Decision?) -> String {

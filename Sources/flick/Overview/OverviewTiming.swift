@@ -8,6 +8,12 @@ import GtkKit
 ///
 ///     open <ms from G to the first frame painted with tiles>
 ///     frame <ms since the previous frame> <ms of update+layout+paint>
+///           <ms of layout> <ms of paint> <main-thread CPU ms of the frame>
+///           <tiles bound since the previous frame> <at monotonic µs>
+///
+/// The phases are timed from the frame clock's own signals, which run after
+/// the window's handlers for the same phase. CPU time is the main thread's
+/// own (what the frame cost without the other processes on the machine).
 @MainActor
 final class OverviewTiming {
     static let path = ProcessInfo.processInfo.environment["FLICK_OVERVIEW_LOG"]
@@ -15,7 +21,12 @@ final class OverviewTiming {
     private let file: FileHandle
     private var openedAt: gint64?
     private var frameStart: gint64 = 0
+    private var frameCPU: Double = 0
     private var lastFrame: gint64 = 0
+    private var updated: gint64 = 0
+    private var laidOut: gint64 = 0
+    /// Tiles bound since the previous frame (the page counts them).
+    var binds = 0
     private var lines: [String] = []
     /// Whether tiles are on screen (the page says).
     var hasTiles: () -> Bool = { false }
@@ -27,7 +38,12 @@ final class OverviewTiming {
         self.file = file
         connect(widget, .realize) { [unowned self] in
             guard let clock = gtk_widget_get_frame_clock(widget) else { return }
-            connect(clock, .void("before-paint")) { [unowned self] in frameStart = g_get_monotonic_time() }
+            connect(clock, .void("before-paint")) { [unowned self] in
+                frameStart = g_get_monotonic_time()
+                frameCPU = Self.threadCPU()
+            }
+            connect(clock, .void("update")) { [unowned self] in updated = g_get_monotonic_time() }
+            connect(clock, .void("layout")) { [unowned self] in laidOut = g_get_monotonic_time() }
             connect(clock, .void("after-paint")) { [unowned self] in afterPaint() }
         }
     }
@@ -45,10 +61,21 @@ final class OverviewTiming {
             write(String(format: "open %.3f", Double(now - openedAt) / 1000))
             self.openedAt = nil
             flush()
-        } else if openedAt == nil {
-            if lastFrame > 0 { write(String(format: "frame %.3f %.3f", Double(now - lastFrame) / 1000, Double(now - frameStart) / 1000)) }
+        } else if openedAt == nil, lastFrame > 0 {
+            let layoutStart = max(updated, frameStart), paintStart = max(laidOut, layoutStart)
+            write(String(format: "frame %.3f %.3f %.3f %.3f %.3f %d %lld", Double(now - lastFrame) / 1000, Double(now - frameStart) / 1000,
+                         Double(paintStart - layoutStart) / 1000, Double(now - paintStart) / 1000,
+                         Self.threadCPU() - frameCPU, binds, now))
         }
         lastFrame = now
+        binds = 0
+    }
+
+    /// The calling thread's CPU time, in ms.
+    private static func threadCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 
     private func write(_ line: String) {

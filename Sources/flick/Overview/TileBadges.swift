@@ -1,0 +1,177 @@
+import CGtk
+import Foundation
+import GtkKit
+
+/// The chips drawn over a tile's poster: the decision badge (a symbolic
+/// icon and a word on the decision's colour, bottom left) and "Current"
+/// (top right, on the accent colour). Drawn with cairo and Pango inside the
+/// tile's picture rather than as five more widgets per tile: GTK 4.8's grid
+/// makes new tile widgets for every row that scrolls in, and each widget
+/// costs its own style computation, layout and accessible object.
+///
+/// Sizes and colours follow style.css's `.tile-badge` / `.tile-current`.
+@MainActor
+enum TileBadges {
+    /// A chip's margin from the poster's edge, padding and corner radius (px).
+    static let margin = 4.0
+    static let padding = (x: 6.0, y: 1.0)
+    static let radius = 6.0
+    /// Icon size and the gap to the word (px).
+    static let iconSize = 16
+    static let spacing = 4.0
+
+    /// The badge's look for a decision: icon, word and fill.
+    struct Badge: Equatable {
+        var icon: String
+        var word: String
+        var fill: (Double, Double, Double, Double)
+
+        static func == (a: Badge, b: Badge) -> Bool { a.icon == b.icon && a.word == b.word }
+    }
+
+    /// Draws `badge` in the bottom-left corner and, if `current`, the
+    /// "Current" chip in the top-right corner of a `width`×`height` box.
+    /// Each chip is drawn once (per look and scale) into a surface; a tile
+    /// then only copies it.
+    static func draw(_ cr: OpaquePointer, on widget: Widget, width: Double, height: Double, badge: Badge?, current: Bool) {
+        let scale = Int(max(1, gtk_widget_get_scale_factor(widget)))
+        if let badge, let chip = chip(.badge(badge), widget: widget, scale: scale) {
+            paint(cr, chip, x: margin, y: height - margin - Double(chip.height / scale), scale: scale)
+        }
+        if current, let chip = chip(.current, widget: widget, scale: scale) {
+            paint(cr, chip, x: width - margin - Double(chip.width / scale), y: margin, scale: scale)
+        }
+    }
+
+    private static func paint(_ cr: OpaquePointer, _ chip: ImageSurface, x: Double, y: Double, scale: Int) {
+        cairo_save(cr)
+        cairo_translate(cr, x.rounded(), y.rounded())
+        cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+        cairo_set_source_surface(cr, chip.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    private enum Chip {
+        case badge(Badge)
+        case current
+    }
+
+    /// Chips drawn so far, by look and scale (a handful).
+    private static var chips: [String: ImageSurface] = [:]
+
+    private static func chip(_ chip: Chip, widget: Widget, scale: Int) -> ImageSurface? {
+        let (background, foreground) = accent(widget)
+        let key: String = switch chip {
+        case .badge(let badge): "badge \(badge.icon) \(badge.word) \(scale)"
+        case .current: "current \(background) \(foreground) \(scale)"
+        }
+        if let made = chips[key] { return made }
+        let text: String, bold: Bool, icon: String?
+        switch chip {
+        case .badge(let badge): (text, bold, icon) = (badge.word, false, badge.icon)
+        case .current: (text, bold, icon) = (tr("Current"), true, nil)
+        }
+        guard let layout = textLayout(widget, text, bold: bold) else { return nil }
+        let size = pixelSize(layout), iconWidth = icon == nil ? 0 : Double(iconSize) + spacing
+        let width = iconWidth + size.width + 2 * padding.x
+        let height = max(icon == nil ? 0 : Double(iconSize), size.height) + 2 * padding.y
+        let pixels = (width: Int((width * Double(scale)).rounded(.up)), height: Int((height * Double(scale)).rounded(.up)))
+        guard let bytes = calloc(pixels.width * 4 * pixels.height, 1),
+              let surface = ImageSurface(adopting: bytes, width: pixels.width, height: pixels.height, stride: pixels.width * 4, opaque: false),
+              let cr = cairo_create(surface.surface) else { return nil }
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, Double(scale), Double(scale))
+        switch chip {
+        case .badge(let badge): fillChip(cr, x: 0, y: 0, width: width, height: height, rgba: badge.fill)
+        case .current: fillChip(cr, x: 0, y: 0, width: width, height: height, rgba: background)
+        }
+        if let icon, let image = iconSurface(icon, widget: widget) {
+            cairo_save(cr)
+            cairo_translate(cr, padding.x, ((height - Double(iconSize)) / 2).rounded())
+            cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+            cairo_set_source_surface(cr, image.surface, 0, 0)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+        if case .current = chip {
+            cairo_set_source_rgba(cr, foreground.0, foreground.1, foreground.2, foreground.3)
+        } else {
+            cairo_set_source_rgb(cr, 1, 1, 1)
+        }
+        cairo_move_to(cr, padding.x + iconWidth, ((height - size.height) / 2).rounded())
+        pango_cairo_show_layout(cr, layout.pointer)
+        cairo_surface_flush(surface.surface)
+        chips[key] = surface
+        return surface
+    }
+
+    private static func fillChip(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double,
+                                 rgba: (Double, Double, Double, Double)) {
+        let r = min(radius, height / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + width - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, x + width - r, y + height - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, x + r, y + height - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+        cairo_set_source_rgba(cr, rgba.0, rgba.1, rgba.2, rgba.3)
+        cairo_fill(cr)
+    }
+
+    /// The widget's font at "smaller" (Pango's small scale), bold if asked.
+    private static func textLayout(_ widget: Widget, _ text: String, bold: Bool) -> ObjectRef<OpaquePointer>? {
+        guard let layout = ObjectRef<OpaquePointer>(taking: gtk_widget_create_pango_layout(widget, text)) else { return nil }
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_scale_new(PANGO_SCALE_SMALL))
+        if bold { pango_attr_list_insert(attributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
+        pango_layout_set_attributes(layout.pointer, attributes)
+        pango_attr_list_unref(attributes)
+        return layout
+    }
+
+    private static func pixelSize(_ layout: ObjectRef<OpaquePointer>) -> (width: Double, height: Double) {
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout.pointer, &width, &height)
+        return (Double(width), Double(height))
+    }
+
+    /// The theme's accent colours (libadwaita's named colours).
+    private static func accent(_ widget: Widget) -> ((Double, Double, Double, Double), (Double, Double, Double, Double)) {
+        let context = gtk_widget_get_style_context(widget)
+        var background = GdkRGBA(red: 0.21, green: 0.52, blue: 0.89, alpha: 1), foreground = GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1)
+        _ = gtk_style_context_lookup_color(context, "accent_bg_color", &background)
+        _ = gtk_style_context_lookup_color(context, "accent_fg_color", &foreground)
+        return ((Double(background.red), Double(background.green), Double(background.blue), Double(background.alpha)),
+                (Double(foreground.red), Double(foreground.green), Double(foreground.blue), Double(foreground.alpha)))
+    }
+
+    /// Symbolic icons drawn white, once per name and scale.
+    private static var icons: [String: ImageSurface] = [:]
+
+    private static func iconSurface(_ name: String, widget: Widget) -> ImageSurface? {
+        let scale = Int(max(1, gtk_widget_get_scale_factor(widget)))
+        let key = "\(name)@\(scale)"
+        if let icon = icons[key] { return icon }
+        guard let display = gtk_widget_get_display(widget), let theme = gtk_icon_theme_get_for_display(display),
+              let paintable = gtk_icon_theme_lookup_icon(theme, name, nil, Int32(iconSize), Int32(scale), GTK_TEXT_DIR_NONE,
+                                                         GtkIconLookupFlags(rawValue: 0)) else { return nil }
+        defer { g_object_unref(paintable.rawObject) }
+        let snapshot = gtk_snapshot_new()
+        var colors = [GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1), GdkRGBA(red: 0.88, green: 0.11, blue: 0.14, alpha: 1),
+                      GdkRGBA(red: 0.96, green: 0.76, blue: 0.07, alpha: 1), GdkRGBA(red: 0.18, green: 0.76, blue: 0.49, alpha: 1)]
+        gtk_symbolic_paintable_snapshot_symbolic(paintable, snapshot, Double(iconSize), Double(iconSize), &colors, 4)
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+        defer { gsk_render_node_unref(node) }
+        let pixels = iconSize * scale, stride = pixels * 4
+        guard let bytes = calloc(stride * pixels, 1),
+              let surface = ImageSurface(adopting: bytes, width: pixels, height: pixels, stride: stride, opaque: false),
+              let cr = cairo_create(surface.surface) else { return nil }
+        cairo_scale(cr, Double(scale), Double(scale))
+        gsk_render_node_draw(node, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface.surface)
+        icons[key] = surface
+        return surface
+    }
+}

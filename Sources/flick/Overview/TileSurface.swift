@@ -1,0 +1,76 @@
+import CGtk
+import FlickCore
+import FlickMedia
+import Foundation
+import GtkKit
+
+/// Stills shrunk to a tile's poster box, made off the main thread (box
+/// filtered from a poster frame, or loaded at size from a photo) as cairo
+/// image surfaces: the tile draws one as it is, with no per-render
+/// conversion (as a `GdkMemoryTexture` would have in GTK 4.8's cairo
+/// renderer) and, at the box's size, no scaling either. (`TileImage` makes
+/// textures, for the GtkPictures of the Apply list.)
+enum TileSurface {
+    /// The size of `width`×`height` fitted inside `box` (never larger than
+    /// the box, whole pixels, at least 1×1).
+    static func fit(width: Int, height: Int, in box: TileBox) -> (width: Int, height: Int) {
+        let scale = min(Double(box.width) / Double(width), Double(box.height) / Double(height))
+        return (max(1, min(box.width, Int((Double(width) * scale).rounded()))),
+                max(1, min(box.height, Int((Double(height) * scale).rounded()))))
+    }
+
+    /// `frame` (B G R x) fitted inside `box`, box filtered, opaque.
+    static func fitting(_ frame: RawFrame, in box: TileBox) -> ImageSurface? {
+        let (width, height) = fit(width: frame.width, height: frame.height, in: box)
+        let stride = width * 4
+        guard let out = malloc(stride * height)?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        frame.bytes.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
+            for y in 0..<height {
+                let y0 = y * frame.height / height, y1 = max(y0 + 1, (y + 1) * frame.height / height)
+                for x in 0..<width {
+                    let x0 = x * frame.width / width, x1 = max(x0 + 1, (x + 1) * frame.width / width)
+                    var sum = (0, 0, 0), n = 0
+                    for sy in y0..<y1 {
+                        for sx in x0..<x1 {
+                            let offset = sy * frame.stride + sx * 4
+                            sum.0 += Int(source[offset]); sum.1 += Int(source[offset + 1]); sum.2 += Int(source[offset + 2])
+                            n += 1
+                        }
+                    }
+                    let to = y * stride + x * 4
+                    out[to] = UInt8(sum.0 / n); out[to + 1] = UInt8(sum.1 / n); out[to + 2] = UInt8(sum.2 / n); out[to + 3] = 255
+                }
+            }
+        }
+        return ImageSurface(adopting: out, width: width, height: height, stride: stride, opaque: true)
+    }
+
+    /// A photo loaded at the box's size (never at full size), premultiplied.
+    static func photo(path: String, in box: TileBox) -> ImageSurface? {
+        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(box.width), Int32(box.height), 1, nil) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let stride = width * 4
+        guard channels >= 3, width > 0, height > 0, let pixels = gdk_pixbuf_read_pixels(pixbuf),
+              let out = malloc(stride * height)?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        for y in 0..<height {
+            for x in 0..<width {
+                let from = y * rowstride + x * channels, to = y * stride + x * 4
+                let alpha = channels == 4 ? Int(pixels[from + 3]) : 255
+                // Cairo's ARGB32: B G R A in memory, premultiplied.
+                out[to] = UInt8(Int(pixels[from + 2]) * alpha / 255)
+                out[to + 1] = UInt8(Int(pixels[from + 1]) * alpha / 255)
+                out[to + 2] = UInt8(Int(pixels[from]) * alpha / 255)
+                out[to + 3] = UInt8(alpha)
+            }
+        }
+        return ImageSurface(adopting: out, width: width, height: height, stride: stride, opaque: channels == 3)
+    }
+}
+
+/// A tile's poster box in pixels (what the grid gives the picture).
+struct TileBox: Sendable, Equatable {
+    var width: Int
+    var height: Int
+}
