@@ -47,8 +47,8 @@ final class CardStackView {
     var posters: [Int64: RawFrame] = [:]
     /// The next card whose pipeline opens once the new top card plays.
     private var deferredLive: Int64?
-    /// How long the next card waits at most (the top card may be paused).
-    static let deferredLiveWait = 300
+    /// How long the next card waits at most (a flight ends sooner).
+    static let deferredLiveWait = 600
     var posterOrder: [Int64] = []
     /// Poster frames taken from the thumbnail cache, and decoded (then cached).
     static var postersFromCache = 0
@@ -220,8 +220,8 @@ final class CardStackView {
 
     /// Top and next are live (next prerolled); deeper cards show posters.
     /// While a card flies off, the new next card waits (on its poster) until
-    /// the new top card's first frame is on its way: both pipelines would
-    /// otherwise start at once and share the processor.
+    /// the flight is over: its pipeline would otherwise start beside the new
+    /// top card's first frames and the flight's drawing, on the same cores.
     private func prepare(_ card: CardView, level: Int, promoting: Bool) {
         let problem = model.facts(at: model.cursor + level).problem
         if level == 1 && promoting && problem == nil && !card.isLive {
@@ -252,7 +252,6 @@ final class CardStackView {
             guard let self, id == model.top?.id else { return }
             frameLog?.step("arrived")
             frameLog?.newTopFrame = true
-            startDeferredLive()
         }
     }
 
@@ -330,6 +329,7 @@ final class CardStackView {
             self.leaving = nil
         }
         needsRender = true
+        startDeferredLive()
     }
 
     func setNeedsRender() { needsRender = true }
