@@ -40,6 +40,7 @@ struct OverviewBench: ParsableCommand {
         let display = try XServer.start()
         defer { display.stop() }
         var openTimes: [Double] = []
+        var wheel: ClosedRange<Double>?
         try App(folder: deck, root: root, display: display.name, environment: ["FLICK_OVERVIEW_LOG": log]).measure { app in
             try app.waitState(timeout: 60) { ($0["decisions"] as? [Any])?.count == clips && $0["playing"] as? Bool == true }
             Thread.sleep(forTimeInterval: 1)
@@ -53,6 +54,14 @@ struct OverviewBench: ParsableCommand {
                     try app.press("Page_Up", times: 40, delay: 100)
                     Thread.sleep(forTimeInterval: 0.5)
                 }
+                if round == 1 {
+                    // The mouse wheel over the grid: 60 steps down at 20 a second, then back up.
+                    let start = Self.monotonicMicroseconds()
+                    try Run.program("/usr/bin/xdotool", ["mousemove", "450", "420", "sleep", "0.2", "click", "--repeat", "60", "--delay", "50", "5",
+                                                         "click", "--repeat", "60", "--delay", "50", "4"], environment: ["DISPLAY": display.name])
+                    Thread.sleep(forTimeInterval: 0.3)
+                    wheel = start...Self.monotonicMicroseconds()
+                }
                 try app.press("g", times: 1)
                 Thread.sleep(forTimeInterval: 1)
             }
@@ -62,7 +71,31 @@ struct OverviewBench: ParsableCommand {
             try? FileManager.default.removeItem(atPath: keepLog)
             try FileManager.default.copyItem(atPath: log, toPath: keepLog)
         }
-        output.report(try Self.analyse(log: log, opens: openTimes, clips: clips))
+        output.report(try Self.analyse(log: log, opens: openTimes, clips: clips) + Self.analyseWheel(log: log, during: wheel, clips: clips))
+    }
+
+    /// CLOCK_MONOTONIC in µs (GLib's g_get_monotonic_time, which the app's log uses).
+    static func monotonicMicroseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) * 1e6 + Double(now.tv_nsec) / 1e3
+    }
+
+    /// Frames painted while the wheel scrolled (a row or so a step, as a
+    /// hand scrolls), apart from the page jumps.
+    static func analyseWheel(log: String, during window: ClosedRange<Double>?, clips: Int) throws -> [Measurement] {
+        guard let window else { return [] }
+        let frames = try lines(log, prefix: "frame").filter { $0.count >= 8 && Double($0[7]).map(window.contains) == true }
+        let work = frames.compactMap { Double($0[2]) }.sorted(), cpu = frames.compactMap { Double($0[5]) }.sorted()
+        guard !work.isEmpty else { throw ValidationError("no overview frames were logged while the wheel scrolled") }
+        let extra = ["renderer": "cairo", "clips": "\(clips)", "frames": "\(work.count)"]
+        return [
+            Measurement(bench: "overview.wheel_frame_work_p50", value: percentile(work, 0.5), unit: "ms", extra: extra),
+            Measurement(bench: "overview.wheel_frame_work_p95", value: percentile(work, 0.95), unit: "ms", extra: extra),
+            Measurement(bench: "overview.wheel_frames_over_16ms", value: Double(work.filter { $0 > 1000.0 / 60 }.count), unit: "frames", extra: extra),
+            Measurement(bench: "overview.wheel_frame_cpu_p95", value: percentile(cpu, 0.95), unit: "ms", extra: extra),
+            Measurement(bench: "overview.wheel_frames_cpu_over_16ms", value: Double(cpu.filter { $0 > 1000.0 / 60 }.count), unit: "frames", extra: extra),
+        ]
     }
 
     private func waitLines(_ log: String, prefix: String, count: Int) throws {
