@@ -212,7 +212,9 @@ final class MainWindow {
             // A folder that cannot be listed says so before the store is touched;
             // its one scan then builds the deck.
             let kinds: Set<ClipKind> = Settings.shared.includePhotos ? [.video, .photo] : [.video]
+            Log.phase("open \(url.path)")
             let scanned = try FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
+            Log.phase("scanned \(scanned.count) clips")
             let store = try self.store ?? Store.openDefault()
             self.store = store
             let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, kinds: kinds, store: store)
@@ -234,11 +236,13 @@ final class MainWindow {
         guard let folder else { return }
         do {
             let (sync, session) = try folder.load(scanned: scanned)
+            Log.phase("synced the store and rebuilt the session")
             Log.info("opened \(folder.url.path): \(sync.clips.count) clips (\(sync.added) new, \(sync.removed) gone, \(sync.renamed) renamed)",
                      category: "app")
             let clips = sync.clips.map(ReviewedFolder.reviewClip)
             if first {
                 model.load(clips: clips, session: session, folder: folder.record.path)
+                Log.phase("deck on screen")
             } else {
                 model.reload(clips: clips, session: session)
             }
