@@ -24,6 +24,7 @@ enum StateHook {
     private static var loads = 0
     /// Writes a snapshot now (set by `follow`).
     private static var poke: (@MainActor () -> Void)?
+    private static var playedOnce = false
     /// The decisions array as JSON, until the model changes.
     private static var decisionsJSON: [UInt8]?
     /// The overview's part of the snapshot (set by the window).
@@ -83,6 +84,10 @@ enum StateHook {
 
     private static func flush(_ model: ReviewModel, stack: CardStackView) {
         guard let path, let snapshot = latest?() else { return }
+        if snapshot.playing && !playedOnce {
+            playedOnce = true
+            Log.phase("the top card plays")
+        }
         let wanted = stack.topCard?.isVideo == true && model.playback.shouldPlay && model.facts(at: model.cursor).problem == nil
         if snapshot.playing != wanted, settleChecks > 0 {
             settleChecks -= 1
