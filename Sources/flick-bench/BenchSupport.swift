@@ -143,9 +143,14 @@ final class App {
 
     var processIdentifier: Int32 { process.processIdentifier }
 
-    var residentBytes: Int {
+    /// The most memory the app held resident so far (VmHWM).
+    var peakResidentBytes: Int { statusField("VmHWM:") }
+
+    var residentBytes: Int { statusField("VmRSS:") }
+
+    private func statusField(_ field: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes * 1024
     }
