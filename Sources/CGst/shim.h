@@ -10,6 +10,7 @@ static inline GstElement *flick_gst_element(gpointer p) { return GST_ELEMENT(p);
 static inline GstMessageType flick_gst_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
 static inline GstClockTime flick_gst_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
 static inline GType flick_gst_type_string(void) { return G_TYPE_STRING; }
+static inline GType flick_gst_type_int(void) { return G_TYPE_INT; }
 static inline GType flick_gst_type_boolean(void) { return G_TYPE_BOOLEAN; }
 static inline void flick_gst_set_bool(gpointer object, const char *name, gboolean value) { g_object_set(object, name, value, NULL); }
 static inline void flick_gst_set_int(gpointer object, const char *name, gint value) { g_object_set(object, name, value, NULL); }

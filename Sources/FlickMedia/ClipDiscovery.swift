@@ -80,6 +80,7 @@ public enum ClipDiscovery {
             throw .notAVideo(file: name, reason: Self.message(error))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
+        DecodeLimit.guardDecoding(in: discoverer)
         guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
             throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
         }
@@ -100,7 +101,11 @@ public enum ClipDiscovery {
         default:
             throw .notAVideo(file: name, reason: Self.message(error))
         }
-        return Self.clipInfo(info)
+        let clip = Self.clipInfo(info)
+        if let width = clip.width, let height = clip.height, DecodeLimit.refuses(width: width, height: height) {
+            throw .tooLarge(file: name, width: width, height: height)
+        }
+        return clip
     }
 
     /// The reasons a file cannot be opened that need no decoding: gone,

@@ -94,6 +94,7 @@ extension PlayerPipeline {
     private func watchDecoder(_ element: UnsafeMutablePointer<GstElement>) {
         guard let factory = gst_element_get_factory(element), flick_gst_is_video_decoder(factory) != 0,
               let pad = gst_element_get_static_pad(element, "sink") else { return }
+        DecodeLimit.limitThreads(of: element)
         gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, data in
             guard let info, let pipeline = PlayerPipeline.from(data) else { return GST_PAD_PROBE_OK }
             return pipeline.refuseIfTooLarge(info)

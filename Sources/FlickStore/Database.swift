@@ -4,6 +4,7 @@
 //   Schema          versioned migrations (PRAGMA user_version)
 //   Store           folders, clips, decisions and the append-only action history
 //   Store+Sync      reconciles the store with a folder scan (new, removed, renamed)
+//   Store+DeferredSync  a sync's rows written after the first card shows, in slices
 //   Store+Session   rebuilds a ReviewSession (deck and undo history) after a restart
 //   FolderHandle    the reviewed folder held open; lookups that never follow a link
 //   FileOperations  checks before a move (identity, links), "Flick Rejected"
@@ -69,6 +70,11 @@ final class Database {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     let path: String
+    /// Work that must reach the database before any other statement runs
+    /// (a sync's deferred rows); it removes itself when done.
+    var pending: (() throws(StoreError) -> Void)?
+    /// Set while `pending` runs, or is held back for reads it cannot change.
+    private var holding = false
 
     /// Opens the database at `path`; `create` makes a new file (the store
     /// builds a new database under a temporary name, so a half-made one is
@@ -107,8 +113,26 @@ final class Database {
         StoreError("The decision store “\(path)” failed (\(what)): \(errorMessage).")
     }
 
+    /// Runs `pending` first, unless it is already running or held back.
+    private func settle() throws(StoreError) {
+        guard let pending, !holding else { return }
+        holding = true
+        defer { holding = false }
+        try pending()
+    }
+
+    /// Runs `body` before `pending`: for `pending` itself, and for reads it
+    /// cannot change (it writes clip rows only).
+    func holdingPending<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let was = holding
+        holding = true
+        defer { holding = was }
+        return try body()
+    }
+
     /// Runs SQL without results (several statements allowed).
     func execute(_ sql: String) throws(StoreError) {
+        try settle()
         var message: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
             let reason = message.map { String(cString: $0) } ?? errorMessage
@@ -148,6 +172,7 @@ final class Database {
     /// Runs one statement; returns the last inserted row id.
     @discardableResult
     func run(_ sql: String, _ values: SQLBindable...) throws(StoreError) -> Int64 {
+        try settle()
         let statement = try prepared(sql)
         try bind(values, to: statement)
         defer { sqlite3_reset(statement) }
@@ -159,6 +184,7 @@ final class Database {
 
     /// Runs a query; each row is an array of column values.
     func rows(_ sql: String, _ values: SQLBindable...) throws(StoreError) -> [[SQLValue]] {
+        try settle()
         let statement = try prepared(sql)
         try bind(values, to: statement)
         defer { sqlite3_reset(statement) }

@@ -12,7 +12,11 @@ extension Store {
         // Replay the log by clip id: decide and previous push, undo pops.
         enum Logged { case decide(clip: Int64, decision: Decision, replaced: Decision?), previous(to: Int64) }
         var stack: [Logged] = []
-        for row in try db.rows("SELECT kind, clip_id, decision, replaced FROM action WHERE folder_id = ? ORDER BY id", folder.id) {
+        // The log is read before a deferred sync's rows are written: they are clip rows only.
+        let log = try db.holdingPending { () throws(StoreError) in
+            try db.rows("SELECT kind, clip_id, decision, replaced FROM action WHERE folder_id = ? ORDER BY id", folder.id)
+        }
+        for row in log {
             switch row[0].string {
             case "decide":
                 guard let clip = row[1].int64, let decision = row[2].string.flatMap(Decision.init(rawValue:)) else { continue }

@@ -45,6 +45,11 @@ public struct StoredClip: Sendable, Equatable {
 /// ```
 public final class Store {
     let db: Database
+    /// A sync's rows not written yet (see `DeferredSync`).
+    var deferred: DeferredSync?
+    /// Set when a deferred sync could not be written (the store changed
+    /// under it): the folder's deck must come from a new, full sync.
+    public internal(set) var needsFullSync = false
     public var path: String { db.path }
 
     /// Opens (creating and migrating) the database at `path`. A store that

@@ -133,6 +133,22 @@ final class App {
         throw ValidationError("timed out after \(timeout) s waiting for flick; its state: \((try? state()) ?? [:])")
     }
 
+    /// Waits until the state file holds `text` (e.g. `"playing":true`),
+    /// without parsing it: on a 100,000-clip deck a parse costs the bench
+    /// a few hundred ms of CPU, taken from the app on a 2-core machine.
+    /// JSON escapes every quote inside a string, so a key and its value
+    /// match only where they are one.
+    func waitStateText(_ text: String, timeout: Double) throws {
+        let needle = Data(text.utf8)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            guard process.isRunning else { throw ValidationError("flick exited (\(process.terminationStatus))") }
+            if let data = FileManager.default.contents(atPath: statePath), data.range(of: needle) != nil { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw ValidationError("timed out after \(timeout) s waiting for \(text) in flick's state")
+    }
+
     /// Presses `key` `times` times, `delay` ms apart (20 a second).
     func press(_ key: String, times: Int, delay: Int = 50) throws {
         guard times > 0 else { return }
@@ -143,9 +159,14 @@ final class App {
 
     var processIdentifier: Int32 { process.processIdentifier }
 
-    var residentBytes: Int {
+    /// The most memory the app held resident so far (VmHWM).
+    var peakResidentBytes: Int { statusField("VmHWM:") }
+
+    var residentBytes: Int { statusField("VmRSS:") }
+
+    private func statusField(_ field: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes * 1024
     }

@@ -75,7 +75,7 @@ struct ScaleBench: ParsableCommand {
         var samples: [Double] = []
         for _ in 0..<runs {
             samples.append(try App(folder: folder, root: root, display: display).measure { app in
-                try app.waitState(timeout: 120) { $0["playing"] as? Bool == true }
+                try app.waitStateText("\"playing\":true", timeout: 120)
                 return app.secondsSinceLaunch * 1000
             })
         }

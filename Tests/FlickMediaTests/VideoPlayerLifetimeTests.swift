@@ -169,6 +169,10 @@ extension VideoPlayerTests {
         #expect(throws: MediaError.tooLarge(file: "huge.mkv", width: 16384, height: 16384)) {
             try PosterFrame.render(path: path, maxSize: 256)
         }
+        // Discovery reads the size without decoding the picture (GstDiscoverer would, at 800 MB).
+        #expect(throws: MediaError.tooLarge(file: "huge.mkv", width: 16384, height: 16384)) {
+            try ClipDiscovery.discover(path: path)
+        }
         _ = player
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CGtk
 import FlickCore
+import FlickMedia
 import Foundation
 import GtkKit
 
@@ -35,6 +36,9 @@ final class FlickApplication {
     }
 
     private func startup() {
+        // GStreamer's first start scans every plugin (a second or so with a
+        // new cache): do it beside the folder scan, not before the first card.
+        Thread.detachNewThread { GStreamer.initialize() }
         if let provider = ObjectRef(taking: gtk_css_provider_new()) {
             gtk_css_provider_load_from_path(provider.pointer, ResourceLocator.shared.resources.appendingPathComponent("style.css").path)
             if let display = gdk_display_get_default() {
@@ -51,6 +55,7 @@ final class FlickApplication {
     /// Handles the command line of this or a forwarded invocation.
     private func handle(commandLine: UnsafeMutablePointer<GApplicationCommandLine>?) -> Int32 {
         guard let commandLine else { return 1 }
+        Log.phase("command line")
         var argc: Int32 = 0
         let argv = g_application_command_line_get_arguments(commandLine, &argc)
         defer { g_strfreev(argv) }

@@ -9,7 +9,9 @@ import Foundation
 /// (`{"cursor": N, "undo": N, "decisions": [{"path": …, "decision": "like"|null}], …}`).
 ///
 /// Writes are coalesced to one per main-loop turn, so a burst of keys on a
-/// big deck costs one snapshot, not one per key.
+/// big deck costs one snapshot, not one per key; the decisions (100,000 on
+/// a big folder) are written straight into bytes, and only again after the
+/// model changed, not for every tick of the playing clip.
 @MainActor
 enum StateHook {
     static let path = ProcessInfo.processInfo.environment["FLICK_STATE_FILE"]
@@ -22,6 +24,9 @@ enum StateHook {
     private static var loads = 0
     /// Writes a snapshot now (set by `follow`).
     private static var poke: (@MainActor () -> Void)?
+    private static var playedOnce = false
+    /// The decisions array as JSON, until the model changes.
+    private static var decisionsJSON: [UInt8]?
     /// The overview's part of the snapshot (set by the window).
     static var overview: (@MainActor () -> OverviewState)?
     /// The Apply confirmation's, while it is open.
@@ -63,6 +68,7 @@ enum StateHook {
         let snapshot: @MainActor () -> Void = { write(model, page: page) }
         model.observe { update in
             if case .loaded = update { loads += 1 }
+            decisionsJSON = nil
             snapshot()
         }
         poke = snapshot
@@ -77,7 +83,6 @@ enum StateHook {
         latest = {
             let session = model.session
             return Snapshot(cursor: session.deck.cursor, undo: session.history.count,
-                            decisions: zip(model.clips, session.deck.decisions).map { .init(path: $0.relativePath, decision: $1?.rawValue) },
                             playing: stack.topCard?.isPlaying ?? false, muted: model.playback.muted, topMuted: stack.topCard?.isMuted,
                             pipelines: VideoPlayer.livePipelines.now, maxPipelines: VideoPlayer.livePipelines.most,
                             postersCached: CardStackView.postersFromCache, postersDecoded: CardStackView.postersDecoded,
@@ -94,6 +99,10 @@ enum StateHook {
 
     private static func flush(_ model: ReviewModel, stack: CardStackView) {
         guard let path, let snapshot = latest?() else { return }
+        if snapshot.playing && !playedOnce {
+            playedOnce = true
+            Log.phase("the top card plays")
+        }
         let wanted = stack.topCard?.isVideo == true && model.playback.shouldPlay && model.facts(at: model.cursor).problem == nil
         if snapshot.playing != wanted, settleChecks > 0 {
             settleChecks -= 1
@@ -106,7 +115,14 @@ enum StateHook {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(snapshot) else { return }
+        guard let rest = try? encoder.encode(snapshot), rest.first == UInt8(ascii: "{") else { return }
+        let decisions = decisionsJSON ?? decisionsArray(model)
+        decisionsJSON = decisions
+        var data = Array("{\"decisions\":".utf8)
+        data.reserveCapacity(data.count + decisions.count + rest.count + 1)
+        data += decisions
+        data.append(UInt8(ascii: ","))
+        data += rest.dropFirst()
         let temporary = path + ".tmp"
         // A test hook: no fsync, only an atomic rename for readers.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -116,20 +132,25 @@ enum StateHook {
         if written == data.count { _ = rename(temporary, path) }
     }
 
-    private struct Snapshot: Encodable {
-        struct Entry: Encodable {
-            let path: String
-            let decision: String?
-            enum CodingKeys: CodingKey { case path, decision }
-            func encode(to encoder: Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(path, forKey: .path)
-                try container.encode(decision, forKey: .decision)  // null, not absent
-            }
+    /// `[{"decision": "like"|null, "path": …}, …]` in deck order.
+    private static func decisionsArray(_ model: ReviewModel) -> [UInt8] {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(2 + model.clips.count * 48)
+        for (index, (clip, decision)) in zip(model.clips, model.session.deck.decisions).enumerated() {
+            bytes.append(contentsOf: (index > 0 ? ",{\"decision\":" : "{\"decision\":").utf8)
+            if let decision { JSONText.append(string: decision.rawValue, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+            bytes.append(contentsOf: ",\"path\":".utf8)
+            JSONText.append(string: clip.relativePath, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
         }
+        bytes.append(UInt8(ascii: "]"))
+        return bytes
+    }
+
+    /// Everything but the decisions (written by `decisionsArray`).
+    private struct Snapshot: Encodable {
         let cursor: Int
         let undo: Int
-        let decisions: [Entry]
         let playing: Bool
         let muted: Bool
         let topMuted: Bool?
@@ -157,7 +178,7 @@ enum StateHook {
         let applyList: ApplyListState?
 
         enum CodingKeys: String, CodingKey {
-            case cursor, undo, decisions, playing, muted, pipelines, status, toast, loads
+            case cursor, undo, playing, muted, pipelines, status, toast, loads
             case card, position, duration, rate, speed, paused, fullscreen, overview
             case applyList = "apply_list"
             case fullscreenButton = "fullscreen_button"
@@ -168,7 +189,6 @@ enum StateHook {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(cursor, forKey: .cursor)
             try container.encode(undo, forKey: .undo)
-            try container.encode(decisions, forKey: .decisions)
             try container.encode(playing, forKey: .playing)
             try container.encode(muted, forKey: .muted)
             try container.encode(topMuted, forKey: .topMuted)  // null when no card is on top

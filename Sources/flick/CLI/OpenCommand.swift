@@ -28,7 +28,10 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         let status = MainActor.assumeIsolated {
-            FlickApplication().run()
+            let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            let folder = options.folder.map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? ResourceLocator.shared.samples
+            EarlyScan.start(folder, recursive: options.recursive, order: options.order)
+            return FlickApplication().run()
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -37,20 +37,7 @@ struct StatusJSON {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A JSON string: the text's UTF-8 with `"`, `\` and control characters escaped.
     private mutating func string(_ text: String) {
-        bytes.append(0x22)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: bytes += [0x5C, 0x22]
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, 0x6E]
-            case 0x0D: bytes += [0x5C, 0x72]
-            case 0x09: bytes += [0x5C, 0x74]
-            case 0x00..<0x20, 0x7F: bytes += Array(String(format: "\\u%04x", byte).utf8)
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(0x22)
+        JSONText.append(string: text, to: &bytes)
     }
 }

@@ -212,7 +212,10 @@ final class MainWindow {
             // A folder that cannot be listed says so before the store is touched;
             // its one scan then builds the deck.
             let kinds: Set<ClipKind> = Settings.shared.includePhotos ? [.video, .photo] : [.video]
-            let scanned = try FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
+            Log.phase("open \(url.path)")
+            let scanned = try EarlyScan.take(url, recursive: recursive, order: order, kinds: kinds)
+                ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
+            Log.phase("scanned \(scanned.count) clips")
             let store = try self.store ?? Store.openDefault()
             self.store = store
             let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, kinds: kinds, store: store)
@@ -233,12 +236,16 @@ final class MainWindow {
     func reload(first: Bool = false, scanned: [ScannedClip]? = nil) {
         guard let folder else { return }
         do {
-            let (sync, session) = try folder.load(scanned: scanned)
+            // The first load shows the deck before its new rows are on disk.
+            let (sync, session) = try folder.load(scanned: scanned, deferringWrites: first)
+            Log.phase("synced the store and rebuilt the session")
             Log.info("opened \(folder.url.path): \(sync.clips.count) clips (\(sync.added) new, \(sync.removed) gone, \(sync.renamed) renamed)",
                      category: "app")
             let clips = sync.clips.map(ReviewedFolder.reviewClip)
             if first {
                 model.load(clips: clips, session: session, folder: folder.record.path)
+                Log.phase("deck on screen")
+                folder.writeDeferredRows { [unowned self] in reload() }
             } else {
                 model.reload(clips: clips, session: session)
             }

@@ -21,6 +21,8 @@ final class ReviewedFolder {
     var onChange: (([String]?) -> Void)?
 
     private var monitor: OpaquePointer?
+    /// Writes a deferred sync's rows (see `writeDeferredRows`).
+    private var writer: Task<Void, Never>?
     private var pending: Task<Void, Never>?
     /// Names the events since the last `onChange` named; nil: rescan.
     private var changedNames: [String]? = []
@@ -43,11 +45,40 @@ final class ReviewedFolder {
     }
 
     /// Reconciles a scan (a fresh one unless `scanned` is given): the deck
-    /// in order, and its session.
-    func load(scanned given: [ScannedClip]? = nil) throws -> (sync: SyncResult, session: ReviewSession) {
+    /// in order, and its session. With `deferringWrites` the store's new
+    /// rows are written later (`writeDeferredRows`), or before anything
+    /// else touches the store.
+    func load(scanned given: [ScannedClip]? = nil, deferringWrites: Bool = false) throws -> (sync: SyncResult, session: ReviewSession) {
         let scanned = try given ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
-        let sync = try store.sync(record, with: scanned)
+        let sync = try store.sync(record, with: scanned, deferringWrites: deferringWrites)
         return (sync, try store.session(for: record, deck: sync.clips))
+    }
+
+    /// Milliseconds the first card gets to start playing before the
+    /// deferred rows are written, and between two slices of them (the
+    /// window draws and takes input in between).
+    static let deferredStartMilliseconds: UInt64 = 400
+    static let deferredPauseMilliseconds: UInt64 = 4
+
+    /// Writes the rows a deferred sync left, a slice at a time on the
+    /// main loop; calls `onLost` when the store changed under them (the
+    /// deck must then come from a full sync).
+    func writeDeferredRows(onLost: @escaping @MainActor () -> Void) {
+        writer?.cancel()
+        guard store.hasDeferredSync else { return }
+        writer = Task { @MainActor [weak self] in
+            try? await Task.sleep(nanoseconds: Self.deferredStartMilliseconds * 1_000_000)
+            while let self, !Task.isCancelled, self.store.hasDeferredSync {
+                do throws(StoreError) {
+                    try self.store.writeDeferredSync()
+                } catch {
+                    Log.warning(error.description, category: "store")
+                }
+                if self.store.needsFullSync { return onLost() }
+                try? await Task.sleep(nanoseconds: Self.deferredPauseMilliseconds * 1_000_000)
+            }
+            Log.phase("the store holds the whole folder")
+        }
     }
 
     /// Persists what the session just did; durable when this returns.
@@ -57,7 +88,8 @@ final class ReviewedFolder {
 
     /// A stored clip as the review model knows it.
     static func reviewClip(_ clip: StoredClip) -> ReviewClip {
-        let version = clip.identity.map { "\($0.device):\($0.inode):\($0.size):\($0.mtime)" } ?? ""
+        // Integers only: a Double's description costs more than the rest at 100,000 clips.
+        let version = clip.identity.map { "\($0.device):\($0.inode):\($0.size):\($0.mtime.bitPattern)" } ?? ""
         return ReviewClip(id: clip.id, relativePath: clip.relativePath, name: RawPath.display(clip.relativePath), kind: clip.kind,
                           version: version, storedProblem: clip.problem)
     }
@@ -122,6 +154,7 @@ final class ReviewedFolder {
     /// Stops watching (the window opened another folder).
     func close() {
         pending?.cancel()
+        writer?.cancel()
         if let monitor {
             g_file_monitor_cancel(UnsafeMutablePointer(monitor))
             g_object_unref(monitor.rawObject)
