@@ -100,16 +100,32 @@ public enum Accessibility {
             // Decoration inside a button that has its own name (a card's
             // overlay word); a label elsewhere may get its text later.
             setLabel(widget, "")
-        } else if type == "GtkButton" {
+        } else if type == "GtkButton" || type == "GtkToggleButton" {
             // A button showing its own label text needs no relation to it
-            // (AdwButtonContent buttons do: it is how they are named).
-            if gtk_button_get_label(widget.cast()) != nil {
+            // (AdwButtonContent buttons do: it is how they are named). An
+            // icon-only button is labelled by its image, which Orca reads
+            // before the button's own name: "GtkImage Open Folder".
+            if type == "GtkButton" && gtk_button_get_label(widget.cast()) != nil {
                 gtk_accessible_reset_relation(widget.opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-            } else if let parent = gtk_widget_get_parent(widget),
-                      String(cString: g_type_name(flick_widget_type(parent))) == "AdwToastWidget" {
+            } else if isIconOnly(widget) {
+                gtk_accessible_reset_relation(widget.opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+                // GTK 4.8 labels the button by its image again with every
+                // new icon (play/pause); the icon's notification comes last.
+                connect(widget, .notify("icon-name")) { _ in
+                    if isIconOnly(widget) { gtk_accessible_reset_relation(widget.opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY) }
+                }
+            }
+            if gtk_button_get_label(widget.cast()) == nil, let parent = gtk_widget_get_parent(widget),
+               String(cString: g_type_name(flick_widget_type(parent))) == "AdwToastWidget" {
                 setLabel(widget, closeLabel)  // the toast's icon-only close button
             }
         }
+    }
+
+    /// Whether `button` shows only an icon (its one child is a GtkImage).
+    private static func isIconOnly(_ button: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let child = gtk_widget_get_first_child(button), gtk_widget_get_next_sibling(child) == nil else { return false }
+        return String(cString: g_type_name(flick_widget_type(child))) == "GtkImage"
     }
 
     private static func setString(_ widget: some GObjectPointer, _ property: GtkAccessibleProperty, _ text: String) {

@@ -48,6 +48,14 @@ def node(acc, depth=0):
     except Exception:
         attrs = {}
     states = safe(acc.getState, None)
+
+    def read_labels():
+        # What Orca reads before a node's own name: its labelled-by targets.
+        names = []
+        for relation in acc.getRelationSet():
+            if relation.getRelationType() == pyatspi.RELATION_LABELLED_BY:
+                names += [relation.getTarget(i).name or "" for i in range(relation.getNTargets())]
+        return names
     out = {
         "role": safe(acc.getRoleName, ""),
         "name": safe(lambda: acc.name, "") or "",
@@ -58,6 +66,7 @@ def node(acc, depth=0):
         "showing": bool(states and states.contains(pyatspi.STATE_SHOWING)),
         "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
         "extents": safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None),
+        "labelled_by": safe(read_labels, []),
         "children": [],
     }
     if out["role"] in ("check box", "table cell"):

@@ -102,6 +102,44 @@ def test_enter_and_escape_jump_back_into_the_stack_at_the_tile():
         s.wait_state(lambda st: not st["overview"]["shown"] and st["cursor"] == chosen - 1, "Escape returns on that clip")
 
 
+def focused(s):
+    """(role, name) of every node a screen reader sees focused."""
+    return [(n["role"], n["name"]) for n in find_nodes(s.atspi_tree()) if n["focused"]]
+
+
+def test_tab_leaves_the_grid_in_one_press_and_shift_tab_returns_to_the_tile():
+    """Tab and Shift+Tab leave the grid at once (not tile by tile); the
+    arrows, Space and Ctrl+A still work in it when the focus comes back."""
+    with Review() as s:
+        s.key("d")  # Apply Deletions… in the filter bar can take the focus
+        s.wait_state(lambda st: st["cursor"] == 1, "the delete")
+        open_overview(s)
+        s.key("Right", "Right")
+        s.wait_state(lambda st: st["overview"]["selected"] == [3], "the fourth tile")
+        tile = ("table cell", "final_point.webm, 0:03, undecided")
+        assert wait_until(lambda: focused(s) == [tile], 10, what="the focus on the fourth tile")
+        # Tab: on past the grid, round to the header bar's first button.
+        s.key("Tab")
+        assert wait_until(lambda: focused(s) == [("push button", "Open Folder")], 10, what="Open Folder focused"), focused(s)
+        # Shift+Tab: back into the grid, on the tile it left.
+        s.key("shift+Tab")
+        assert wait_until(lambda: focused(s) == [tile], 10, what="the tile focused again"), focused(s)
+        # Shift+Tab from a tile: the filter bar's last button, in one press.
+        s.key("shift+Tab")
+        assert wait_until(lambda: focused(s) == [("push button", "Apply Deletions…")], 10, what="Apply focused"), focused(s)
+        s.key("Tab")
+        assert wait_until(lambda: focused(s) == [tile], 10, what="the tile from the filter bar"), focused(s)
+        # The grid's own keys are as they were.
+        s.key("Right")
+        s.wait_state(lambda st: st["overview"]["selected"] == [4], "Right moves to the next tile")
+        s.key("ctrl+a")
+        s.wait_state(lambda st: len(st["overview"]["selected"]) == 12, "Ctrl+A selects every tile")
+        s.key("End")
+        s.wait_state(lambda st: st["overview"]["selected"] == [11], "End goes to the last tile")
+        s.key("Tab")
+        assert wait_until(lambda: focused(s) == [("push button", "Open Folder")], 10, what="Open Folder from the last tile")
+
+
 def test_batch_decisions_on_a_selection_and_one_undo():
     with Review() as s:
         open_overview(s)

@@ -147,6 +147,13 @@ def all_nodes(tree):
         yield from all_nodes(child)
 
 
+def read_as(node):
+    """What Orca says for a node's name: the names of its labelled-by
+    targets, then its own (once, when they are the same)."""
+    labels = [label for label in node["labelled_by"] if label != node["name"]]
+    return " ".join(labels + [node["name"]]).strip()
+
+
 def doubled(name):
     words = name.split()
     half = len(words) // 2
@@ -164,6 +171,14 @@ def test_the_tree_has_no_type_names_no_doubled_names_no_hidden_pages(tmp_path):
         assert [n for n in names if NAME_OF_TYPE.match(n)] == []
         assert [n for n in names if doubled(n)] == []
         assert [n for n in names if n != n.strip()] == []
+        # Orca reads a labelled-by target's name before the node's own
+        # ("GtkImage Open Folder" for an icon-only button): none is a type name.
+        labels = [(label, n["name"]) for n in all_nodes(tree) for label in n["labelled_by"]]
+        assert [pair for pair in labels if NAME_OF_TYPE.match(pair[0])] == []
+        # The header bar's buttons read as their names alone.
+        for name in ["Open Folder", "Overview", "Main Menu"]:
+            buttons = [n for n in all_nodes(tree) if n["name"] == name and "button" in n["role"]]
+            assert buttons and all(read_as(b) == name for b in buttons), [(b["role"], b["labelled_by"]) for b in buttons]
         # Hidden pages are out of the tree: the finished page and the empty
         # and error pages while the cards show.
         for hidden in ["All Clips Reviewed", "No Clips Here", "Can’t Open Folder", "Review Again"]:
@@ -205,6 +220,31 @@ def press_until(orca, key, starts, tries=10):
     raise AssertionError(f"{key} never reached {starts!r}: {said_text(said)}")
 
 
+def test_g_says_where_the_overview_opens_and_which_card_it_returns_to(overview_reader):
+    """G opens the overview: the focused tile is read, then how many clips
+    there are and which filter shows them. G again is back on the stack:
+    the card now on top is read with the stack's own words for it."""
+    session, orca = overview_reader
+    press(orca, "d", "Marked beach_rally_01.mp4 for deletion. 5 left.")
+    summary = "Overview, 6 clips, showing All."
+    said = orca.press("g", timeout=5, until=lambda s: spoken(s, summary) and
+                      any(u.startswith("beach_rally_02.mp4, 0:03, undecided") for u in s))
+    assert spoken(said, summary) == 1, said_text(said)
+    tile = [u for u in said if u.startswith("beach_rally_02.mp4, 0:03, undecided")]
+    assert len(tile) == 1, "the top card's tile has the focus: " + said_text(said)
+    said = orca.press("Right", timeout=3, until=lambda s: any(u.startswith("crowd_reaction.mp4") for u in s))
+    assert any(u.startswith("crowd_reaction.mp4, 0:03, undecided") for u in said), said_text(said)
+    said = orca.press("g", timeout=5, until=lambda s: any(u.startswith("Clip 3 of 6: crowd_reaction.mp4") for u in s))
+    cards = [u for u in said if u.startswith("Clip 3 of 6: crowd_reaction.mp4, 0:03")]
+    assert len(cards) == 1, said_text(said)
+    assert not any(u.startswith("Overview,") for u in said), said_text(said)
+    # Opened again, it says the same, now from the new top card's tile.
+    said = orca.press("g", timeout=5, until=lambda s: spoken(s, summary) and
+                      any(u.startswith("crowd_reaction.mp4") for u in s))
+    assert spoken(said, summary) == 1, said_text(said)
+    assert any(u.startswith("crowd_reaction.mp4, 0:03, undecided") for u in said), said_text(said)
+
+
 def test_the_overview_speaks_its_filter_and_selection(overview_reader):
     """G opens the overview; a filter chosen by keyboard says what it
     shows, with the count; selecting tiles says how many, once each."""
@@ -224,3 +264,7 @@ def test_the_overview_speaks_its_filter_and_selection(overview_reader):
     assert spoken(said, "2 clips selected") == 1, said_text(said)
     said = press(orca, "ctrl+a", "4 clips selected")
     assert spoken(said, "4 clips selected") == 1, said_text(said)
+    # Back to the stack and in again: the filter is said with its count.
+    orca.press("g", timeout=5, until=lambda s: any(u.startswith("Clip ") for u in s))
+    said = press(orca, "g", "Overview, 6 clips, showing Undecided: 4.")
+    assert spoken(said, "Overview, 6 clips, showing Undecided: 4.") == 1, said_text(said)

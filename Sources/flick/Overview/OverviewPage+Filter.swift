@@ -61,9 +61,27 @@ extension OverviewPage {
 
     /// Selects the tile and scrolls to it, leaving focus on the filter
     /// button the user pressed (which then speaks the result).
+    /// A Tab into the grid then lands on that tile (see `rememberForTab`).
     private func focusKeepingButton(index: Int) {
         gtk_selection_model_select_item(selection.pointer, guint(index), 1)
         _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        tabTarget = visible[index]
+        rememberForTab()
+    }
+
+    /// Makes `tabTarget` the tile a Tab into the grid lands on, once the
+    /// grid has bound it. GTK 4.8 lands on the item it last saw focused,
+    /// which a new filter has removed; it learns a new one only when
+    /// scrolling with a tile as its focus child, so the tile is made that
+    /// for the moment of one scroll.
+    func rememberForTab() {
+        guard let target = tabTarget, let item = bound[target]?.item, let index = nearestIndex(to: target),
+              visible[index] == target else { return }
+        tabTarget = nil
+        guard gtk_widget_get_focus_child(grid) == nil else { return }  // the focus is in the grid already
+        gtk_widget_set_focus_child(grid, item)
+        _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        gtk_widget_set_focus_child(grid, nil)
     }
 
     /// The buttons' counts and which one is on.
@@ -97,6 +115,15 @@ extension OverviewPage {
 
     static func tooltip(_ filter: DecisionFilter) -> String {
         filter == .all ? tr("Show every clip") : tr("Show only these clips: %@", title(filter))
+    }
+
+    /// What a screen reader hears as the overview opens, before the focused
+    /// tile: "Overview, 24 clips, showing All." or "Overview, 24 clips,
+    /// showing Liked: 3."
+    static func openingWords(total: Int, filter: DecisionFilter, count: Int) -> String {
+        let clips = trn("Overview, %ld clip", "Overview, %ld clips", total, total)
+        let showing = filter == .all ? tr("showing All.") : tr("showing %@: %ld.", title(filter), count)
+        return clips + ", " + showing
     }
 
     /// "Showing 3 clips marked for deletion."

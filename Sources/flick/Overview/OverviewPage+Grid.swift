@@ -54,7 +54,9 @@ extension OverviewPage {
         if pendingFocus == position, let item = tile.item {
             pendingFocus = nil
             gtk_widget_grab_focus(item)
+            focusSettled()
         }
+        if tabTarget == position { rememberForTab() }
     }
 
     /// The poster box of a tile not laid out yet (the grid's first page).
@@ -87,9 +89,10 @@ extension OverviewPage {
     }
 
     /// Plays the focused tile after a moment (keyboard users get the same
-    /// preview as the pointer's hover).
+    /// preview as the pointer's hover). Connected once, on the first map.
     private func followFocus() {
-        guard let window = gtk_widget_get_root(root) else { return }
+        guard !followsFocus, let window = gtk_widget_get_root(root) else { return }
+        followsFocus = true
         connect(window, .notify("focus-widget")) { [unowned self] _ in
             guard shown, let focus = gtk_root_get_focus(window), let child = gtk_widget_get_first_child(focus),
                   let tile = tiles[child.rawObject] else { return }
@@ -121,12 +124,15 @@ extension OverviewPage {
     /// the first selected one.
     var chosenPosition: Int? {
         let selected = selectedPositions
-        if let window = gtk_widget_get_root(root), let focus = gtk_root_get_focus(window),
-           let child = gtk_widget_get_first_child(focus), let position = tiles[child.rawObject]?.position,
-           selected.contains(position) {
-            return position
-        }
+        if let position = focusedPosition, selected.contains(position) { return position }
         return selected.first
+    }
+
+    /// The deck position of the tile that has the focus.
+    var focusedPosition: Int? {
+        guard let window = gtk_widget_get_root(root), let focus = gtk_root_get_focus(window),
+              let child = gtk_widget_get_first_child(focus) else { return nil }
+        return tiles[child.rawObject]?.position
     }
 
     /// Selects (and scrolls to, and focuses) the tile at grid `index`.
@@ -137,21 +143,19 @@ extension OverviewPage {
         let position = visible[index]
         if let item = bound[position]?.item {
             gtk_widget_grab_focus(item)
+            focusSettled()
         } else {
             pendingFocus = position
             gtk_widget_grab_focus(grid)
         }
     }
 
-    /// Escape returns to the stack (as G does).
-    func installKeys() {
-        let keys: OpaquePointer = gtk_event_controller_key_new()
-        connect(keys, .keyPressed) { [unowned self] keyval, _, state in
-            let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
-            guard keyval == UInt32(GDK_KEY_Escape), modifiers == 0 else { return false }
-            return actions.activate(.overview)
-        }
-        gtk_widget_add_controller(root, keys)
+    /// Runs what waited for the focus to reach its tile (the words said
+    /// when the overview opens).
+    func focusSettled() {
+        let waiting = afterFocus
+        afterFocus = nil
+        waiting?()
     }
 
     /// Shows the text on the status line and tells a screen reader, once

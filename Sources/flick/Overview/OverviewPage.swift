@@ -41,6 +41,11 @@ final class OverviewPage {
     var bound: [Int: OverviewTile] = [:]
     /// A tile to focus as soon as the grid binds it.
     var pendingFocus: Int?
+    /// What to do once that tile (or the one focused at once) has focus.
+    var afterFocus: (() -> Void)?
+    var followsFocus = false
+    /// The tile a Tab into the grid should land on, until the grid binds it.
+    var tabTarget: Int?
     /// Enter or double-click on a tile: open the stack there.
     var onOpen: (Int) -> Void = { _ in }
     /// The selection, the filter or the preview changed.
@@ -169,17 +174,20 @@ final class OverviewPage {
 
     /// The overview comes on screen: tiles current, the top card's tile
     /// selected and focused (or the first tile, when a filter hides it).
-    func willShow() {
+    /// `focused` runs once that tile has the focus (the grid may bind it a
+    /// frame later), or at once when no tile shows.
+    func willShow(focused: @escaping () -> Void = {}) {
         shown = true
         if model.session.deck.ids != drawnIDs || visible.isEmpty { rebuild() }
         redrawBound()
         updateCounts()
-        let index = nearestIndex(to: model.cursor)
-        if let index { focus(index: index, select: true) }
+        afterFocus = focused
+        if let index = nearestIndex(to: model.cursor) { focus(index: index, select: true) } else { focusSettled() }
     }
 
     func didHide() {
         shown = false
+        afterFocus = nil
         preview.stop()
     }
 

@@ -38,7 +38,11 @@ extension MainWindow {
         overview.timing?.opening()
         model.setOverview(shown: true)
         show(.overview)
-        overview.willShow()
+        // Said on the focused tile once it has focus: the screen reader reads
+        // the tile, then where the user is.
+        overview.willShow { [unowned self] in
+            announcer?.say(OverviewPage.openingWords(total: model.count, filter: model.filter, count: overview.visible.count))
+        }
         mirrorToggle()
         StateHook.changed()
     }

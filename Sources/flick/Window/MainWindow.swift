@@ -13,7 +13,19 @@ import GtkKit
 ///       └ CurrentFolder (the model's decision sink: the folder's store)
 @MainActor
 final class MainWindow {
-    enum Page: String { case deck, empty, error, overview }
+    enum Page: String {
+        case deck, empty, error, overview
+
+        /// The page's name for screen readers.
+        var title: String {
+            switch self {
+            case .deck: tr("Review")
+            case .empty: tr("No Clips Here")
+            case .error: tr("Can’t Open Folder")
+            case .overview: tr("Overview")
+            }
+        }
+    }
 
     let window: Widget
     let model: ReviewModel
@@ -68,12 +80,10 @@ final class MainWindow {
         gtk_widget_set_vexpand(pages, 1)
         emptyPage = Self.statusPage(icon: "folder-videos-symbolic", title: tr("No Clips Here"))
         errorPage = Self.statusPage(icon: "dialog-error-symbolic", title: tr("Can’t Open Folder"))
-        for (child, name, label) in [(page.root, Page.deck, tr("Review")), (emptyPage, .empty, tr("No Clips Here")),
-                                     (errorPage, .error, tr("Can’t Open Folder")),
-                                     (overview.root, .overview, tr("Overview"))] {
+        for (child, name) in pageWidgets {
             gtk_stack_add_named(pages.cast(), child, name.rawValue)
             // A page's own name, not "GtkStackPage".
-            if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, label) }
+            if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, name.title) }
         }
 
         let content: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -309,12 +319,17 @@ final class MainWindow {
 
     func show(_ shown: Page) {
         gtk_stack_set_visible_child_name(pages.cast(), shown.rawValue)
-        // Screen readers see only the page on screen.
-        Accessibility.setHidden(emptyPage, shown != .empty)
-        Accessibility.setHidden(errorPage, shown != .error)
-        Accessibility.setHidden(page.root, shown != .deck)
-        Accessibility.setHidden(overview.root, shown != .overview)
+        // Screen readers see only the page on screen. A hidden page's stack
+        // page is nameless too: Orca 43 fails to speak a focus move that
+        // leaves a named stack page whose only child is hidden (it reads the
+        // missing child's name), so G into the overview said nothing.
+        for (child, name) in pageWidgets {
+            Accessibility.setHidden(child, shown != name)
+            if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, shown == name ? name.title : "") }
+        }
     }
+
+    private var pageWidgets: [(Widget, Page)] { [(page.root, .deck), (emptyPage, .empty), (errorPage, .error), (overview.root, .overview)] }
 
     private static func statusPage(icon: String, title: String) -> Widget {
         let page: Widget = adw_status_page_new()
