@@ -50,13 +50,24 @@ extension OverviewPage {
         timing?.binds += 1
         tile.show(position: position, model: model)
         if !keepsPreview { tile.setPicture(posters.image(for: id)) }
-        posters.request(position: position, box: tile.posterBox ?? defaultPosterBox)
+        // A hidden grid binds its first pages too (GTK 4.8): their posters
+        // wait until the overview shows (see `requestBoundPosters`), or a
+        // folder's opening would decode hundreds of stills nobody sees.
+        if shown { posters.request(position: position, box: tile.posterBox ?? defaultPosterBox) }
         if pendingFocus == position, let item = tile.item {
             pendingFocus = nil
             gtk_widget_grab_focus(item)
             focusSettled()
         }
         if tabTarget == position { rememberForTab() }
+    }
+
+    /// Asks for the posters of the tiles bound while the overview was
+    /// hidden, the ones nearest `position` last (so they are made first).
+    func requestBoundPosters(near position: Int) {
+        for (tilePosition, tile) in bound.sorted(by: { abs($0.key - position) > abs($1.key - position) }) where tilePosition < model.count {
+            posters.request(position: tilePosition, box: tile.posterBox ?? defaultPosterBox)
+        }
     }
 
     /// The poster box of a tile not laid out yet (the grid's first page).

@@ -180,6 +180,7 @@ final class OverviewPage {
         shown = true
         if model.session.deck.ids != drawnIDs || visible.isEmpty { rebuild() }
         redrawBound()
+        requestBoundPosters(near: model.cursor)
         updateCounts()
         afterFocus = focused
         if let index = nearestIndex(to: model.cursor) { focus(index: index, select: true) } else { focusSettled() }

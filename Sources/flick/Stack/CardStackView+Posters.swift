@@ -15,16 +15,27 @@ extension CardStackView {
         }
         let path = card.path
         let id = card.clipID
+        // One decode per clip at a time: every show() asks again for the
+        // cards beneath, and a fast run of decisions would queue a decode
+        // per card per step, which the pool works through long after.
+        guard posterJobs[id] == nil else { return }
+        let job = Task.detached(priority: .utility) { () -> Result<(RawFrame, Bool), MediaError>? in
+            // The card left before its turn (see `cancelPoster`): nothing to do.
+            guard !Task.isCancelled else { return nil }
+            if let cached = ThumbnailCache.lookup(path) { return .success((cached, true)) }
+            guard !Task.isCancelled else { return nil }
+            return Result { () throws(MediaError) in
+                let frame = try PosterFrame.render(path: path, maxSize: ThumbnailCache.size)
+                ThumbnailCache.store(frame, for: path)
+                return (frame, false)
+            }
+        }
+        posterJobs[id] = job
         Task { @MainActor [weak self] in
-            let result = await Task.detached(priority: .utility) { () -> Result<(RawFrame, Bool), MediaError> in
-                if let cached = ThumbnailCache.lookup(path) { return .success((cached, true)) }
-                return Result { () throws(MediaError) in
-                    let frame = try PosterFrame.render(path: path, maxSize: ThumbnailCache.size)
-                    ThumbnailCache.store(frame, for: path)
-                    return (frame, false)
-                }
-            }.value
+            let result = await job.value
             guard let self else { return }
+            if posterJobs[id] == job { posterJobs[id] = nil }
+            guard let result else { return }
             switch result {
             case .success(let (frame, cached)):
                 if cached { Self.postersFromCache += 1 } else { Self.postersDecoded += 1 }
@@ -37,5 +48,11 @@ extension CardStackView {
                 model.setProblem(clipID: id, reason: error.description)
             }
         }
+    }
+
+    /// Drops the poster decode of a card that left the stack, unless it
+    /// has started (a queued one then ends at once).
+    func cancelPoster(for clipID: Int64) {
+        posterJobs.removeValue(forKey: clipID)?.cancel()
     }
 }

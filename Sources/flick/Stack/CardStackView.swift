@@ -50,6 +50,8 @@ final class CardStackView {
     /// How long the next card waits at most (a flight ends sooner).
     static let deferredLiveWait = 600
     var posterOrder: [Int64] = []
+    /// Poster decodes queued or running, by clip id (see `requestPoster`).
+    var posterJobs: [Int64: Task<Result<(RawFrame, Bool), MediaError>?, Never>] = [:]
     /// Poster frames taken from the thumbnail cache, and decoded (then cached).
     static var postersFromCache = 0
     static var postersDecoded = 0
@@ -303,6 +305,7 @@ final class CardStackView {
     private func remove(_ card: CardView) {
         gtk_widget_unparent(card.button)
         if card.isLive { scheduleTrim() }
+        cancelPoster(for: card.clipID)
         card.stopPlayback()
     }
 
