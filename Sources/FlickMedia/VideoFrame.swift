@@ -1,21 +1,6 @@
 import CGst
 import Foundation
 
-/// The memory a frame's pixels live in, given back when the last owner
-/// lets go: a decoded GStreamer buffer (mapped for reading while it is
-/// held), or a malloc'd copy.
-public final class FrameStorage: @unchecked Sendable {
-    public let bytes: UnsafeMutableRawPointer
-    private let release: () -> Void
-
-    init(bytes: UnsafeMutableRawPointer, release: @escaping () -> Void) {
-        self.bytes = bytes
-        self.release = release
-    }
-
-    deinit { release() }
-}
-
 /// One decoded video frame: BGRA, 4 bytes a pixel, opaque (so premultiplied
 /// alike), in memory the frame holds until `takeStorage()` hands it over.
 public final class VideoFrame: @unchecked Sendable {
@@ -40,11 +25,10 @@ public final class VideoFrame: @unchecked Sendable {
         guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample) else { return nil }
         var info = GstVideoInfo()
         guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
-        let mapped = MappedBuffer(sample: sample, buffer: buffer)
         let width = Int(info.width), height = Int(info.height), stride = Int(info.stride.0)
-        guard let mapped, width > 0, height > 0, stride >= width * 4, mapped.size >= stride * height else { return nil }
-        self.init(width: width, height: height, stride: stride, time: time,
-                  storage: FrameStorage(bytes: mapped.data) { withExtendedLifetime(mapped) {} })
+        guard let storage = FrameStorage(sample: sample, buffer: buffer), width > 0, height > 0, stride >= width * 4,
+              storage.size >= stride * height else { return nil }
+        self.init(width: width, height: height, stride: stride, time: time, storage: storage)
     }
 
     public var byteCount: Int { stride * height }
@@ -72,13 +56,14 @@ public final class VideoFrame: @unchecked Sendable {
     }
 }
 
-/// A sample's buffer mapped for reading, with a reference to the sample;
+/// The memory a frame's pixels live in: a decoded sample's buffer, mapped
+/// for reading, with a reference to the sample, as long as this lives;
 /// unmapped and released on deinit (any thread).
-private final class MappedBuffer: @unchecked Sendable {
+public final class FrameStorage: @unchecked Sendable {
     private let sample: OpaquePointer
     private let buffer: UnsafeMutablePointer<GstBuffer>
     private var map = GstMapInfo()
-    let data: UnsafeMutableRawPointer
+    public let bytes: UnsafeMutableRawPointer
     let size: Int
 
     init?(sample: OpaquePointer, buffer: UnsafeMutablePointer<GstBuffer>) {
@@ -89,8 +74,8 @@ private final class MappedBuffer: @unchecked Sendable {
             gst_buffer_unmap(buffer, &map)
             return nil
         }
-        self.data = UnsafeMutableRawPointer(data)
-        self.size = Int(map.size)
+        bytes = UnsafeMutableRawPointer(data)
+        size = Int(map.size)
         gst_mini_object_ref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self))
     }
 

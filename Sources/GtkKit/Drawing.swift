@@ -48,6 +48,19 @@ public final class ImageSurface: @unchecked Sendable {
         self.init(adopting: copy, width: width, height: height, stride: stride, opaque: opaque)
     }
 
+    /// A texture of the same pixels, for a GtkPicture (copied; the caller
+    /// owns the reference).
+    @MainActor
+    public func texture() -> OpaquePointer? {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        // Cairo's RGB24 and ARGB32 are both B G R A in memory, premultiplied (x is 255).
+        let bytes = g_bytes_new(data, gsize(stride * height))
+        defer { g_bytes_unref(bytes) }
+        return gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))?.opaque
+    }
+
     deinit { cairo_surface_destroy(surface) }
 }
 

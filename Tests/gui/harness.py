@@ -62,19 +62,10 @@ def wait_until(predicate, timeout, interval=0.1, what="condition"):
         time.sleep(interval)
 
 
-class FlickSession:
-    def __init__(self, args=(), env=None, data_home=None, binary=None):
-        self.binary = Path(binary) if binary else FLICK
-        self.args = [str(a) for a in args]
-        self.extra_env = dict(env or {})
-        self.tmp = Path(tempfile.mkdtemp(prefix="flick-gui-"))
-        self.data_home = Path(data_home) if data_home else self.tmp / "data"
-        self.procs = []
-        self.flick = None
-        self.display = None
-        self.env = None
+class Lifecycle:
+    """`with` calls start(), and stop() when the block ends or when start()
+    fails half-way (stop() must cope with a partial start)."""
 
-    # -- lifecycle ---------------------------------------------------------
     def __enter__(self):
         try:
             self.start()
@@ -87,6 +78,20 @@ class FlickSession:
         self.stop()
         return False
 
+
+class FlickSession(Lifecycle):
+    def __init__(self, args=(), env=None, data_home=None, binary=None):
+        self.binary = Path(binary) if binary else FLICK
+        self.args = [str(a) for a in args]
+        self.extra_env = dict(env or {})
+        self.tmp = Path(tempfile.mkdtemp(prefix="flick-gui-"))
+        self.data_home = Path(data_home) if data_home else self.tmp / "data"
+        self.procs = []
+        self.flick = None
+        self.display = None
+        self.env = None
+
+    # -- lifecycle ---------------------------------------------------------
     def _spawn(self, cmd, env=None, **kw):
         proc = subprocess.Popen(cmd, env=env or self.env, start_new_session=True, **kw)
         self.procs.append(proc)

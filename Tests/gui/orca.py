@@ -34,6 +34,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from harness import Lifecycle
+
 SYSTEM_PYTHON = "/usr/bin/python3"  # Orca and pyatspi live in Debian's python
 PACKAGE = "orca"
 READY = "ORCA: Starting registry"  # logged just before Orca's event loop starts
@@ -109,7 +111,7 @@ def utterances(text):
     return out
 
 
-class Orca:
+class Orca(Lifecycle):
     """One Orca attached to a running FlickSession (anything with `.env`,
     `.tmp` and `.xdotool`), for as long as a `with` block or start()/stop()."""
 
@@ -124,18 +126,6 @@ class Orca:
         self.startup_seconds = None
 
     # -- lifecycle ---------------------------------------------------------
-    def __enter__(self):
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
-        return False
-
     def start(self):
         ensure_installed()
         began = time.monotonic()

@@ -42,7 +42,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import FLICK, ROOT, HarnessError, stop_process_groups, wait_until
+from harness import FLICK, ROOT, HarnessError, Lifecycle, stop_process_groups, wait_until
 from virtual_pointer import FRAME, OUTPUT, VirtualPointer
 from wayland_tools import Unavailable, ensure_tools
 
@@ -63,7 +63,7 @@ def _compositor_user():
     return pwd.getpwnam("nobody")
 
 
-class WaylandSession:
+class WaylandSession(Lifecycle):
     """sway (headless) + Flick on `folder` (the bundled samples when None),
     with FLICK_STATE_FILE, a virtual pointer and grim screenshots."""
 
@@ -85,18 +85,6 @@ class WaylandSession:
         self.state_path = self.tmp / "state.json"
 
     # -- lifecycle -----------------------------------------------------------
-    def __enter__(self):
-        try:
-            ensure_tools()
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
-        return False
 
     def _spawn(self, cmd, env, log=None, **kw):
         """Starts `cmd` in its own process group, output to `log` in tmp."""
@@ -113,6 +101,7 @@ class WaylandSession:
         return proc
 
     def start(self):
+        ensure_tools()
         self._start_sway()
         self._start_flick()
         self.window = self.wait_for_window()

@@ -57,7 +57,7 @@ final class ApplyListPosters {
         }
     }
 
-    private func finish(_ id: Int64, _ image: TileImage?) {
+    private func finish(_ id: Int64, _ image: ImageSurface?) {
         running = false
         if let texture = image?.texture() {
             textures[id] = ObjectRef(taking: texture)
@@ -69,14 +69,15 @@ final class ApplyListPosters {
     }
 
     /// Off the main thread: the cached still, or one decoded and cached.
-    nonisolated private static func make(path: String) -> TileImage? {
+    nonisolated private static func make(path: String) -> ImageSurface? {
+        let box = TileBox(width: OverviewTile.posterWidth, height: OverviewTile.posterHeight)
         let name = (path as NSString).lastPathComponent
-        if ClipKind(fileName: name) == .photo { return TileImage.photo(path: path) }
+        if ClipKind(fileName: name) == .photo { return TileSurface.photo(path: path, in: box) }
         let frame: RawFrame? = ThumbnailCache.lookup(path) ?? {
             guard let frame = try? PosterFrame.render(path: path, maxSize: ThumbnailCache.size) else { return nil }
             ThumbnailCache.store(frame, for: path)
             return frame
         }()
-        return frame.map(TileImage.init(fitting:))
+        return frame.flatMap { TileSurface.fitting($0, in: box) }
     }
 }

@@ -44,17 +44,9 @@ final class OverviewPosters {
     /// made once from the surface, kept as long as it is.
     func texture(for id: Int64) -> OpaquePointer? {
         if let texture = textures[id] { return texture.pointer }
-        guard let image = images[id] else { return nil }
-        cairo_surface_flush(image.surface)
-        guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
-        let stride = Int(cairo_image_surface_get_stride(image.surface))
-        // Cairo's RGB24 and ARGB32 are both B G R A in memory, premultiplied (x is 255).
-        let bytes = g_bytes_new(data, gsize(stride * image.height))
-        defer { g_bytes_unref(bytes) }
-        guard let texture = gdk_memory_texture_new(Int32(image.width), Int32(image.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED,
-                                                   bytes, gsize(stride)) else { return nil }
-        textures[id] = ObjectRef(taking: texture.opaque)
-        return texture.opaque
+        guard let texture = images[id]?.texture() else { return nil }
+        textures[id] = ObjectRef(taking: texture)
+        return texture
     }
 
     /// Asks for the poster (and duration) of the clip at `position`, made

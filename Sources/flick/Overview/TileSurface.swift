@@ -8,8 +8,8 @@ import GtkKit
 /// filtered from a poster frame, or loaded at size from a photo) as cairo
 /// image surfaces: the tile draws one as it is, with no per-render
 /// conversion (as a `GdkMemoryTexture` would have in GTK 4.8's cairo
-/// renderer) and, at the box's size, no scaling either. (`TileImage` makes
-/// textures, for the GtkPictures of the Apply list.)
+/// renderer) and, at the box's size, no scaling either. (The Apply list's
+/// GtkPictures take a texture made from one: `ImageSurface.texture()`.)
 enum TileSurface {
     /// The size of `width`×`height` fitted inside `box` (never larger than
     /// the box, whole pixels, at least 1×1).
