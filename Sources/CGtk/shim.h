@@ -1,6 +1,6 @@
 // CGtk: GTK 4 + libadwaita for Swift.
 // Only typed static-inline stand-ins for C macros that Swift cannot import,
-// the two libdispatch entry points the main-queue bridge needs, and malloc_trim
+// the two libdispatch entry points the main-queue bridge needs, malloc_trim and mallopt
 // (malloc.h), and gettext (libintl.h, locale.h). No logic.
 #pragma once
 #include <gtk/gtk.h>

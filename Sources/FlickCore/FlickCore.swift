@@ -12,6 +12,7 @@
 //     ReviewSession    actions → steps, unlimited undo, stats
 //     InputQueue       applies input at once, in order; queues presentation
 //   FolderScan, NaturalOrder, ClipKind, Log
+//   Debounce         when work after a burst of events is due (quiet, or at the latest)
 //
 // Who calls it: the GTK layer feeds gesture samples and key/button actions
 // and draws the poses it gets back; the store persists `Step`s.

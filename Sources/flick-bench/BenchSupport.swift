@@ -164,6 +164,9 @@ final class App {
 
     var residentBytes: Int { statusField("VmRSS:") }
 
+    /// How many threads the app has now.
+    var threadCount: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task").count) ?? 0 }
+
     private func statusField(_ field: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }),

@@ -11,6 +11,7 @@ import Foundation
 /// and per thread (PlaybackCost), RSS after
 /// 1,000 cards of a 2,000-clip folder against after 20, the most pipelines
 /// alive, and the time a 10,000-file folder takes to show its first card.
+/// `--engine-only`, `--cost-only` and `--rss-only` run one part alone.
 struct MediaBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "media", abstract: "Media engine: first frame, promote, CPU, RSS, pipelines.")
 
@@ -31,10 +32,25 @@ struct MediaBench: ParsableCommand {
     @Flag(help: "Only the playback cost figures (CPU against Clapper and gst-play, idle, per thread).")
     var costOnly = false
 
+    @Flag(help: "Only the RSS figures (after 20 cards and after --cards cards of a --folder-size folder).")
+    var rssOnly = false
+
+    func validate() throws {
+        if [engineOnly, costOnly, rssOnly].filter({ $0 }).count > 1 {
+            throw ValidationError("Choose one of --engine-only, --cost-only and --rss-only.")
+        }
+    }
+
     func run() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-media-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        if rssOnly {
+            let display = try XServer.start()
+            defer { display.stop() }
+            output.report(try rss(root: root, display: display.name))
+            return
+        }
         let long = root.appendingPathComponent("long.mp4").path
         try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=600", "!",
                                                     "video/x-raw,width=1280,height=720,framerate=30/1,format=I420", "!",
@@ -114,37 +130,10 @@ struct MediaBench: ParsableCommand {
         for i in 0..<3 { try FileManager.default.linkItem(atPath: clip, toPath: deck.appendingPathComponent("clip_\(i).mp4").path) }
         results += try PlaybackCost(clip: clip, deck: deck, root: root, display: display).measure()
 
-        // RSS: 20 cards in, then `cards` in, of a `folderSize` folder.
-        let short = root.appendingPathComponent("short.mp4").path
-        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=30", "!",
-                                                    "video/x-raw,width=640,height=360,framerate=30/1,format=I420", "!",
-                                                    "x264enc", "speed-preset=ultrafast", "!", "mp4mux", "!", "filesink", "location=\(short)"])
-        let many = root.appendingPathComponent("many")
-        try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
-        for i in 0..<folderSize {
-            try FileManager.default.linkItem(atPath: short, toPath: many.appendingPathComponent(String(format: "clip_%05d.mp4", i)).path)
-        }
-        let (rss20, rssMany, most) = try App(folder: many, root: root, display: display).measure { app in
-            try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
-            Thread.sleep(forTimeInterval: 1) // the window takes the keyboard focus
-            try app.press("l", times: 20)
-            try app.waitState(timeout: 60) { $0["cursor"] as? Int == 20 }
-            Thread.sleep(forTimeInterval: 2)
-            let early = app.residentBytes
-            try app.press("l", times: cards - 20)
-            try app.waitState(timeout: 600) { $0["cursor"] as? Int == cards }
-            Thread.sleep(forTimeInterval: 2)
-            let state = try app.state()
-            return (early, app.residentBytes, state["max_pipelines"] as? Int ?? -1)
-        }
-        results += [
-            Measurement(bench: "media.rss_after_20", value: Double(rss20) / 1_048_576, unit: "MiB", extra: ["folder": "\(folderSize)"]),
-            Measurement(bench: "media.rss_after_\(cards)", value: Double(rssMany) / 1_048_576, unit: "MiB", extra: ["folder": "\(folderSize)"]),
-            Measurement(bench: "media.rss_ratio", value: Double(rssMany) / Double(rss20), unit: "x", extra: ["target": "1.1"]),
-            Measurement(bench: "media.max_live_pipelines", value: Double(most), unit: "pipelines", extra: ["limit": "3"]),
-        ]
+        results += try rss(root: root, display: display)
 
-        // Opening a big folder: launch to the first card playing.
+        // Opening a big folder: launch to the first card playing (the short clip the RSS figure made).
+        let short = root.appendingPathComponent("short.mp4").path
         let big = root.appendingPathComponent("big")
         try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
         for i in 0..<bigFolder {
@@ -157,5 +146,40 @@ struct MediaBench: ParsableCommand {
         results.append(Measurement(bench: "media.open_\(bigFolder)_files_to_playing", value: openSeconds * 1000, unit: "ms",
                                    extra: ["includes": "process start, window, first frame"]))
         return results
+    }
+
+    /// RSS after 20 cards and after `cards` cards of a `folderSize` folder
+    /// of short clips, and the most pipelines alive on the way.
+    private func rss(root: URL, display: String) throws -> [Measurement] {
+        let short = root.appendingPathComponent("short.mp4").path
+        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=30", "!",
+                                                    "video/x-raw,width=640,height=360,framerate=30/1,format=I420", "!",
+                                                    "x264enc", "speed-preset=ultrafast", "!", "mp4mux", "!", "filesink", "location=\(short)"])
+        let many = root.appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+        for i in 0..<folderSize {
+            try FileManager.default.linkItem(atPath: short, toPath: many.appendingPathComponent(String(format: "clip_%05d.mp4", i)).path)
+        }
+        let (rss20, rssMany, most, threads20, threadsMany) = try App(folder: many, root: root, display: display).measure { app in
+            try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
+            Thread.sleep(forTimeInterval: 1) // the window takes the keyboard focus
+            try app.press("l", times: 20)
+            try app.waitState(timeout: 60) { $0["cursor"] as? Int == 20 }
+            Thread.sleep(forTimeInterval: 2)
+            let early = app.residentBytes, earlyThreads = app.threadCount
+            try app.press("l", times: cards - 20)
+            try app.waitState(timeout: 600) { $0["cursor"] as? Int == cards }
+            Thread.sleep(forTimeInterval: 2)
+            let state = try app.state()
+            return (early, app.residentBytes, state["max_pipelines"] as? Int ?? -1, earlyThreads, app.threadCount)
+        }
+        return [
+            Measurement(bench: "media.rss_after_20", value: Double(rss20) / 1_048_576, unit: "MiB",
+                        extra: ["folder": "\(folderSize)", "threads": "\(threads20)"]),
+            Measurement(bench: "media.rss_after_\(cards)", value: Double(rssMany) / 1_048_576, unit: "MiB",
+                        extra: ["folder": "\(folderSize)", "threads": "\(threadsMany)"]),
+            Measurement(bench: "media.rss_ratio", value: Double(rssMany) / Double(rss20), unit: "x", extra: ["target": "1.1"]),
+            Measurement(bench: "media.max_live_pipelines", value: Double(most), unit: "pipelines", extra: ["limit": "3"]),
+        ]
     }
 }

@@ -27,6 +27,8 @@ struct OpenCommand: ParsableCommand {
     @OptionGroup var options: OpenOptions
 
     func run() throws {
+        // Before the folder scan or GStreamer starts a thread.
+        MemoryTrim.useOneArena()
         let status = MainActor.assumeIsolated {
             let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             let folder = options.folder.map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? ResourceLocator.shared.samples

@@ -70,6 +70,8 @@ final class CardStackView {
     var pose: (stack: StackPose, flying: Bool) = (PoseModel(geometry: SwipeGeometry(card: Size(1, 1))).stack(offset: .zero, grabbedLowerHalf: false), false)
     /// Frame timings for `flick-bench frames` (only with FLICK_FRAME_LOG).
     private(set) var frameLog: FrameLog?
+    /// Returns freed pipelines' memory to the system.
+    private let memory = MemoryTrim()
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
@@ -304,24 +306,9 @@ final class CardStackView {
     /// its widgets are freed with the last reference.
     private func remove(_ card: CardView) {
         gtk_widget_unparent(card.button)
-        if card.isLive { scheduleTrim() }
+        if card.isLive { memory.pipelineFreed() }
         cancelPoster(for: card.clipID)
         card.stopPlayback()
-    }
-
-    private var trimScheduled = false
-
-    /// Each freed pipeline leaves decoder buffers in malloc's free lists;
-    /// handing them back to the system a moment later keeps a long review
-    /// from growing the process (at most once every two seconds).
-    private func scheduleTrim() {
-        guard !trimScheduled else { return }
-        trimScheduled = true
-        Task { @MainActor [weak self] in
-            try? await Task.sleep(for: .seconds(2))
-            malloc_trim(0)
-            self?.trimScheduled = false
-        }
     }
 
     /// Ends any running transition at once (new input always wins).
