@@ -61,6 +61,39 @@ public final class ImageSurface: @unchecked Sendable {
         return gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))?.opaque
     }
 
+    /// A pattern that draws this surface, for pictures that change often
+    /// (video frames). A drawing area's draw function records into a cairo
+    /// recording surface, and cairo 1.16 keeps a recorded image surface by
+    /// copying it when it is freed: a clear and a copy of every video
+    /// frame. A raster-source pattern is recorded as it is, holding this
+    /// surface (and so its bytes) until the last recording that drew it is
+    /// gone, and hands cairo the surface itself whenever it is drawn.
+    /// The caller owns the returned pattern.
+    public func recordablePattern() -> OpaquePointer? {
+        let owner = Unmanaged.passRetained(self).toOpaque()
+        guard let pattern = cairo_pattern_create_raster_source(owner, cairo_surface_get_content(surface), Int32(width), Int32(height)),
+              cairo_pattern_status(pattern) == CAIRO_STATUS_SUCCESS else {
+            Unmanaged<ImageSurface>.fromOpaque(owner).release()
+            return nil
+        }
+        cairo_raster_source_pattern_set_acquire(pattern, { _, owner, _, _ in
+            guard let owner else { return nil }
+            return cairo_surface_reference(Unmanaged<ImageSurface>.fromOpaque(owner).takeUnretainedValue().surface)
+        }, { _, _, surface in
+            cairo_surface_destroy(surface)
+        })
+        // Each copy (a recording keeps one) holds the surface too; each
+        // pattern lets go when it is finished.
+        cairo_raster_source_pattern_set_copy(pattern) { _, owner, _ in
+            if let owner { _ = Unmanaged<ImageSurface>.fromOpaque(owner).retain() }
+            return CAIRO_STATUS_SUCCESS
+        }
+        cairo_raster_source_pattern_set_finish(pattern) { _, owner in
+            if let owner { Unmanaged<ImageSurface>.fromOpaque(owner).release() }
+        }
+        return pattern
+    }
+
     deinit { cairo_surface_destroy(surface) }
 }
 

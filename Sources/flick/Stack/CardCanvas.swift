@@ -101,9 +101,12 @@ final class CardCanvas {
         defer { cairo_restore(cr) }
         cairo_translate(cr, fit.x, fit.y)
         cairo_scale(cr, fit.scale, fit.scale)
-        cairo_set_source_surface(cr, image.surface, 0, 0)
+        // Recorded without a copy of the frame (ImageSurface.recordablePattern).
+        guard let pattern = image.recordablePattern() else { return }
+        defer { cairo_pattern_destroy(pattern) }
         // At the frame's own size this is a plain copy (cairo sees a whole-pixel offset).
-        cairo_pattern_set_filter(cairo_get_source(cr), moving ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_filter(pattern, moving ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR)
+        cairo_set_source(cr, pattern)
         cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
         cairo_fill(cr)
     }
