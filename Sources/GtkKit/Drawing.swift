@@ -41,6 +41,15 @@ public final class ImageSurface: @unchecked Sendable {
         self.opaque = opaque
     }
 
+    /// Takes over `surface`, a cairo image surface the caller made (its
+    /// reference passes to this value), e.g. to draw into it once.
+    public init(adoptingSurface surface: OpaquePointer, opaque: Bool) {
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        self.opaque = opaque
+    }
+
     /// Copies `bytes` (B G R x or B G R A premultiplied, `stride` a row).
     public convenience init?(copying bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, opaque: Bool) {
         guard let base = bytes.baseAddress, bytes.count >= stride * height, let copy = malloc(stride * height) else { return nil }

@@ -15,6 +15,7 @@ extension CardStackView {
             if moving { gtk_widget_add_css_class(stage, "moving") } else { gtk_widget_remove_css_class(stage, "moving") }
             for card in cards.values { card.setMoving(moving) }
             leaving?.setMoving(moving)
+            shadow.shown = !moving
         }
         // Idle frames return here, before any pose is computed.
         guard moving || needsRender else { return }
@@ -83,6 +84,13 @@ extension CardStackView {
         }
         leaving?.setBeneath(false)
         leaving?.setCovered(nil)
+        // The top card's shadow, where the card rests (drawn only at rest).
+        let resting = topCard.map { card -> (x: Int, y: Int, width: Int, height: Int) in
+            let own = size(of: card)
+            return (Int((layout.centre.x - own.width / 2).rounded()), Int((layout.centre.y - own.height / 2).rounded()),
+                    Int(own.width), Int(own.height))
+        }
+        shadow.place(card: resting)
     }
 
     /// The top card's rectangle (origin `top`, `size`) in the coordinates of

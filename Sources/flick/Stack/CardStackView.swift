@@ -70,6 +70,8 @@ final class CardStackView {
     var pose: (stack: StackPose, flying: Bool) = (PoseModel(geometry: SwipeGeometry(card: Size(1, 1))).stack(offset: .zero, grabbedLowerHalf: false), false)
     /// Frame timings for `flick-bench frames` (only with FLICK_FRAME_LOG).
     private(set) var frameLog: FrameLog?
+    /// The top card's shadow at rest (CardShadow), beneath it on the stage.
+    let shadow: CardShadow
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
@@ -81,6 +83,7 @@ final class CardStackView {
         gtk_widget_set_hexpand(stage, 1)
         gtk_widget_set_vexpand(stage, 1)
         gtk_widget_set_overflow(stage, GTK_OVERFLOW_HIDDEN)
+        shadow = CardShadow(stage: stage)
         CustomLayout.install(on: stage, minimum: Int32(StageLayout.minimumSide)) { [unowned self] width, height in
             layOut(width: width, height: height)
         }
@@ -298,6 +301,7 @@ final class CardStackView {
             // Move each card to the front of the list, last one ending first-drawn.
             gtk_widget_insert_after(card.button, stage, nil)
         }
+        shadow.restack(below: topCard?.button, in: stage)
     }
 
     /// Takes a card off the stack; its player stops now, and the card and
