@@ -220,6 +220,7 @@ final class CardStackView {
             if id == model.top?.id { _ = actions.activate(.playPause) }
         }
         gtk_widget_set_parent(card.button, stage)
+        gtk_widget_set_parent(card.peek.area, stage)
         return card
     }
 
@@ -298,7 +299,9 @@ final class CardStackView {
         var order = cards.keys.sorted(by: >).compactMap { cards[$0] }
         if let leaving { order.append(leaving) }
         for card in order.reversed() {
-            // Move each card to the front of the list, last one ending first-drawn.
+            // Move each card to the front of the list, last one ending first-drawn,
+            // its peek right above it.
+            gtk_widget_insert_after(card.peek.area, stage, nil)
             gtk_widget_insert_after(card.button, stage, nil)
         }
         shadow.restack(below: topCard?.button, in: stage)
@@ -308,6 +311,7 @@ final class CardStackView {
     /// its widgets are freed with the last reference.
     private func remove(_ card: CardView) {
         gtk_widget_unparent(card.button)
+        gtk_widget_unparent(card.peek.area)
         if card.isLive { scheduleTrim() }
         cancelPoster(for: card.clipID)
         card.stopPlayback()
