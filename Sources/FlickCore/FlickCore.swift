@@ -11,7 +11,7 @@
 //     Deck             clip ids, cursor, per-card decision
 //     ReviewSession    actions → steps, unlimited undo, stats
 //     InputQueue       applies input at once, in order; queues presentation
-//   FolderScan, NaturalOrder, ClipKind, Log
+//   FolderScan, NaturalOrder, ClipKind, RawPath, PathKey, Log
 //
 // Who calls it: the GTK layer feeds gesture samples and key/button actions
 // and draws the poses it gets back; the store persists `Step`s.
