@@ -134,3 +134,18 @@ public enum DrawFunction {
         })
     }
 }
+
+/// Paths cairo has no call for.
+public enum CairoPath {
+    /// Adds a rectangle with rounded corners of `radius` (at most half the
+    /// shorter side) to `cr`'s path as a closed sub-path.
+    public static func roundedRectangle(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        let r = max(0, min(radius, width / 2, height / 2))
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + width - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, x + width - r, y + height - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, x + r, y + height - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+}

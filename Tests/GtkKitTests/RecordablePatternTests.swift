@@ -12,24 +12,31 @@ final class RecordablePatternTests: XCTestCase {
 
     private static let size = 8
 
-    /// A 8×8 opaque picture of one colour (B G R x bytes), owned by a new
-    /// `Owner` that only the surface holds (watched through `watched`).
-    private func frame(blue: UInt8, watched: inout Owner?) -> (ImageSurface, UnsafeMutablePointer<UInt8>)? {
-        let owner = Owner()
-        watched = owner
-        let stride = Self.size * 4
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * Self.size)
-        for pixel in 0..<(Self.size * Self.size) {
-            bytes[pixel * 4] = blue
-            bytes[pixel * 4 + 1] = 0
-            bytes[pixel * 4 + 2] = 0
-            bytes[pixel * 4 + 3] = 255
+    /// A 8×8 opaque picture of one colour (B G R x bytes) whose owner
+    /// only the surface holds; the test drops `image` and watches `owner`.
+    private final class Frame {
+        var image: ImageSurface?
+        let bytes: UnsafeMutablePointer<UInt8>
+        weak var owner: Owner?
+
+        init?(blue: UInt8) {
+            let rowBytes = RecordablePatternTests.size * 4, count = rowBytes * RecordablePatternTests.size
+            bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            for pixel in stride(from: 0, to: count, by: 4) {
+                bytes[pixel] = blue
+                bytes[pixel + 1] = 0
+                bytes[pixel + 2] = 0
+                bytes[pixel + 3] = 255
+            }
+            let owner = Owner()
+            self.owner = owner
+            image = ImageSurface(wrapping: bytes, width: RecordablePatternTests.size, height: RecordablePatternTests.size,
+                                 stride: rowBytes, opaque: true, owner: owner)
+            // A failed init still runs deinit, which frees the bytes.
+            if image == nil { return nil }
         }
-        guard let surface = ImageSurface(wrapping: bytes, width: Self.size, height: Self.size, stride: stride, opaque: true, owner: owner) else {
-            bytes.deallocate()
-            return nil
-        }
-        return (surface, bytes)
+
+        deinit { bytes.deallocate() }
     }
 
     /// Replays `recording` onto a fresh image and reads the blue of its middle pixel.
@@ -47,56 +54,36 @@ final class RecordablePatternTests: XCTestCase {
     }
 
     func testARecordingDrawsTheFramesOwnBytesAndReleasesThemWithIt() throws {
-        weak var watched: Owner?
-        var image: ImageSurface?
-        var pixels: UnsafeMutablePointer<UInt8>?
-        do {
-            var owner: Owner?
-            if let made = frame(blue: 200, watched: &owner) { (image, pixels) = made }
-            watched = owner
-        }
-        guard let bytes = pixels else { return XCTFail("no frame") }
-        defer { bytes.deallocate() }
+        let frame = try XCTUnwrap(Frame(blue: 200))
 
         var extents = cairo_rectangle_t(x: 0, y: 0, width: Double(Self.size), height: Double(Self.size))
         let recording = try XCTUnwrap(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents))
         let cr = try XCTUnwrap(cairo_create(recording))
-        let pattern = try XCTUnwrap(image?.recordablePattern())
+        let pattern = try XCTUnwrap(frame.image?.recordablePattern())
         cairo_set_source(cr, pattern)
         cairo_pattern_destroy(pattern)
         cairo_paint(cr)
         cairo_destroy(cr)
 
         // The frame goes as the next one arrives; the recording still draws it.
-        image = nil
-        XCTAssertNil(image)
-        XCTAssertNotNil(watched, "the recording holds the frame while it lives")
+        frame.image = nil
+        XCTAssertNotNil(frame.owner, "the recording holds the frame while it lives")
         XCTAssertEqual(replayedBlue(recording), 200)
 
         // No copy was taken: the recording reads the bytes where they are.
-        for pixel in 0..<(Self.size * Self.size) { bytes[pixel * 4] = 90 }
+        for pixel in stride(from: 0, to: Self.size * Self.size * 4, by: 4) { frame.bytes[pixel] = 90 }
         XCTAssertEqual(replayedBlue(recording), 90)
 
         cairo_surface_destroy(recording)
-        XCTAssertNil(watched, "the frame's bytes are let go with the last recording that drew them")
+        XCTAssertNil(frame.owner, "the frame's bytes are let go with the last recording that drew them")
     }
 
     func testThePatternAloneKeepsNothingOnceDestroyed() throws {
-        weak var watched: Owner?
-        var image: ImageSurface?
-        var pixels: UnsafeMutablePointer<UInt8>?
-        do {
-            var owner: Owner?
-            if let made = frame(blue: 10, watched: &owner) { (image, pixels) = made }
-            watched = owner
-        }
-        guard let bytes = pixels else { return XCTFail("no frame") }
-        defer { bytes.deallocate() }
-        let pattern = try XCTUnwrap(image?.recordablePattern())
-        image = nil
-        XCTAssertNil(image)
-        XCTAssertNotNil(watched, "the pattern holds the frame")
+        let frame = try XCTUnwrap(Frame(blue: 10))
+        let pattern = try XCTUnwrap(frame.image?.recordablePattern())
+        frame.image = nil
+        XCTAssertNotNil(frame.owner, "the pattern holds the frame")
         cairo_pattern_destroy(pattern)
-        XCTAssertNil(watched)
+        XCTAssertNil(frame.owner)
     }
 }

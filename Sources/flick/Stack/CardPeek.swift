@@ -59,15 +59,8 @@ final class CardPeek {
         cairo_translate(cr, placement.x, placement.y)
         cairo_scale(cr, placement.scale, placement.scale)
         // The card's rounded outline (the card's button clips its picture alike).
-        let r = min(CardCanvas.radius, placement.width / 2, placement.height / 2)
-        let w = placement.width, h = placement.height
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, w - r, r, r, -Double.pi / 2, 0)
-        cairo_arc(cr, w - r, h - r, r, 0, Double.pi / 2)
-        cairo_arc(cr, r, h - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(cr, r, r, r, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
+        CairoPath.roundedRectangle(cr, x: 0, y: 0, width: placement.width, height: placement.height, radius: CardCanvas.radius)
         cairo_clip(cr)
-        CardCanvas.paintPicture(cr, picture(), width: w, height: h, filter: CAIRO_FILTER_GOOD)
+        CardCanvas.paintPicture(cr, picture(), width: placement.width, height: placement.height, filter: CAIRO_FILTER_GOOD)
     }
 }

@@ -144,13 +144,8 @@ final class CardShadow {
         var coverage = [Float](repeating: 0, count: side * side)
         if let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(side), Int32(side)) {
             if let cr = cairo_create(mask) {
-                let r = Double(radius), x = Double(e), y = Double(e), w = Double(side - 2 * e), h = Double(side - 2 * e)
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, x + w - r, y + r, r, -Double.pi / 2, 0)
-                cairo_arc(cr, x + w - r, y + h - r, r, 0, Double.pi / 2)
-                cairo_arc(cr, x + r, y + h - r, r, Double.pi / 2, Double.pi)
-                cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
-                cairo_close_path(cr)
+                CairoPath.roundedRectangle(cr, x: Double(e), y: Double(e), width: Double(side - 2 * e), height: Double(side - 2 * e),
+                                           radius: Double(radius))
                 cairo_fill(cr)
                 cairo_destroy(cr)
             }
