@@ -1,6 +1,7 @@
 // CGtk: GTK 4 + libadwaita for Swift.
 // Only typed static-inline stand-ins for C macros that Swift cannot import,
-// the two libdispatch entry points the main-queue bridge needs, malloc_trim and mallopt
+// the two libdispatch entry points the main-queue bridge needs, four
+// functions of GDK's X11 backend, malloc_trim and mallopt
 // (malloc.h), and gettext (libintl.h, locale.h). No logic.
 #pragma once
 #include <gtk/gtk.h>
@@ -25,6 +26,14 @@ static inline GType flick_widget_type(GtkWidget *w) { return G_OBJECT_TYPE(w); }
 static inline void flick_accessible_set_labelled_by(GtkAccessible *a, GtkAccessible *by) {
     gtk_accessible_update_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY, by, NULL, -1);
 }
+
+// GDK's X11 backend, declared here because gdk/x11/gdkx.h brings in Xlib,
+// whose macros (None, Bool, Status, Window…) clash with Swift names.
+// The screen is a GdkX11Screen.
+extern GType gdk_x11_surface_get_type(void);
+extern void *gdk_x11_display_get_screen(GdkDisplay *display);
+extern gboolean gdk_x11_screen_supports_net_wm_hint(void *screen, const char *property_name);
+extern void gdk_x11_surface_set_frame_sync_enabled(GdkSurface *surface, gboolean frame_sync_enabled);
 
 // libdispatch's main-queue hooks (exported by libdispatch.so, no public header
 // on Linux): the eventfd that becomes readable when the main queue has work,

@@ -11,7 +11,7 @@
 //     Deck             clip ids, cursor, per-card decision
 //     ReviewSession    actions → steps, unlimited undo, stats
 //     InputQueue       applies input at once, in order; queues presentation
-//   FolderScan, NaturalOrder, ClipKind, Log
+//   FolderScan, NaturalOrder, ClipKind, RawPath, PathKey, Log
 //   Debounce         when work after a burst of events is due (quiet, or at the latest)
 //
 // Who calls it: the GTK layer feeds gesture samples and key/button actions

@@ -1,3 +1,5 @@
+import Foundation
+
 /// File-name order as the Files app sorts: case-insensitive, with runs of
 /// digits compared by their numeric value ("clip2" before "clip10").
 public enum NaturalOrder {
@@ -46,30 +48,89 @@ public enum NaturalOrder {
     }
 
     /// Sorts `items` by the name `name` gives each, computing every key
-    /// once. The keys sit in one buffer and the sort moves indices, so a
-    /// comparison neither copies nor retains anything (100,000 names: a
-    /// fifth of the time of sorting keyed pairs).
+    /// once. Each key is written as bytes that compare as plain bytes
+    /// (`appendSortBytes`), the keys sit in one buffer and the sort moves
+    /// indices: a comparison neither copies nor retains anything. The
+    /// bytes every key starts with ("IMG_", "clip_") are skipped, and the
+    /// next eight, read as one number, decide most comparisons alone.
     public static func sorted<T>(_ items: [T], by name: (T) -> String) -> [T] {
-        var scalars: [UInt32] = []
+        var keys: [UInt8] = []
         var bounds: [Int] = [0]
         bounds.reserveCapacity(items.count + 1)
         let names = items.map(name)
+        var scalars: [UInt32] = []
         for name in names {
+            scalars.removeAll(keepingCapacity: true)
             appendKey(of: name, to: &scalars)
-            bounds.append(scalars.count)
+            appendSortBytes(of: scalars, to: &keys)
+            bounds.append(keys.count)
         }
         var order = Array(names.indices)
-        scalars.withUnsafeBufferPointer { all in
+        keys.withUnsafeBufferPointer { all in
             bounds.withUnsafeBufferPointer { bounds in
+                // Every key's bytes after the ones all keys share.
+                var common = order.isEmpty ? 0 : bounds[1]
+                for index in order.dropFirst() {
+                    let limit = min(common, bounds[index + 1] - bounds[index])
+                    var length = 0
+                    while length < limit && all[length] == all[bounds[index] + length] { length += 1 }
+                    common = length
+                }
+                let tail = { (index: Int) in UnsafeBufferPointer(rebasing: all[(bounds[index] + common)..<bounds[index + 1]]) }
+                // The first eight of them as a big-endian number, zeros past the end.
+                let heads = order.map { index in
+                    var head: UInt64 = 0
+                    for byte in tail(index).prefix(8) { head = head << 8 | UInt64(byte) }
+                    return head << (8 * UInt64(8 - min(8, tail(index).count)))
+                }
                 order.sort { i, j in
-                    let x = UnsafeBufferPointer(rebasing: all[bounds[i]..<bounds[i + 1]])
-                    let y = UnsafeBufferPointer(rebasing: all[bounds[j]..<bounds[j + 1]])
-                    let order = compare(x, y)
+                    if heads[i] != heads[j] { return heads[i] < heads[j] }
+                    let order = compareBytes(tail(i), tail(j))
                     return order != 0 ? order < 0 : names[i] < names[j]  // as `less`
                 }
             }
         }
         return order.map { items[$0] }
+    }
+
+    /// Writes a key's scalars so that comparing the bytes of two keys
+    /// orders them as `compare` does: a character is its UTF-8 (whose
+    /// bytes order as the scalars do); a run of digits is "0" (so it sorts
+    /// against a character as its digits would), then the count of its
+    /// digits without leading zeros (four bytes, big-endian), then those
+    /// digits. A key that is the start of another sorts first.
+    static func appendSortBytes(of scalars: [UInt32], to bytes: inout [UInt8]) {
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard isDigit(scalar) else {
+                if scalar < 0x80 {
+                    bytes.append(UInt8(scalar))
+                } else if let character = Unicode.Scalar(scalar) {
+                    UTF8.encode(character) { bytes.append($0) }
+                }
+                index += 1
+                continue
+            }
+            var end = index
+            while end < scalars.count && isDigit(scalars[end]) { end += 1 }
+            var start = index
+            while start < end && scalars[start] == 0x30 { start += 1 }
+            let count = UInt32(end - start)
+            bytes.append(0x30)
+            for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: count >> UInt32(shift))) }
+            for digit in scalars[start..<end] { bytes.append(UInt8(digit)) }
+            index = end
+        }
+    }
+
+    private static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let order = memcmp(x, y, common)
+            if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
     }
 
     private static func compare(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Int {

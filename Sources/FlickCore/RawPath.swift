@@ -1,3 +1,5 @@
+import Foundation
+
 /// File names are bytes on Linux, not always UTF-8 (a camera card written
 /// on another system, an old archive). Flick keeps such names lossless: every
 /// byte that is not part of valid UTF-8 becomes one private-use character
@@ -18,7 +20,11 @@ public enum RawPath {
 
     /// The String for a name's bytes (no terminating NUL).
     public static func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: { escapes.contains($0.value) }) {
+        if case let ascii?? = bytes.withContiguousStorageIfAvailable(asciiString) { return ascii }
+        // Every escape character's UTF-8 starts with 0xEF: valid UTF-8
+        // without that byte is the name itself (nearly every name).
+        if let text = String(validating: bytes, as: UTF8.self),
+           !bytes.contains(0xEF) || !text.unicodeScalars.contains(where: { escapes.contains($0.value) }) {
             return text
         }
         var scalars = String.UnicodeScalarView()
@@ -42,6 +48,13 @@ public enum RawPath {
         return String(scalars)
     }
 
+    /// An all-ASCII name (nearly every name) as it is, copied once with no
+    /// validation to do; nil for any other.
+    private static func asciiString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: bytes.count) { $0.initialize(fromContentsOf: bytes) }
+    }
+
     /// The bytes `path` stands for on disk.
     public static func bytes(_ path: String) -> [UInt8] {
         // Every escape character's UTF-8 starts with 0xEF: a name without
@@ -62,6 +75,8 @@ public enum RawPath {
 
     /// Calls `body` with `path` as the NUL-terminated C string the kernel knows.
     public static func withCString<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        // A name without escapes is its own UTF-8: no copy.
+        guard path.utf8.contains(0xEF) else { return try path.withCString(body) }
         let raw = bytes(path).map { CChar(bitPattern: $0) } + [0]
         return try raw.withUnsafeBufferPointer { buffer in
             // A non-empty array always has a base address.
@@ -72,13 +87,25 @@ public enum RawPath {
 
     /// `path` as a NUL-terminated C string of its on-disk bytes, for C calls.
     public static func c(_ path: String) -> [CChar] {
-        bytes(path).map { CChar(bitPattern: $0) } + [0]
+        guard path.utf8.contains(0xEF) else { return Array(path.utf8CString) }
+        return bytes(path).map { CChar(bitPattern: $0) } + [0]
     }
 
     /// Whether two paths are the same name, byte for byte (never Unicode
     /// equivalence: NFC and NFD twins are two files).
     public static func same(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)
+        // Equal scalars are equal UTF-8, byte for byte: one `memcmp` of
+        // the Strings' storage when both have it contiguous.
+        let count = lhs.utf8.count
+        guard count == rhs.utf8.count else { return false }
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { a in
+            rhs.utf8.withContiguousStorageIfAvailable { b in
+                guard let x = a.baseAddress, let y = b.baseAddress else { return true }  // both empty
+                return memcmp(x, y, count) == 0
+            }
+        }
+        if case let equal?? = compared { return equal }
+        return lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     /// A dictionary or set key for `path` that tells every byte apart.

@@ -19,14 +19,14 @@ public final class VideoFrame: @unchecked Sendable {
         self.storage = storage
     }
 
-    /// The frame of `sample` without a copy: its buffer stays mapped, and
-    /// the sample referenced, as long as the storage lives.
+    /// The frame of `sample` without a copy: its buffer stays mapped and
+    /// referenced as long as the storage lives.
     convenience init?(sample: OpaquePointer, time: Double?) {
         guard let caps = gst_sample_get_caps(sample), let buffer = gst_sample_get_buffer(sample) else { return nil }
         var info = GstVideoInfo()
         guard gst_video_info_from_caps(&info, caps) != 0 else { return nil }
         let width = Int(info.width), height = Int(info.height), stride = Int(info.stride.0)
-        guard let storage = FrameStorage(sample: sample, buffer: buffer), width > 0, height > 0, stride >= width * 4,
+        guard let storage = FrameStorage(buffer: buffer), width > 0, height > 0, stride >= width * 4,
               storage.size >= stride * height else { return nil }
         self.init(width: width, height: height, stride: stride, time: time, storage: storage)
     }
@@ -57,17 +57,17 @@ public final class VideoFrame: @unchecked Sendable {
 }
 
 /// The memory a frame's pixels live in: a decoded sample's buffer, mapped
-/// for reading, with a reference to the sample, as long as this lives;
-/// unmapped and released on deinit (any thread).
+/// for reading, with a reference to the buffer (not the sample: appsink
+/// reuses its sample object and must find it writable when a loop or seek
+/// flushes), as long as this lives; unmapped and released on deinit (any
+/// thread).
 public final class FrameStorage: @unchecked Sendable {
-    private let sample: OpaquePointer
     private let buffer: UnsafeMutablePointer<GstBuffer>
     private var map = GstMapInfo()
     public let bytes: UnsafeMutableRawPointer
     let size: Int
 
-    init?(sample: OpaquePointer, buffer: UnsafeMutablePointer<GstBuffer>) {
-        self.sample = sample
+    init?(buffer: UnsafeMutablePointer<GstBuffer>) {
         self.buffer = buffer
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
         guard let data = map.data else {
@@ -76,11 +76,11 @@ public final class FrameStorage: @unchecked Sendable {
         }
         bytes = UnsafeMutableRawPointer(data)
         size = Int(map.size)
-        gst_mini_object_ref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self))
+        gst_mini_object_ref(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GstMiniObject.self))
     }
 
     deinit {
         gst_buffer_unmap(buffer, &map)
-        gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self))
+        gst_mini_object_unref(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GstMiniObject.self))
     }
 }

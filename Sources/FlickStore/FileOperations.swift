@@ -104,12 +104,29 @@ public enum FileOperations {
     }
 
     /// A relative path with no empty, `.` or `..` part.
+    /// Read from the String's UTF-8 in one pass: an escaped byte (see
+    /// `RawPath`) is never a slash, a dot or NUL, so its three bytes
+    /// judge a part as the one byte would.
     public static func isSafeRelativePath(_ path: String) -> Bool {
-        let bytes = RawPath.bytes(path)
-        guard !bytes.isEmpty, bytes.first != UInt8(ascii: "/"), !bytes.contains(0) else { return false }
-        return !bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains {
-            $0.isEmpty || Array($0) == [UInt8(ascii: ".")] || Array($0) == [UInt8(ascii: "."), UInt8(ascii: ".")]
+        isSafeRelativePath(bytes: path.utf8)
+    }
+
+    /// The same for a path's UTF-8 as the store holds it.
+    static func isSafeRelativePath(bytes: some Sequence<UInt8>) -> Bool {
+        var partLength = 0, dots = 0
+        for byte in bytes {
+            switch byte {
+            case 0: return false
+            case UInt8(ascii: "/"):
+                guard partLength > 0, dots < partLength || dots > 2 else { return false }
+                partLength = 0
+                dots = 0
+            default:
+                if byte == UInt8(ascii: ".") { dots += 1 }
+                partLength += 1
+            }
         }
+        return partLength > 0 && (dots < partLength || dots > 2)
     }
 
     static func posixFailure(_ path: String, _ code: Int32) -> FileFailure {

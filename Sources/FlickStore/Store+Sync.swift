@@ -63,6 +63,14 @@ extension Store {
 
     /// Matches `scanned` with the stored rows (see `sync`) without writing:
     /// the deck, and the writes that make the store agree with it.
+    ///
+    /// Rows are read in place. In id order, a deck the store already knows
+    /// comes back in deck order (its rows were added in that order), so
+    /// each scanned clip first tries the row after the last one matched;
+    /// only the clips that are not there look their name up in an index
+    /// (`RowChains`, built on first need; by inode only when some file is
+    /// not under a name of its own). An unchanged folder of 100,000 clips
+    /// costs no hashing and no array per row.
     private func reconcile(_ folder: FolderRecord, with scanned: [ScannedClip]) throws(StoreError) -> (SyncResult, SyncWrites) {
         struct Row {
             let clip: StoredClip
@@ -71,42 +79,72 @@ extension Store {
         }
         struct Inode: Hashable { let device: UInt64, inode: UInt64 }
         var rows: [Row] = []
-        for value in try db.rows("SELECT \(Self.clipColumns), state FROM clip WHERE folder_id = ? AND state != 'applied'", folder.id) {
-            guard let clip = Self.clip(value), let identity = clip.identity else { continue }
-            rows.append(Row(clip: clip, identity: identity, present: value[9].string == "present"))
+        rows.reserveCapacity(scanned.count)
+        try db.forEachRow("SELECT \(Self.clipColumns), state FROM clip WHERE folder_id = ? AND state != 'applied'", folder.id) { value in
+            guard let clip = Self.clip(value), let identity = clip.identity else { return }
+            rows.append(Row(clip: clip, identity: identity, present: value.string(9) == "present"))
         }
-        var byPath: [[UInt8]: [Int]] = [:]
-        var byInode: [Inode: [Int]] = [:]
-        for (index, row) in rows.enumerated() {
-            byPath[RawPath.key(row.clip.relativePath), default: []].append(index)
-            byInode[Inode(device: row.identity.device, inode: row.identity.inode), default: []].append(index)
+        // The rows in id order (SQLite reads them in the order of the
+        // folder's index), and each row's place in it.
+        let ids = rows.map(\.clip.id)
+        let byID = zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 } ? Array(rows.indices) : rows.indices.sorted { ids[$0] < ids[$1] }
+        var idRank = [Int](repeating: 0, count: rows.count)
+        for (rank, row) in byID.enumerated() { idRank[row] = rank }
+        var pathIndex: RowChains<PathKey>?
+        func byPath() -> RowChains<PathKey> {
+            if let pathIndex { return pathIndex }
+            let index = RowChains(rows.count) { PathKey(rows[$0].clip.relativePath) }
+            pathIndex = index
+            return index
         }
         var matched = [Int?](repeating: nil, count: scanned.count)
         var taken = [Bool](repeating: false, count: rows.count)
         /// The untaken candidate for `clip` among `indices`, present rows first.
-        func pick(_ indices: [Int]?, for clip: ScannedClip) -> Int? {
-            let fitting = (indices ?? []).filter { !taken[$0] && rows[$0].identity.isSameFile(as: clip.identity) }
-            return fitting.first { rows[$0].present } ?? fitting.first
+        func pick(_ indices: some Sequence<Int>, for clip: ScannedClip) -> Int? {
+            var firstFitting: Int?
+            for index in indices where !taken[index] && rows[index].identity.isSameFile(as: clip.identity) {
+                if rows[index].present { return index }
+                if firstFitting == nil { firstFitting = index }
+            }
+            return firstFitting
         }
-        // 1. Same name, same file.
+        // 1. Same name, same file. The next row in id order, when present
+        //    under this name, is the only present one (the path index is
+        //    unique over present rows): the one `pick` would choose.
+        var unmatched = 0
+        var nextRank = 0
         for (index, clip) in scanned.enumerated() {
-            guard let row = pick(byPath[RawPath.key(clip.relativePath)], for: clip) else { continue }
+            let row: Int
+            let next = nextRank < byID.count ? byID[nextRank] : nil
+            if let next, rows[next].present, !taken[next],
+               RawPath.same(rows[next].clip.relativePath, clip.relativePath), rows[next].identity.isSameFile(as: clip.identity) {
+                row = next
+            } else if let found = pick(byPath().rows(PathKey(clip.relativePath)), for: clip) {
+                row = found
+            } else {
+                unmatched += 1
+                continue
+            }
             matched[index] = row
             taken[row] = true
+            nextRank = idRank[row] + 1
         }
         // 2. Same file under a new name: a rename.
         var renamed = 0
-        for (index, clip) in scanned.enumerated() where matched[index] == nil {
-            guard let row = pick(byInode[Inode(device: clip.identity.device, inode: clip.identity.inode)], for: clip) else { continue }
-            matched[index] = row
-            taken[row] = true
-            renamed += 1
+        if unmatched > 0 {
+            let byInode = RowChains(rows.count) { Inode(device: rows[$0].identity.device, inode: rows[$0].identity.inode) }
+            for (index, clip) in scanned.enumerated() where matched[index] == nil {
+                guard let row = pick(byInode.rows(Inode(device: clip.identity.device, inode: clip.identity.inode)), for: clip) else { continue }
+                matched[index] = row
+                taken[row] = true
+                renamed += 1
+            }
         }
         // 3. Everything else is new. A decided clip whose name now holds
         //    another file is reported: its decision stays with its file.
         var replaced: [StoredClip] = []
         for (index, clip) in scanned.enumerated() where matched[index] == nil {
-            for row in byPath[RawPath.key(clip.relativePath)] ?? [] where rows[row].present && !taken[row] && rows[row].clip.decision != nil {
+            for row in byPath().rows(PathKey(clip.relativePath)) where rows[row].present && !taken[row] && rows[row].clip.decision != nil {
                 replaced.append(rows[row].clip)
             }
         }
@@ -153,5 +191,30 @@ extension Store {
             "INSERT INTO clip(id, folder_id, path, kind, device, inode, size, mtime) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             id, folder.id, clip.relativePath, clip.kind.rawValue, identity.device, identity.inode, identity.size, identity.mtime)
         return StoredClip(id: inserted, relativePath: clip.relativePath, kind: clip.kind, decision: nil, identity: identity)
+    }
+}
+
+/// Indices of rows (store order) by a key, with no array per key: the
+/// first row of each key, then each row's next.
+private struct RowChains<Key: Hashable> {
+    private var first: [Key: Int] = [:]
+    private var next: [Int]
+
+    /// Indexes rows `0..<count` under `keys(row)`.
+    init(_ count: Int, keys: (Int) -> Key) {
+        next = [Int](repeating: -1, count: count)
+        first.reserveCapacity(count)
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            if let head = first.updateValue(index, forKey: keys(index)) { next[index] = head }
+        }
+    }
+
+    /// The rows under `key`, in store order.
+    func rows(_ key: Key) -> UnfoldSequence<Int, Int> {
+        sequence(state: first[key] ?? -1) { [next] index in
+            guard index >= 0 else { return nil }
+            defer { index = next[index] }
+            return index
+        }
     }
 }

@@ -151,11 +151,13 @@ public final class Store {
     /// (absolute, or with a `..` part): the database cannot make Flick
     /// touch other files. Every command checks this before anything else.
     public func checkStoredPaths(_ folder: FolderRecord) throws(StoreError) {
-        for row in try db.rows("SELECT path FROM clip WHERE folder_id = ? AND state != 'applied'", folder.id) {
-            let path = row.first?.string ?? ""
-            guard FileOperations.isSafeRelativePath(path) else {
-                throw StoreError("The decision store lists “\(path)” for “\(folder.path)”, which is not a path inside the folder; nothing was moved.")
-            }
+        var unsafe: String?
+        try db.forEachRow("SELECT path FROM clip WHERE folder_id = ? AND state != 'applied'", folder.id) { row in
+            guard unsafe == nil, row.withText(0, FileOperations.isSafeRelativePath(bytes:)) != true else { return }
+            unsafe = row.string(0) ?? ""
+        }
+        if let path = unsafe {
+            throw StoreError("The decision store lists “\(path)” for “\(folder.path)”, which is not a path inside the folder; nothing was moved.")
         }
     }
 
@@ -167,6 +169,15 @@ public final class Store {
         return StoredClip(id: id, relativePath: path, kind: row[2].string.flatMap(ClipKind.init(rawValue:)) ?? .video,
                           decision: row[3].string.flatMap(Decision.init(rawValue:)),
                           identity: identity(row[4], row[5], row[6], row[7]), problem: row[8].string)
+    }
+
+    /// `clip(_:)` for a row read in place.
+    static func clip(_ row: SQLRow) -> StoredClip? {
+        guard row.count >= 9, let id = row.int64(0), let path = row.string(1) else { return nil }
+        let identity = FileIdentity(device: UInt64(bitPattern: row.int64(4) ?? 0), inode: UInt64(bitPattern: row.int64(5) ?? 0),
+                                    size: row.int64(6) ?? 0, mtime: row.double(7) ?? 0)
+        return StoredClip(id: id, relativePath: path, kind: row.string(2).flatMap(ClipKind.init(rawValue:)) ?? .video,
+                          decision: row.string(3).flatMap(Decision.init(rawValue:)), identity: identity, problem: row.string(8))
     }
 
     static func identity(_ device: SQLValue, _ inode: SQLValue, _ size: SQLValue, _ mtime: SQLValue) -> FileIdentity {

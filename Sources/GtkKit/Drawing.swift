@@ -41,6 +41,15 @@ public final class ImageSurface: @unchecked Sendable {
         self.opaque = opaque
     }
 
+    /// Takes over `surface`, a cairo image surface the caller made (its
+    /// reference passes to this value), e.g. to draw into it once.
+    public init(adoptingSurface surface: OpaquePointer, opaque: Bool) {
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        self.opaque = opaque
+    }
+
     /// Copies `bytes` (B G R x or B G R A premultiplied, `stride` a row).
     public convenience init?(copying bytes: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, opaque: Bool) {
         guard let base = bytes.baseAddress, bytes.count >= stride * height, let copy = malloc(stride * height) else { return nil }
@@ -59,6 +68,39 @@ public final class ImageSurface: @unchecked Sendable {
         let bytes = g_bytes_new(data, gsize(stride * height))
         defer { g_bytes_unref(bytes) }
         return gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))?.opaque
+    }
+
+    /// A pattern that draws this surface, for pictures that change often
+    /// (video frames). A drawing area's draw function records into a cairo
+    /// recording surface, and cairo 1.16 keeps a recorded image surface by
+    /// copying it when it is freed: a clear and a copy of every video
+    /// frame. A raster-source pattern is recorded as it is, holding this
+    /// surface (and so its bytes) until the last recording that drew it is
+    /// gone, and hands cairo the surface itself whenever it is drawn.
+    /// The caller owns the returned pattern.
+    public func recordablePattern() -> OpaquePointer? {
+        let owner = Unmanaged.passRetained(self).toOpaque()
+        guard let pattern = cairo_pattern_create_raster_source(owner, cairo_surface_get_content(surface), Int32(width), Int32(height)),
+              cairo_pattern_status(pattern) == CAIRO_STATUS_SUCCESS else {
+            Unmanaged<ImageSurface>.fromOpaque(owner).release()
+            return nil
+        }
+        cairo_raster_source_pattern_set_acquire(pattern, { _, owner, _, _ in
+            guard let owner else { return nil }
+            return cairo_surface_reference(Unmanaged<ImageSurface>.fromOpaque(owner).takeUnretainedValue().surface)
+        }, { _, _, surface in
+            cairo_surface_destroy(surface)
+        })
+        // Each copy (a recording keeps one) holds the surface too; each
+        // pattern lets go when it is finished.
+        cairo_raster_source_pattern_set_copy(pattern) { _, owner, _ in
+            if let owner { _ = Unmanaged<ImageSurface>.fromOpaque(owner).retain() }
+            return CAIRO_STATUS_SUCCESS
+        }
+        cairo_raster_source_pattern_set_finish(pattern) { _, owner in
+            if let owner { Unmanaged<ImageSurface>.fromOpaque(owner).release() }
+        }
+        return pattern
     }
 
     deinit { cairo_surface_destroy(surface) }
@@ -90,5 +132,20 @@ public enum DrawFunction {
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         })
+    }
+}
+
+/// Paths cairo has no call for.
+public enum CairoPath {
+    /// Adds a rectangle with rounded corners of `radius` (at most half the
+    /// shorter side) to `cr`'s path as a closed sub-path.
+    public static func roundedRectangle(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        let r = max(0, min(radius, width / 2, height / 2))
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + width - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, x + width - r, y + height - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, x + r, y + height - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
     }
 }

@@ -26,6 +26,20 @@ import Testing
     @Test func longNumbersDoNotOverflow() {
         #expect(NaturalOrder.less("v99999999999999999999998", "v99999999999999999999999"))
     }
+
+    /// `sorted` (the deck's sort, on bytes) puts names where `less` does.
+    @Test func sortedAgreesWithLess() {
+        var names = ["clip_000010.mp4", "clip_000009.mp4", "clip_0.mp4", "clip_.mp4", "clip_00.mp4", "clip_a.mp4", "Clip_1.mp4",
+                     "clip_1a.mp4", "clip_1.mp4", "clip_01.mp4", "clip", "clip_", "clip_/x.mp4", "clip_ 1.mp4", "clip_9999999999999999999.mp4",
+                     "clip_10000000000000000000.mp4", "CAFÉ 2.jpg", "café 10.jpg", "cafe\u{301} 3.jpg", "\u{212A}elvin.mkv", "kelvin.mkv",
+                     "日本 2.mp4", "日本 10.mp4", "a\u{F7FF}b.mp4", "a0", "a00", "a", "a0b", "a_b", "a/b", "A", "0", "00", "", "9", "x9y", "x10y"]
+        for i in 0..<300 { names.append("IMG_\(i * 7919 % 1000)\(i % 3 == 0 ? "" : "_\(i % 11)").JPG") }
+        var generator = SystemRandomNumberGenerator()
+        names.shuffle(using: &generator)
+        #expect(NaturalOrder.sorted(names) { $0 } == names.sorted(by: NaturalOrder.less))
+        #expect(NaturalOrder.sorted(["b10", "b9"]) { $0 } == ["b9", "b10"])
+        #expect(NaturalOrder.sorted([String]()) { $0 }.isEmpty)
+    }
 }
 
 @Suite struct ClipKindTests {
@@ -37,6 +51,16 @@ import Testing
 
     @Test(arguments: ["notes.txt", "mp4", ".mp4", "archive.mp4.zip", "README"])
     func others(_ name: String) { #expect(ClipKind(fileName: name) == nil) }
+
+    /// Names that are not all ASCII: the extension is lowercased as text
+    /// (the Kelvin sign is a "k"), and a dot joined to a mark is no dot.
+    @Test func nonASCIINames() {
+        #expect(ClipKind(fileName: "été.MP4") == .video)
+        #expect(ClipKind(fileName: "clip.m\u{212A}v") == .video)
+        #expect(ClipKind(fileName: "photo.jpg\u{301}") == nil)
+        #expect(ClipKind(fileName: "clip.\u{301}mp4") == nil)
+        #expect(ClipKind(fileName: "日本.webm") == .video)
+    }
 }
 
 @Suite struct FolderScanTests {
@@ -82,6 +106,31 @@ import Testing
         let dir = try makeFolder(names)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(Set(try FolderScan.scan(dir).map(\.relativePath)) == Set(names))
+    }
+
+    /// A folder big enough to be looked up on every core lists what one
+    /// thread lists: the same clips, identities, sizes (a link's target's)
+    /// and order.
+    @Test func aParallelScanListsWhatOneThreadLists() throws {
+        let count = FolderScan.parallelStatEntries + FolderScan.statSliceEntries / 2
+        let dir = try makeFolder([])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for index in 0..<count {
+            let name = index % 10 == 0 ? "notes \(index).txt" : "clip \(index).\(index % 3 == 0 ? "jpg" : "mp4")"
+            let fd = open(dir.appendingPathComponent(name).path, O_CREAT | O_WRONLY, 0o644)
+            if index % 7 == 0 { _ = write(fd, "xy", 2) }
+            close(fd)
+        }
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.mp4").path, withDestinationPath: "clip 7.mp4")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        try Data("x".utf8).write(to: dir.appendingPathComponent("sub/inner.webm"))
+        for recursive in [false, true] {
+            let one = try FolderScan.scan(dir, recursive: recursive)
+            #expect(one.count == (0..<count).filter { $0 % 10 != 0 }.count + 1 + (recursive ? 1 : 0))  // clips, the link, sub/
+            #expect(try FolderScan.scan(dir, recursive: recursive, parallel: true) == one)
+        }
+        let link = try #require(try FolderScan.scan(dir, parallel: true).first { $0.relativePath == "link.mp4" })
+        #expect(link.contentSize == 2 && link.identity.size == Int64("clip 7.mp4".utf8.count))
     }
 
     @Test func missingFolderIsNotFound() {

@@ -4,12 +4,13 @@ import Testing
 @testable import FlickStore
 
 @Suite struct FileSafetyTests {
-    @Test(arguments: ["../outside.mp4", "/etc/passwd", "a/../../b.mp4", "", "./a.mp4", "a//b.mp4"])
+    @Test(arguments: ["../outside.mp4", "/etc/passwd", "a/../../b.mp4", "", "./a.mp4", "a//b.mp4", "a/", "a/.", "a/..", ".", "..", "/",
+                      "a\u{0}b.mp4"])
     func unsafeStoredPathsAreRefused(_ path: String) {
         #expect(!FileOperations.isSafeRelativePath(path))
     }
 
-    @Test(arguments: ["a.mp4", "sub/b.mp4", "name with spaces.mp4", "..hidden-dots.mp4"])
+    @Test(arguments: ["a.mp4", "sub/b.mp4", "name with spaces.mp4", "..hidden-dots.mp4", "...", "a/.../b.mp4", "a./.b", "\u{F7FF}/\u{F72E}.mp4"])
     func ordinaryPathsAreAccepted(_ path: String) {
         #expect(FileOperations.isSafeRelativePath(path))
     }

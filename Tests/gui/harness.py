@@ -226,17 +226,24 @@ class FlickSession(Lifecycle):
         tree where a list holds hundreds of rows."""
         return self._atspi("find", "flick", windows, *roles, timeout=timeout)
 
-    def atspi_do(self, role, name, action="click", app="flick", near=None):
+    def atspi_do(self, role, name, action="click", app="flick", near=None, timeout=10):
         """Runs `action` on the first node with `role` and `name` (beside a
-        node named `near`, when given), as a screen reader would."""
+        node named `near`, when given), as a screen reader would; waits up
+        to `timeout` seconds for the app and the node to be on the bus (a
+        loaded machine shows the window late)."""
         extra = (near,) if near else ()
-        out = self._atspi("do", app, role, name, action, *extra)
-        if "error" in out:
-            # libadwaita 1.2 on GTK 4.8 names a dialog's response buttons twice
-            # ("Cancel Cancel"); Flick cannot reach inside AdwMessageDialog.
-            out = self._atspi("do", app, role, f"{name} {name}", action, *extra)
-        if "error" in out:
-            raise HarnessError(out["error"])
+        deadline = time.monotonic() + timeout
+        while True:
+            out = self._atspi("do", app, role, name, action, *extra)
+            if "error" in out:
+                # libadwaita 1.2 on GTK 4.8 names a dialog's response buttons twice
+                # ("Cancel Cancel"); Flick cannot reach inside AdwMessageDialog.
+                out = self._atspi("do", app, role, f"{name} {name}", action, *extra)
+            if "error" not in out:
+                return
+            if time.monotonic() > deadline:
+                raise HarnessError(out["error"])
+            time.sleep(0.5)
 
     def atspi_set_value(self, role, name, value, app="flick"):
         """Sets a slider's value as a screen reader would (AT-SPI Value)."""

@@ -291,7 +291,8 @@ def colourful(rgb):
 
 def test_playing_card_keeps_letterbox_rounded_corners_and_overlay_at_rest_and_mid_drag(tmp_path, artifacts):
     """A clip wider than the widest card shape: bars above and below, the
-    picture between, rounded corners showing the window, and the swipe
+    picture between, rounded corners showing the window, the card's shadow
+    beside it, and the swipe
     overlay drawn over the video while a drag holds the card."""
     folder = tmp_path / "deck"
     folder.mkdir()
@@ -310,6 +311,10 @@ def test_playing_card_keeps_letterbox_rounded_corners_and_overlay_at_rest_and_mi
         assert max(pixel(rest, cx, y + 4)) < 40, "a black bar above a clip wider than its card"
         assert max(pixel(rest, cx, y + h - 5)) < 40, "a black bar below it"
         assert min(pixel(rest, x + 1, y + 1)) > 150, "the corner is rounded: the window shows through"
+        # The card's soft shadow, drawn around it by the stage: darker just
+        # outside its left edge than past the blur.
+        near, far = pixel(rest, x - 4, cy), pixel(rest, x - 19, cy)
+        assert sum(far) - sum(near) > 24, f"a shadow beside the card: {near} against {far} further out"
         # Hold a drag to the right (like): the tint and badge lie over the video.
         s.xdotool("mousemove", cx, cy, "mousedown", 1, "sleep", 0.1,
                   *[a for i in range(1, 13) for a in ("mousemove", cx + i * 10, cy, "sleep", 0.03)])

@@ -6,6 +6,12 @@ enum JSONText {
     /// Appends `text` as a JSON string: its UTF-8 with `"`, `\` and control characters escaped.
     static func append(string text: String, to bytes: inout [UInt8]) {
         bytes.append(0x22)
+        defer { bytes.append(0x22) }
+        // Most strings (names, decisions) need no escape: one copy.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
+            bytes += text.utf8
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case 0x22: bytes += [0x5C, 0x22]
@@ -17,6 +23,5 @@ enum JSONText {
             default: bytes.append(byte)
             }
         }
-        bytes.append(0x22)
     }
 }

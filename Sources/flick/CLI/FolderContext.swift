@@ -21,18 +21,21 @@ struct FolderContext {
     let url: URL
     let store: Store
     let record: FolderRecord
+    /// What the scan found, in deck order (`sync.clips[i]` is `scanned[i]`).
+    let scanned: [ScannedClip]
     let sync: SyncResult
 
     /// Scans and syncs; an unreadable folder exits 2, a store failure 3,
     /// each with its message on stderr.
     init(_ options: FolderOptions) throws {
-        url = URL(fileURLWithPath: options.folder).standardizedFileURL
-        let scanned: [ScannedClip]
-        do {
-            scanned = try FolderScan.scan(url, recursive: options.recursive, order: options.order)
-        } catch {
-            CLI.fail(error.description, code: FlickCommand.Exit.folderUnreadable)
-        }
+        let (url, scanned) = Self.scan(options)
+        try self.init(url: url, scanned: scanned)
+    }
+
+    /// Syncs a scan made by `scan(_:)`; a store failure exits 3.
+    init(url: URL, scanned: [ScannedClip]) throws {
+        self.url = url
+        self.scanned = scanned
         do {
             store = try Store.openDefault()
             record = try store.folder(at: url)
@@ -42,12 +45,32 @@ struct FolderContext {
             CLI.fail(error.description, code: FlickCommand.Exit.failed)
         }
     }
+
+    /// The folder and its clips in deck order (a big folder looked up on
+    /// every core); an unreadable folder exits 2.
+    static func scan(_ options: FolderOptions) -> (url: URL, clips: [ScannedClip]) {
+        let url = URL(fileURLWithPath: options.folder).standardizedFileURL
+        do {
+            return (url, try FolderScan.scan(url, recursive: options.recursive, order: options.order, parallel: true))
+        } catch {
+            CLI.fail(error.description, code: FlickCommand.Exit.folderUnreadable)
+        }
+    }
 }
 
 /// Small helpers for the headless commands' output.
 enum CLI {
     static func out(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// Writes `bytes` to standard output as they are (a listing of
+    /// 100,000 clips: no copy).
+    static func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none))
+        }
     }
 
     static func err(_ text: String) {

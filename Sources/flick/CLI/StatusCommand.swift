@@ -26,31 +26,45 @@ struct StatusCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let context = try FolderContext(folder)
+        let (url, scanned) = FolderContext.scan(folder)
+        let access = ReadAccess(scanned, in: url)
+        let context = try FolderContext(url: url, scanned: scanned)
         let clips = context.sync.clips
         let root = context.record.path
-        let directory = open(RawPath.c(root), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if directory >= 0 { close(directory) } }
-        let errors = clips.map { Self.error(for: $0.relativePath, in: directory, root: root, recorded: $0.problem) }
-        let counts = Dictionary(grouping: clips.compactMap(\.decision), by: { $0 }).mapValues(\.count)
-        let decided = clips.count { $0.decision != nil }
+        let errors = Self.errors(of: clips, scanned: scanned, readable: access.wait(), root: root)
+        var counts: [Decision: Int] = [:]
+        for clip in clips { if let decision = clip.decision { counts[decision, default: 0] += 1 } }
+        let decided = counts.values.reduce(0, +)
         if json {
             var output = StatusJSON(folder: root, clips: clips, errors: errors, counts: counts, decided: decided).bytes
             output.append(0x0A)
-            FileHandle.standardOutput.write(Data(output))
+            CLI.write(output)
             return
         }
-        var lines = [RawPath.printable(root),
-                     "\(CLI.plural(clips.count, "clip")) · \(decided) decided: \(counts[.like] ?? 0) liked, "
+        let header = [RawPath.printable(root),
+                      "\(CLI.plural(clips.count, "clip")) · \(decided) decided: \(counts[.like] ?? 0) liked, "
                         + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left"]
-        lines.reserveCapacity(clips.count + 2)
-        for (clip, error) in zip(clips, errors) {
-            let mark = clip.decision.map(\.rawValue) ?? "-"
-            lines.append("  \(mark.padding(toLength: 7, withPad: " ", startingAt: 0)) \(RawPath.printable(clip.relativePath))"
-                + (error.map { "  (\(RawPath.printable($0)))" } ?? ""))
-        }
         // One write for the whole listing, not one per clip.
-        CLI.out(lines.joined(separator: "\n"))
+        CLI.write(StatusText(header: header, clips: clips, errors: errors).bytes)
+    }
+
+    /// Each clip's error. The scan has just found every file of the deck
+    /// (`fstatat`, in deck order with `clips`), so a file's size comes from
+    /// there, and whether Flick may read it from `readable` (`ReadAccess`,
+    /// asked while the store synced); a clip the scan does not line up
+    /// with is looked up again (`error(for:in:root:recorded:)`).
+    static func errors(of clips: [StoredClip], scanned: [ScannedClip], readable: [Int32], root: String) -> [String?] {
+        var directory: Int32?
+        defer { if let directory, directory >= 0 { close(directory) } }
+        return clips.indices.map { index in
+            let clip = clips[index]
+            guard index < scanned.count, index < readable.count, RawPath.same(scanned[index].relativePath, clip.relativePath) else {
+                let folder = directory ?? open(RawPath.c(root), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                directory = folder
+                return error(for: clip.relativePath, in: folder, root: root, recorded: clip.problem)
+            }
+            return error(access: readable[index], size: scanned[index].contentSize, recorded: clip.problem)
+        }
     }
 
     /// Why a clip cannot be reviewed: from the file itself (gone, unreadable,
@@ -60,11 +74,21 @@ struct StatusCommand: ParsableCommand {
     /// it could not be opened): fast on any folder size.
     static func error(for relativePath: String, in directory: Int32, root: String, recorded: String?) -> String? {
         let base = directory >= 0 ? directory : AT_FDCWD
-        let path = RawPath.c(directory >= 0 ? relativePath : root + "/" + relativePath)
+        let path = directory >= 0 ? relativePath : root + "/" + relativePath
         var info = stat()
-        guard fstatat(base, path, &info, 0) == 0 else { return "the file is gone" }
-        guard faccessat(base, path, R_OK, 0) == 0 else { return "permission denied" }
-        if info.st_size == 0 { return "the file is empty" }
-        return recorded
+        guard RawPath.withCString(path, { fstatat(base, $0, &info, 0) }) == 0 else { return "the file is gone" }
+        let access = RawPath.withCString(path) { faccessat(base, $0, R_OK, 0) == 0 ? 0 : errno }
+        return error(access: access, size: Int64(info.st_size), recorded: recorded)
+    }
+
+    /// The same from what is known of the file: `access`, 0 when it is
+    /// readable or the error `faccessat` gave, and its size.
+    static func error(access: Int32, size: Int64, recorded: String?) -> String? {
+        switch access {
+        case 0: break
+        case ENOENT, ENOTDIR: return "the file is gone"
+        default: return "permission denied"
+        }
+        return size == 0 ? "the file is empty" : recorded
     }
 }

@@ -67,7 +67,11 @@ final class ApplyList {
         installKeys()
         if let adjustment = gtk_scrolled_window_get_vadjustment(root.cast()) {
             connect(adjustment.opaque, .void("value-changed")) { [unowned self] in queuePosterScan() }
+            // The range changes when the list is laid out: rows bound before
+            // that (and before the dialog mapped) are measured again then.
+            connect(adjustment.opaque, .void("changed")) { [unowned self] in queuePosterScan() }
         }
+        connect(root, .map) { [unowned self] in queuePosterScan() }
         posters.isWanted = { [unowned self] id in bound.values.contains { $0.clipID == id && isOnScreen($0) } }
         posters.onPoster = { [unowned self] id in
             for row in bound.values where row.clipID == id { row.setPoster(posters.texture(for: id)) }
@@ -143,6 +147,8 @@ final class ApplyList {
             try? await Task.sleep(for: Self.posterDelay)
             guard let self else { return }
             posterScanQueued = false
+            // Not laid out yet: the next layout (the range changing) scans again.
+            guard gtk_widget_get_mapped(root) != 0, gtk_widget_get_height(root) > 0 else { return }
             // Bottom row first: the poster jobs run newest first, so the top row's comes first.
             for (index, row) in bound.sorted(by: { $0.key > $1.key }) where isOnScreen(row) {
                 posters.request(items[index].clipID, path: items[index].absolutePath)

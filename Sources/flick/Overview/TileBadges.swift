@@ -108,13 +108,7 @@ enum TileBadges {
 
     private static func fillChip(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double,
                                  rgba: (Double, Double, Double, Double)) {
-        let r = min(radius, height / 2)
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, x + width - r, y + r, r, -Double.pi / 2, 0)
-        cairo_arc(cr, x + width - r, y + height - r, r, 0, Double.pi / 2)
-        cairo_arc(cr, x + r, y + height - r, r, Double.pi / 2, Double.pi)
-        cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
+        CairoPath.roundedRectangle(cr, x: x, y: y, width: width, height: height, radius: min(radius, height / 2))
         cairo_set_source_rgba(cr, rgba.0, rgba.1, rgba.2, rgba.3)
         cairo_fill(cr)
     }

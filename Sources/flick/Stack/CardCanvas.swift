@@ -29,8 +29,13 @@ final class CardCanvas {
     let area: Widget = gtk_drawing_area_new()
     /// The picture to draw; nil: the card is black.
     var image: ImageSurface? {
-        didSet { gtk_widget_queue_draw(area) }
+        didSet {
+            gtk_widget_queue_draw(area)
+            onImage?()
+        }
     }
+    /// Called after each new picture (the card's peek draws it too).
+    var onImage: (() -> Void)?
     var covered: Cover? {
         didSet { if covered != oldValue { gtk_widget_queue_draw(area) } }
     }
@@ -83,27 +88,33 @@ final class CardCanvas {
             Self.addCross(cr, covered)
             cairo_clip(cr)
         }
-        let fit = image.map { Self.letterbox(image: (Double($0.width), Double($0.height)), in: (width, height)) }
-        // Black bars wherever the picture is not.
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_rectangle(cr, 0, 0, width, height)
-        if let fit, image?.opaque == true { cairo_rectangle(cr, fit.x, fit.y, fit.width, fit.height) }
-        cairo_fill(cr)
-        if let image, let fit { paint(cr, image, fit) }
+        Self.paintPicture(cr, image, width: width, height: height, filter: moving ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR)
         if let tint, tint.alpha > 0 {
             cairo_set_source_rgba(cr, tint.colour.red, tint.colour.green, tint.colour.blue, tint.alpha)
             cairo_paint(cr)
         }
     }
 
-    private func paint(_ cr: OpaquePointer, _ image: ImageSurface, _ fit: (x: Double, y: Double, width: Double, height: Double, scale: Double)) {
+    /// The picture letterboxed in black on a `width` × `height` card.
+    static func paintPicture(_ cr: OpaquePointer, _ image: ImageSurface?, width: Double, height: Double, filter: cairo_filter_t) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        let fit = image.map { letterbox(image: (Double($0.width), Double($0.height)), in: (width, height)) }
+        // Black bars wherever the picture is not.
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_rectangle(cr, 0, 0, width, height)
+        if let fit, image?.opaque == true { cairo_rectangle(cr, fit.x, fit.y, fit.width, fit.height) }
+        cairo_fill(cr)
+        guard let image, let fit else { return }
         cairo_translate(cr, fit.x, fit.y)
         cairo_scale(cr, fit.scale, fit.scale)
-        cairo_set_source_surface(cr, image.surface, 0, 0)
+        // Recorded without a copy of the frame (ImageSurface.recordablePattern).
+        guard let pattern = image.recordablePattern() else { return }
+        defer { cairo_pattern_destroy(pattern) }
         // At the frame's own size this is a plain copy (cairo sees a whole-pixel offset).
-        cairo_pattern_set_filter(cairo_get_source(cr), moving ? CAIRO_FILTER_FAST : CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_filter(pattern, filter)
+        cairo_set_source(cr, pattern)
         cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
         cairo_fill(cr)
     }

@@ -15,6 +15,7 @@ extension CardStackView {
             if moving { gtk_widget_add_css_class(stage, "moving") } else { gtk_widget_remove_css_class(stage, "moving") }
             for card in cards.values { card.setMoving(moving) }
             leaving?.setMoving(moving)
+            shadow.shown = !moving
         }
         // Idle frames return here, before any pose is computed.
         guard moving || needsRender else { return }
@@ -72,6 +73,8 @@ extension CardStackView {
             card.setBeneath(level > 0 || flying)
             if level <= 0 && !flying {
                 card.setCovered(nil)
+                card.peek.place(frame: nil, placement: nil)
+                card.setPictureShown(true)
                 place(card, size: own, layout: layout, pose: stack.top)
                 continue
             }
@@ -79,10 +82,22 @@ extension CardStackView {
             let depthPose = index < stack.beneath.count ? stack.beneath[index] : (stack.beneath.last ?? DepthPose(offsetY: 0, scale: 1))
             let frame = layout.beneath(size: own, top: topSize, depth: poseModel.depth(of: depthPose))
             card.setCovered(cover.map { Self.cover(top: $0, size: topSize, beneath: frame, size: own) })
+            let strip = cover.flatMap { Self.peek(top: $0, size: topSize, beneath: frame, size: own) }
+            card.peek.place(frame: strip?.frame, placement: strip?.placement)
+            card.setPictureShown(strip == nil)
             place(card, size: own, centre: frame.centre, scale: frame.scale)
         }
         leaving?.setBeneath(false)
         leaving?.setCovered(nil)
+        leaving?.peek.place(frame: nil, placement: nil)
+        leaving?.setPictureShown(true)
+        // The top card's shadow, where the card rests (drawn only at rest).
+        let resting = topCard.map { card -> (x: Int, y: Int, width: Int, height: Int) in
+            let own = size(of: card)
+            return (Int((layout.centre.x - own.width / 2).rounded()), Int((layout.centre.y - own.height / 2).rounded()),
+                    Int(own.width), Int(own.height))
+        }
+        shadow.place(card: resting)
     }
 
     /// The top card's rectangle (origin `top`, `size`) in the coordinates of
@@ -93,6 +108,24 @@ extension CardStackView {
         return CardCanvas.Cover(x: (top.x + 1 - origin.x) / scale, y: (top.y + 1 - origin.y) / scale,
                                 width: (size.width - 2) / scale, height: (size.height - 2) / scale,
                                 corner: CardCanvas.radius / scale)
+    }
+
+    /// What shows of a card beneath the top card at rest (origin `top`,
+    /// `size`): the strip from the top card's rounded bottom corners down
+    /// to the card's bottom edge, in stage pixels, and where the card lies
+    /// in it. Nil when more of the card shows (above the top card's bottom
+    /// corners or beside it): the card then draws itself.
+    static func peek(top: Vector, size: Size, beneath frame: (centre: Vector, scale: Double), size own: Size)
+        -> (frame: (x: Int, y: Int, width: Int, height: Int), placement: CardPeek.Placement)? {
+        let width = own.width * frame.scale, height = own.height * frame.scale
+        let left = frame.centre.x - width / 2, upper = frame.centre.y - height / 2
+        let stripTop = top.y + size.height - CardCanvas.radius
+        guard left >= top.x, left + width <= top.x + size.width, upper >= top.y + CardCanvas.radius,
+              upper + height > stripTop else { return nil }
+        let x = Int(left.rounded(.down)), y = Int(max(stripTop, upper).rounded(.down))
+        let right = Int((left + width).rounded(.up)), bottom = Int((upper + height).rounded(.up))
+        return ((x, y, right - x, bottom - y),
+                CardPeek.Placement(x: left - Double(x), y: upper - Double(y), width: own.width, height: own.height, scale: frame.scale))
     }
 
     /// Places a top card by `pose`: to its centre, then rotate, skew and

@@ -70,6 +70,8 @@ final class CardStackView {
     var pose: (stack: StackPose, flying: Bool) = (PoseModel(geometry: SwipeGeometry(card: Size(1, 1))).stack(offset: .zero, grabbedLowerHalf: false), false)
     /// Frame timings for `flick-bench frames` (only with FLICK_FRAME_LOG).
     private(set) var frameLog: FrameLog?
+    /// The top card's shadow at rest (CardShadow), beneath it on the stage.
+    let shadow: CardShadow
     /// Returns freed pipelines' memory to the system.
     private let memory = MemoryTrim()
 
@@ -83,6 +85,7 @@ final class CardStackView {
         gtk_widget_set_hexpand(stage, 1)
         gtk_widget_set_vexpand(stage, 1)
         gtk_widget_set_overflow(stage, GTK_OVERFLOW_HIDDEN)
+        shadow = CardShadow(stage: stage)
         CustomLayout.install(on: stage, minimum: Int32(StageLayout.minimumSide)) { [unowned self] width, height in
             layOut(width: width, height: height)
         }
@@ -219,6 +222,7 @@ final class CardStackView {
             if id == model.top?.id { _ = actions.activate(.playPause) }
         }
         gtk_widget_set_parent(card.button, stage)
+        gtk_widget_set_parent(card.peek.area, stage)
         return card
     }
 
@@ -297,15 +301,19 @@ final class CardStackView {
         var order = cards.keys.sorted(by: >).compactMap { cards[$0] }
         if let leaving { order.append(leaving) }
         for card in order.reversed() {
-            // Move each card to the front of the list, last one ending first-drawn.
+            // Move each card to the front of the list, last one ending first-drawn,
+            // its peek right above it.
+            gtk_widget_insert_after(card.peek.area, stage, nil)
             gtk_widget_insert_after(card.button, stage, nil)
         }
+        shadow.restack(below: topCard?.button, in: stage)
     }
 
     /// Takes a card off the stack; its player stops now, and the card and
     /// its widgets are freed with the last reference.
     private func remove(_ card: CardView) {
         gtk_widget_unparent(card.button)
+        gtk_widget_unparent(card.peek.area)
         if card.isLive { memory.pipelineFreed() }
         cancelPoster(for: card.clipID)
         card.stopPlayback()

@@ -24,6 +24,9 @@ final class CardView {
     /// The file version the card was made for (a new version makes a new card).
     let version: String
     private let canvas = CardCanvas()
+    /// The strip of this card that shows below the top card at rest (a
+    /// widget of the stage, placed by it).
+    private(set) lazy var peek = CardPeek { [weak self] in self?.canvas.image }
     private let badge: Widget
     private let badgeIcon: Widget
     private let badgeLabel: Widget
@@ -79,6 +82,13 @@ final class CardView {
         gtk_widget_set_focus_on_click(button, 0)
 
         if kind == .photo { canvas.image = CardCanvas.photo(path: path) }
+        canvas.onImage = { [weak self] in self?.peek.redraw() }
+    }
+
+    /// Whether the card draws its own picture (it does not while its peek
+    /// shows what can be seen of it).
+    func setPictureShown(_ shown: Bool) {
+        gtk_widget_set_opacity(canvas.area, shown ? 1 : 0)
     }
 
     /// Opens the clip's pipeline, prerolled and paused, its frames scaled to

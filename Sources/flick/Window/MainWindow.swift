@@ -186,6 +186,9 @@ final class MainWindow {
             model.setHidden(false)
             guard !watchingSurface, let surface = gtk_native_get_surface(window.opaque) else { return }
             watchingSurface = true
+            if FrameSync.disableWithoutManagerSupport(surface) {
+                Log.debug("X11 frame sync off: the window manager does not support _NET_WM_FRAME_DRAWN", category: "window")
+            }
             connect(surface, .notify("state")) { [unowned self] _ in
                 let state = gdk_toplevel_get_state(surface)
                 model.setHidden(state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0)

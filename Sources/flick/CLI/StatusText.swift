@@ -1,0 +1,44 @@
+import FlickCore
+import FlickStore
+
+/// `flick status` as text, written straight into bytes: the header lines,
+/// then one line per clip (`  like    name.mp4  (error)`), each name made
+/// printable (`RawPath.printable`), one newline after each line.
+struct StatusText {
+    private(set) var bytes: [UInt8] = []
+
+    /// Width the decision column is padded to (with spaces).
+    static let markWidth = 7
+
+    /// The listing of `clips` (deck order) under `header`; `errors[i]` is clip i's error.
+    init(header: [String], clips: [StoredClip], errors: [String?]) {
+        bytes.reserveCapacity(header.reduce(0) { $0 + $1.utf8.count + 1 } + clips.count * 40)
+        for line in header {
+            bytes += line.utf8
+            bytes.append(0x0A)
+        }
+        for (clip, error) in zip(clips, errors) {
+            let mark = clip.decision.map(\.rawValue) ?? "-"
+            bytes += "  ".utf8
+            bytes += mark.utf8
+            bytes += repeatElement(0x20, count: max(0, Self.markWidth - mark.utf8.count) + 1)
+            printable(clip.relativePath)
+            if let error {
+                bytes += "  (".utf8
+                printable(error)
+                bytes.append(UInt8(ascii: ")"))
+            }
+            bytes.append(0x0A)
+        }
+    }
+
+    /// Appends `RawPath.printable(text)`; text of printable ASCII other
+    /// than a backslash (nearly every name) is that already.
+    private mutating func printable(_ text: String) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) {
+            bytes += text.utf8
+        } else {
+            bytes += RawPath.printable(text).utf8
+        }
+    }
+}

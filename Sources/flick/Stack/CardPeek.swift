@@ -1,0 +1,66 @@
+import CGtk
+import FlickCore
+import GtkKit
+
+/// What shows of a card beneath the top one at rest: the strip below the
+/// top card (and behind its rounded bottom corners), drawn by a drawing
+/// area of the stage that covers only that strip, while the card's own
+/// picture is left out (opacity 0: GTK then makes no node of it).
+///
+/// Why: GTK 4.8's cairo renderer draws every node that meets the area a
+/// video frame repaints, and a card beneath lies under the whole top card.
+/// Even with its hidden part not drawn, each frame of the top clip made a
+/// card-sized copy of the card beneath's drawing and blended it in: a
+/// third of the main thread's work while a clip played.
+@MainActor
+final class CardPeek {
+    /// Where the card lies, in the strip's coordinates: its corner, its
+    /// size before scaling, and its scale.
+    struct Placement: Equatable {
+        var x, y, width, height, scale: Double
+    }
+
+    let area: Widget = gtk_drawing_area_new()
+    private let picture: () -> ImageSurface?
+    private var placement: Placement?
+
+    /// `picture`: the card's picture now.
+    init(picture: @escaping () -> ImageSurface?) {
+        self.picture = picture
+        gtk_widget_set_can_target(area, 0)
+        gtk_widget_set_can_focus(area, 0)
+        Accessibility.setHidden(area, true)
+        DrawFunction.set(on: area) { [weak self] cr, _, _ in
+            self?.draw(cr)
+        }
+    }
+
+    var isShown: Bool { placement != nil }
+
+    /// Shows the strip `frame` (stage pixels) of a card placed at
+    /// `placement`, or nothing. Called in the stage's layout pass.
+    func place(frame: (x: Int, y: Int, width: Int, height: Int)?, placement: Placement?) {
+        let shown = frame == nil ? nil : placement
+        if shown != self.placement {
+            self.placement = shown
+            gtk_widget_queue_draw(area)
+        }
+        let rect = frame ?? (x: 0, y: 0, width: 0, height: 0)
+        var origin = graphene_point_t(x: Float(rect.x), y: Float(rect.y))
+        gtk_widget_allocate(area, Int32(rect.width), Int32(rect.height), -1, gsk_transform_translate(nil, &origin))
+    }
+
+    func redraw() {
+        if placement != nil { gtk_widget_queue_draw(area) }
+    }
+
+    private func draw(_ cr: OpaquePointer) {
+        guard let placement else { return }
+        cairo_translate(cr, placement.x, placement.y)
+        cairo_scale(cr, placement.scale, placement.scale)
+        // The card's rounded outline (the card's button clips its picture alike).
+        CairoPath.roundedRectangle(cr, x: 0, y: 0, width: placement.width, height: placement.height, radius: CardCanvas.radius)
+        cairo_clip(cr)
+        CardCanvas.paintPicture(cr, picture(), width: placement.width, height: placement.height, filter: CAIRO_FILTER_GOOD)
+    }
+}
