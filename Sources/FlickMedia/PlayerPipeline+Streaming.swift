@@ -120,6 +120,10 @@ extension PlayerPipeline {
         guard let sample else { return GST_FLOW_OK }
         defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
         guard let pipeline = from(data), !pipeline.locked({ pipeline.closed }), let frame = frame(from: sample) else { return GST_FLOW_OK }
+        if preroll, let buffer = gst_sample_get_buffer(sample) {
+            let duration = buffer.pointee.duration
+            pipeline.lock.withLock { pipeline.pausedFrameDuration = duration == flick_gst_clock_time_none() ? nil : duration }
+        }
         pipeline.deliver(frame)
         return GST_FLOW_OK
     }

@@ -53,6 +53,10 @@ final class PlayerPipeline: @unchecked Sendable {
     var lastLoop: UInt64 = 0
     var promotedAt: UInt64?
     var latency: Double?
+    /// How long the frame shown while paused lasts (nanoseconds of clip time), when it says.
+    var pausedFrameDuration: GstClockTime?
+    /// How far the last `play()` moved the start ahead (seconds), if it did.
+    var startShift: Double?
     var missingPlugin: MediaError?
     /// The rate asked for (1: normal speed); every seek keeps it.
     var rate = 1.0
@@ -92,7 +96,27 @@ final class PlayerPipeline: @unchecked Sendable {
         lock.withLock {
             if latency == nil && framesDelivered > 0 { promotedAt = DispatchTime.now().uptimeNanoseconds }
         }
-        change(to: GST_STATE_PLAYING)
+        queue.async { [self] in
+            guard let playbin, !locked({ closed }) else { return }
+            skipShownFrame(playbin)
+            gst_element_set_state(playbin, GST_STATE_PLAYING)
+        }
+    }
+
+    /// The frame shown while paused (prerolled, or after a seek) has been
+    /// on screen already, often for seconds as the card beneath: playing
+    /// starts with the next one due at once instead of one frame later.
+    /// A pipeline paused after playing resumes where it stopped (its start
+    /// time is no longer zero), so only a fresh start is shifted. On `queue`.
+    private func skipShownFrame(_ playbin: UnsafeMutablePointer<GstElement>) {
+        lock.withLock { startShift = nil }
+        guard gst_element_get_start_time(playbin) == 0,
+              let shown = locked({ pausedFrameDuration }), shown > 0 else { return }
+        let speed = max(abs(locked { self.rate }), 0.01)
+        // Never more than a tenth of a second, whatever the clip claims.
+        let skip = GstClockTime(min(Double(shown) / speed, 100_000_000))
+        gst_element_set_start_time(playbin, skip)
+        lock.withLock { startShift = Double(skip) / 1e9 }
     }
 
     func pause() { change(to: GST_STATE_PAUSED) }

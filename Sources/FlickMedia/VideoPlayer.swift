@@ -110,12 +110,17 @@ public final class VideoPlayer: Sendable {
     public var isMuted: Bool { pipeline.locked { pipeline.muted } }
 
     /// Whether the pipeline is playing, as GStreamer last reported it (a
-    /// `play()` shows here once the player's queue has run it).
+    /// `play()` shows here once its state change completes).
     public var isPlaying: Bool { pipeline.locked { pipeline.state == GST_STATE_PLAYING } }
 
     /// Seconds from `play()` of a prerolled player to its next frame (the
     /// first one after the preroll frame already on screen).
     public var promoteLatency: Double? { pipeline.locked { pipeline.latency } }
+
+    /// How far the last `play()` started ahead of the paused frame, in
+    /// seconds (that frame's duration, since it was on screen already), or
+    /// nil when it resumed where it had stopped.
+    var startShift: Double? { pipeline.locked { pipeline.startShift } }
 
     /// Whether a frame has arrived (the preroll frame first).
     public var hasFrame: Bool { pipeline.locked { pipeline.framesDelivered > 0 } }

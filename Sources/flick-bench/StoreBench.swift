@@ -75,7 +75,8 @@ struct StoreBench: ParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let byte = Data([0])
         for i in 0..<count {
-            FileManager.default.createFile(atPath: folder.appendingPathComponent(String(format: "clip_%05d.mp4", i)).path, contents: byte)
+            let path = folder.appendingPathComponent(String(format: "clip_%05d.mp4", i)).path
+            guard FileManager.default.createFile(atPath: path, contents: byte) else { throw ValidationError("could not create \(path)") }
         }
     }
 }

@@ -82,14 +82,39 @@ final class PlayerLog: @unchecked Sendable {
         let player = try log.player(path)
         #expect(log.wait { player.hasFrame })
         player.play()
-        // No preroll to wait for: the state change is complete once the
-        // player's queue has run it.
-        player.waitUntilIdle()
-        #expect(player.isPlaying)
+        // The preroll frame arrives just before the pipeline reports its
+        // preroll done, so the change to playing may complete a moment later.
+        #expect(log.wait { player.isPlaying })
         #expect(log.wait { log.frameCount > 10 })
         #expect(player.promoteLatency != nil)
         let times = log.times
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "frames come in order: \(times.prefix(12))")
+        player.stop()
+    }
+
+    @Test func aFreshStartSkipsThePausedFramesTimeAndAResumeDoesNot() throws {
+        let path = try makeClip("shift.mp4", pattern: "ball", seconds: 2)
+        let log = PlayerLog()
+        let player = try log.player(path)
+        #expect(log.wait { player.hasFrame })
+        player.play()
+        player.waitUntilIdle()
+        let shift = try #require(player.startShift, "the prerolled frame (1/25 s) was on screen already")
+        #expect(abs(shift - 0.04) < 0.001, "shifted by \(shift) s")
+        #expect(log.wait { log.frameCount > 3 })
+        player.pause()
+        player.waitUntilIdle()
+        player.play()
+        player.waitUntilIdle()
+        #expect(player.startShift == nil, "a pause and play resumes where it stopped")
+        player.pause()
+        player.seek(to: 0.5)
+        #expect(log.wait { log.times.contains { abs($0 - 0.5) < 0.05 } })
+        player.play()
+        player.waitUntilIdle()
+        // 0.5 s falls inside the frame 0.48–0.52: what is left of it is skipped.
+        let afterSeek = try #require(player.startShift, "after a paused seek the shown frame is skipped too")
+        #expect(abs(afterSeek - 0.02) < 0.001, "shifted by \(afterSeek) s")
         player.stop()
     }
 

@@ -102,7 +102,7 @@ final class CardShadow {
     private static func frame(of part: Part, around c: (x: Int, y: Int, width: Int, height: Int)) -> (x: Int, y: Int, width: Int, height: Int) {
         let r = radius, e = blur, dy = offsetY
         let top = c.y + dy - e, bottom = c.y + c.height + dy + e
-        let left = c.x - e, right = c.x + c.width + e
+        let left = c.x - e
         switch part {
         case .topLeft: return (left, top, e + r, c.y + r - top)
         case .top: return (c.x + r, top, c.width - 2 * r, max(0, c.y - top))
