@@ -103,7 +103,9 @@ struct ScaleBench: ParsableCommand {
             let extra = folder.appendingPathComponent(Self.name(clips)).path
             for _ in 0..<runs {
                 idle.append(app.cpuSeconds(over: Self.settleSeconds))
-                added.append(try cpu(of: app) { FileManager.default.createFile(atPath: extra, contents: Data([0])) })
+                added.append(try cpu(of: app) {
+                    guard FileManager.default.createFile(atPath: extra, contents: Data([0])) else { throw ValidationError("could not create \(extra)") }
+                })
                 removed.append(try cpu(of: app) { try FileManager.default.removeItem(atPath: extra) })
             }
             let base = median(idle)
