@@ -163,8 +163,15 @@ class FlickSession(Lifecycle):
             raise HarnessError(f"{cmd[0]} failed ({res.returncode}): {res.stderr.strip()}")
         return res.stdout
 
-    def xdotool(self, *args):
-        return self.run("xdotool", *[str(a) for a in args])
+    def xdotool(self, *args, timeout=None):
+        """Runs xdotool. A long key sequence ("key --delay MS k1 k2 …") gets
+        five times its delays on top of the usual 20 s: on a loaded machine
+        xdotool itself waits for the X server between keys."""
+        if timeout is None:
+            timeout = 20
+            if len(args) > 3 and args[0] == "key" and args[1] == "--delay":
+                timeout += 5 * (len(args) - 3) * int(args[2]) / 1000
+        return self.run("xdotool", *[str(a) for a in args], timeout=timeout)
 
     def window_id(self, title="Flick"):
         res = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{title}$"],
