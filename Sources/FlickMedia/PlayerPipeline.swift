@@ -96,11 +96,7 @@ final class PlayerPipeline: @unchecked Sendable {
         lock.withLock {
             if latency == nil && framesDelivered > 0 { promotedAt = DispatchTime.now().uptimeNanoseconds }
         }
-        queue.async { [self] in
-            guard let playbin, !locked({ closed }) else { return }
-            skipShownFrame(playbin)
-            gst_element_set_state(playbin, GST_STATE_PLAYING)
-        }
+        change(to: GST_STATE_PLAYING)
     }
 
     /// The frame shown while paused (prerolled, or after a seek) has been
@@ -109,10 +105,11 @@ final class PlayerPipeline: @unchecked Sendable {
     /// A pipeline paused after playing resumes where it stopped (its start
     /// time is no longer zero), so only a fresh start is shifted. On `queue`.
     private func skipShownFrame(_ playbin: UnsafeMutablePointer<GstElement>) {
-        lock.withLock { startShift = nil }
-        guard gst_element_get_start_time(playbin) == 0,
-              let shown = locked({ pausedFrameDuration }), shown > 0 else { return }
-        let speed = max(abs(locked { self.rate }), 0.01)
+        let (shown, speed) = lock.withLock { () -> (GstClockTime?, Double) in
+            startShift = nil
+            return (pausedFrameDuration, max(abs(rate), 0.01))
+        }
+        guard let shown, shown > 0, gst_element_get_start_time(playbin) == 0 else { return }
         // Never more than a tenth of a second, whatever the clip claims.
         let skip = GstClockTime(min(Double(shown) / speed, 100_000_000))
         gst_element_set_start_time(playbin, skip)
@@ -124,6 +121,7 @@ final class PlayerPipeline: @unchecked Sendable {
     private func change(to state: GstState) {
         queue.async { [self] in
             guard let playbin, !locked({ closed }) else { return }
+            if state == GST_STATE_PLAYING { skipShownFrame(playbin) }
             gst_element_set_state(playbin, state)
         }
     }

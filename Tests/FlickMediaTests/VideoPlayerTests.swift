@@ -28,6 +28,13 @@ final class PlayerLog: @unchecked Sendable {
                         onFrame: { [self] in frame($0) }, onFailure: { [self] in error($0) })
     }
 
+    /// A player of a new `seconds`-long clip, prerolled (its first frame arrived).
+    func prerolledPlayer(_ name: String, seconds: Int) throws -> VideoPlayer {
+        let player = try player(try makeClip(name, pattern: "ball", seconds: seconds))
+        #expect(wait { player.hasFrame })
+        return player
+    }
+
     /// Waits up to `seconds` for `condition`.
     func wait(_ seconds: Double = 10, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
@@ -77,10 +84,8 @@ final class PlayerLog: @unchecked Sendable {
     }
 
     @Test func aPrerolledPlayerIsPlayingAsSoonAsItIsPromoted() throws {
-        let path = try makeClip("promote.mp4", pattern: "ball", seconds: 2)
         let log = PlayerLog()
-        let player = try log.player(path)
-        #expect(log.wait { player.hasFrame })
+        let player = try log.prerolledPlayer("promote.mp4", seconds: 2)
         player.play()
         // The preroll frame arrives just before the pipeline reports its
         // preroll done, so the change to playing may complete a moment later.
@@ -93,10 +98,8 @@ final class PlayerLog: @unchecked Sendable {
     }
 
     @Test func aFreshStartSkipsThePausedFramesTimeAndAResumeDoesNot() throws {
-        let path = try makeClip("shift.mp4", pattern: "ball", seconds: 2)
         let log = PlayerLog()
-        let player = try log.player(path)
-        #expect(log.wait { player.hasFrame })
+        let player = try log.prerolledPlayer("shift.mp4", seconds: 2)
         player.play()
         player.waitUntilIdle()
         let shift = try #require(player.startShift, "the prerolled frame (1/25 s) was on screen already")
