@@ -325,6 +325,39 @@ def test_playing_card_keeps_letterbox_rounded_corners_and_overlay_at_rest_and_mi
         assert any(g > r + 30 and g > b + 10 for r, g, b in green), f"the like tint over the video: {green}"
 
 
+def column(shot, x, top, bottom):
+    """(r, g, b) of the screenshot's pixels at `x` from row `top` to `bottom`."""
+    text = subprocess.run(["convert", f"{shot}[1x{bottom - top}+{x}+{top}]", "-depth", "8", "txt:-"],
+                          capture_output=True, text=True, check=True).stdout
+    return [tuple(int(v) for v in m.groups()) for m in re.finditer(r"\((\d+),(\d+),(\d+)", text)]
+
+
+def test_cards_beneath_show_their_shadow_below_the_top_card(tmp_path, artifacts):
+    """At rest the cards beneath show as strips below the top card, each
+    with its faint shadow under its bottom edge: grey rows between the last
+    card's colour and the window."""
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    for name, colour in [("a_top.png", "red"), ("b_next.png", "lime"), ("c_third.png", "blue")]:
+        subprocess.run(["convert", "-size", "1600x900", f"xc:{colour}", str(folder / name)], check=True)
+    with Stage(folder) as s:
+        def card():
+            top = s.top_card()
+            return top["extents"] if top and top["extents"] and top["extents"][2] > 100 else None
+        x, y, w, h = on_screen(s, wait_until(card, 15, what="the top card"))
+        time.sleep(1.0)
+        shot = s.screenshot(artifacts / "beneath-shadow.png")
+        rows = column(shot, x + w // 2, y + h - 4, y + h + 60)
+        window = rows[-1]
+        assert not colourful(window) and min(window) > 200, f"the window shows below the cards: {rows}"
+        last = max(i for i, rgb in enumerate(rows) if colourful(rgb))
+        assert last > 4, f"a card beneath shows below the top card: {rows}"
+        below = rows[last + 1:]
+        shadow = [rgb for rgb in below[:4] if not colourful(rgb) and max(rgb) <= min(window) - 10]
+        print("below the last card:", below[:5], "window", window)
+        assert len(shadow) >= 2, f"a shadow under the lowest card beneath: {below[:5]} against {window}"
+
+
 def test_nothing_is_drawn_while_idle(tmp_path):
     """Paused with nothing moving, the frame clock stops: no frames at all."""
     folder = tmp_path / "deck"

@@ -5,13 +5,16 @@ import GtkKit
 /// What shows of a card beneath the top one at rest: the strip below the
 /// top card (and behind its rounded bottom corners), drawn by a drawing
 /// area of the stage that covers only that strip, while the card's own
-/// picture is left out (opacity 0: GTK then makes no node of it).
+/// picture is left out (opacity 0: GTK then makes no node of it) and so
+/// is its CSS shadow: the strip draws that shadow too.
 ///
 /// Why: GTK 4.8's cairo renderer draws every node that meets the area a
 /// video frame repaints, and a card beneath lies under the whole top card.
 /// Even with its hidden part not drawn, each frame of the top clip made a
 /// card-sized copy of the card beneath's drawing and blended it in: a
-/// third of the main thread's work while a clip played.
+/// third of the main thread's work while a clip played. A box shadow is
+/// no better: GTK draws it through a card-sized mask of the card's
+/// outline, two per card beneath, on every video frame.
 @MainActor
 final class CardPeek {
     /// Where the card lies, in the strip's coordinates: its corner, its
@@ -19,6 +22,14 @@ final class CardPeek {
     struct Placement: Equatable {
         var x, y, width, height, scale: Double
     }
+
+    /// The shadow of a card beneath, as style.css's `.beneath` box shadow
+    /// (`0 1px 0 alpha(black, 0.18), 0 3px 0 alpha(black, 0.10)`): offsets
+    /// down in card pixels and opacities, drawn in this order (CSS lists
+    /// the top-most first).
+    static let shadows: [(offsetY: Double, alpha: Double)] = [(3, 0.10), (1, 0.18)]
+    /// How far below the card its shadow reaches, in card pixels.
+    static let shadowReach = 3.0
 
     let area: Widget = gtk_drawing_area_new()
     private let picture: () -> ImageSurface?
@@ -58,8 +69,23 @@ final class CardPeek {
         guard let placement else { return }
         cairo_translate(cr, placement.x, placement.y)
         cairo_scale(cr, placement.scale, placement.scale)
+        let outline = { (y: Double) in
+            CairoPath.roundedRectangle(cr, x: 0, y: y, width: placement.width, height: placement.height, radius: CardCanvas.radius)
+        }
+        // The shadow, outside the card's outline only (as CSS draws it).
+        cairo_save(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_rectangle(cr, -1, -1, placement.width + 2, placement.height + Self.shadowReach + 2)
+        outline(0)
+        cairo_clip(cr)
+        for shadow in Self.shadows {
+            cairo_set_source_rgba(cr, 0, 0, 0, shadow.alpha)
+            outline(shadow.offsetY)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
         // The card's rounded outline (the card's button clips its picture alike).
-        CairoPath.roundedRectangle(cr, x: 0, y: 0, width: placement.width, height: placement.height, radius: CardCanvas.radius)
+        outline(0)
         cairo_clip(cr)
         CardCanvas.paintPicture(cr, picture(), width: placement.width, height: placement.height, filter: CAIRO_FILTER_GOOD)
     }

@@ -112,8 +112,8 @@ extension CardStackView {
 
     /// What shows of a card beneath the top card at rest (origin `top`,
     /// `size`): the strip from the top card's rounded bottom corners down
-    /// to the card's bottom edge, in stage pixels, and where the card lies
-    /// in it. Nil when more of the card shows (above the top card's bottom
+    /// to the card's bottom edge and its shadow, in stage pixels, and where
+    /// the card lies in it. Nil when more of the card shows (above the top card's bottom
     /// corners or beside it): the card then draws itself.
     static func peek(top: Vector, size: Size, beneath frame: (centre: Vector, scale: Double), size own: Size)
         -> (frame: (x: Int, y: Int, width: Int, height: Int), placement: CardPeek.Placement)? {
@@ -123,7 +123,8 @@ extension CardStackView {
         guard left >= top.x, left + width <= top.x + size.width, upper >= top.y + CardCanvas.radius,
               upper + height > stripTop else { return nil }
         let x = Int(left.rounded(.down)), y = Int(max(stripTop, upper).rounded(.down))
-        let right = Int((left + width).rounded(.up)), bottom = Int((upper + height).rounded(.up))
+        let right = Int((left + width).rounded(.up))
+        let bottom = Int((upper + height + CardPeek.shadowReach * frame.scale).rounded(.up))
         return ((x, y, right - x, bottom - y),
                 CardPeek.Placement(x: left - Double(x), y: upper - Double(y), width: own.width, height: own.height, scale: frame.scale))
     }

@@ -86,10 +86,15 @@ final class CardView {
     }
 
     /// Whether the card draws its own picture (it does not while its peek
-    /// shows what can be seen of it).
+    /// shows what can be seen of it, shadow included: `peeking` in
+    /// style.css).
     func setPictureShown(_ shown: Bool) {
+        guard shown != pictureShown else { return }
+        pictureShown = shown
         gtk_widget_set_opacity(canvas.area, shown ? 1 : 0)
+        if shown { gtk_widget_remove_css_class(button, "peeking") } else { gtk_widget_add_css_class(button, "peeking") }
     }
+    private var pictureShown = true
 
     /// Opens the clip's pipeline, prerolled and paused, its frames scaled to
     /// `maxWidth`×`maxHeight` pixels: the top card and the one beneath it are
