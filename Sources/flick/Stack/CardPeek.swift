@@ -29,7 +29,7 @@ final class CardPeek {
     /// the top-most first).
     static let shadows: [(offsetY: Double, alpha: Double)] = [(3, 0.10), (1, 0.18)]
     /// How far below the card its shadow reaches, in card pixels.
-    static let shadowReach = 3.0
+    static let shadowReach = shadows.map(\.offsetY).max() ?? 0
 
     let area: Widget = gtk_drawing_area_new()
     private let picture: () -> ImageSurface?

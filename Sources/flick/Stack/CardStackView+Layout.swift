@@ -113,8 +113,8 @@ extension CardStackView {
     /// What shows of a card beneath the top card at rest (origin `top`,
     /// `size`): the strip from the top card's rounded bottom corners down
     /// to the card's bottom edge and its shadow, in stage pixels, and where
-    /// the card lies in it. Nil when more of the card shows (above the top card's bottom
-    /// corners or beside it): the card then draws itself.
+    /// the card lies in it. Nil when more of the card shows (above the top
+    /// card's bottom corners or beside it): the card then draws itself.
     static func peek(top: Vector, size: Size, beneath frame: (centre: Vector, scale: Double), size own: Size)
         -> (frame: (x: Int, y: Int, width: Int, height: Int), placement: CardPeek.Placement)? {
         let width = own.width * frame.scale, height = own.height * frame.scale
