@@ -1,6 +1,7 @@
 // FlickStore — Flick's persisted decisions and its file operations.
 //
-//   Database        the only file that calls sqlite3: open, statements, transactions
+//   Connection      the process's one SQLite connection per store file, reopened if moved
+//   Database        statements and transactions on it (with Connection, the only sqlite3 callers)
 //   Schema          versioned migrations (PRAGMA user_version)
 //   Store           folders, clips, decisions and the append-only action history
 //   Store+Sync      reconciles the store with a folder scan (new, removed, renamed)
@@ -14,7 +15,9 @@
 //
 // Threading contract: a `Store` (and its `Database`) belongs to the thread
 // that opened it — the main thread in the app, the command's thread in the
-// CLI. Nothing here starts threads or calls back later.
+// CLI. Stores of one process on one file share its one connection, which
+// serializes them (an Apply on its own thread and the window's store).
+// Nothing here starts threads or calls back later.
 internal import CSQLite
 import FlickCore
 import Foundation
@@ -115,49 +118,44 @@ extension Optional: SQLBindable where Wrapped: SQLBindable {
     var sqlValue: SQLValue { self?.sqlValue ?? .null }
 }
 
-/// One SQLite connection. WAL journal with `synchronous=FULL`: a committed
+/// A view of the process's one SQLite connection to a store file (see
+/// `Connection`). WAL journal with `synchronous=FULL`: a committed
 /// transaction is on disk when `commit` returns.
+///
+/// Every call holds the connection's lock; `transaction` holds it from
+/// `BEGIN` to `COMMIT`, so two `Database`s of one process (the window's and
+/// an Apply's on its own thread) take turns without a second connection.
 final class Database {
-    private var handle: OpaquePointer?
-    private var statements: [String: OpaquePointer] = [:]
+    private let connection: Connection
     let path: String
     /// Work that must reach the database before any other statement runs
     /// (a sync's deferred rows); it removes itself when done.
     var pending: (() throws(StoreError) -> Void)?
     /// Set while `pending` runs, or is held back for reads it cannot change.
     private var holding = false
+    /// Commits made through this view (see `foreignCommits`).
+    private var ownCommits: Int64 = 0
 
-    /// Opens the database at `path`; `create` makes a new file (the store
-    /// builds a new database under a temporary name, so a half-made one is
-    /// never found under the real name).
-    init(path: String, create: Bool = false) throws(StoreError) {
+    /// Opens the database at `path` (the process's connection to it when it
+    /// has one). `create` makes a new file (the store builds a new database
+    /// under a temporary name, so a half-made one is never found under the
+    /// real name). `check` runs before a file this process does not have
+    /// open yet is opened.
+    init(path: String, create: Bool = false, check: () throws(StoreError) -> Void = {}) throws(StoreError) {
         self.path = path
-        var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &db, flags, nil)
-        guard code == SQLITE_OK, let db else {
-            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            sqlite3_close(db)
-            throw StoreError.untrusted(path, reason)
-        }
-        handle = db
-        sqlite3_busy_timeout(db, 5000)
-        do {
-            try execute("PRAGMA journal_mode=WAL")
-            try execute("PRAGMA synchronous=FULL")
-            try execute("PRAGMA foreign_keys=ON")
-        } catch {
-            throw StoreError.untrusted(path, errorMessage)
-        }
+        connection = try Connection.shared(path: path, create: create, check: check)
     }
 
-    deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
-        sqlite3_close_v2(handle)
-    }
+    private var handle: OpaquePointer? { connection.handle }
 
-    private var errorMessage: String {
-        handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed"
+    private var errorMessage: String { connection.errorMessage }
+
+    /// Commits other views of this connection made (they do not change
+    /// SQLite's `data_version`, which counts other connections' commits).
+    var foreignCommits: Int64 {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
+        return connection.commits - ownCommits
     }
 
     private func failure(_ what: String) -> StoreError {
@@ -183,6 +181,8 @@ final class Database {
 
     /// Runs SQL without results (several statements allowed).
     func execute(_ sql: String) throws(StoreError) {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
         try settle()
         var message: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
@@ -193,16 +193,7 @@ final class Database {
     }
 
     private func prepared(_ sql: String) throws(StoreError) -> OpaquePointer {
-        if let statement = statements[sql] {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-            return statement
-        }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw failure("prepare")
-        }
-        statements[sql] = statement
+        guard let statement = connection.prepared(sql) else { throw failure("prepare") }
         return statement
     }
 
@@ -223,6 +214,8 @@ final class Database {
     /// Runs one statement; returns the last inserted row id.
     @discardableResult
     func run(_ sql: String, _ values: SQLBindable...) throws(StoreError) -> Int64 {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
         try settle()
         let statement = try prepared(sql)
         try bind(values, to: statement)
@@ -249,6 +242,8 @@ final class Database {
     }
 
     private func forEachRow(_ sql: String, _ values: [SQLBindable], body: (SQLRow) -> Void) throws(StoreError) {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
         try settle()
         let statement = try prepared(sql)
         try bind(values, to: statement)
@@ -263,11 +258,18 @@ final class Database {
     }
 
     /// Runs `body` in one transaction, committed (on disk) when this returns.
+    /// A database file or WAL removed or replaced under the connection is
+    /// reopened first (never a write into a deleted file).
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
+        try connection.reopenIfMoved()
         try execute("BEGIN IMMEDIATE")
         do {
             let value = try body()
             try execute("COMMIT")
+            connection.committed()
+            ownCommits += 1
             return value
         } catch {
             try? execute("ROLLBACK")

@@ -97,8 +97,9 @@ extension Store {
         (try db.rows("SELECT ifnull(max(id), 0) + 1 FROM clip").first?.first?.int64) ?? 1
     }
 
-    /// Changes whenever another connection commits (SQLite's `data_version`).
+    /// Changes whenever another connection commits (SQLite's `data_version`),
+    /// or another store of this process on the same connection does.
     func dataVersion() throws(StoreError) -> Int64 {
-        (try db.rows("PRAGMA data_version").first?.first?.int64) ?? 0
+        (try db.rows("PRAGMA data_version").first?.first?.int64 ?? 0) + db.foreignCommits
     }
 }

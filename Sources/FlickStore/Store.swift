@@ -58,8 +58,10 @@ public final class Store {
     /// never replaced by an empty one.
     public init(path: String) throws(StoreError) {
         try Self.createIfMissing(path)
-        try Self.checkTrustworthy(path)
-        db = try Database(path: path)
+        // Checked only when this process does not have it open already:
+        // closing a descriptor of the file would drop the locks its open
+        // connection holds (see `Connection`).
+        db = try Database(path: path) { () throws(StoreError) in try Self.checkTrustworthy(path) }
         try Schema.migrate(db)
     }
 
