@@ -5,6 +5,10 @@ import Foundation
 public struct MoveReport: Sendable, Equatable {
     public var moved: [FileItem] = []
     public var failures: [FileFailure] = []
+    /// Files moved whose move the store could not record (its disk full or
+    /// read-only): moved all the same; each names why it was not recorded.
+    /// The next sync finds them gone from the folder.
+    public var unrecorded: [FileFailure] = []
     public var cancelled = false
 
     public init() {}
@@ -83,9 +87,10 @@ extension Store {
                 break
             }
             let outcome: Result<FileItem, FileFailure>
+            var movedNow: FileItem?
             do {
                 outcome = try db.transaction { () throws(StoreError) -> Result<FileItem, FileFailure> in
-                    try moveOne(item, folder: folder, handle: handle, afterCheck: afterCheck) { entry, original in
+                    try moveOne(item, folder: folder, handle: handle, afterCheck: afterCheck, moved: { movedNow = $0 }) { entry, original in
                         switch destination {
                         case .trash:
                             return trash.move(entry, originalPath: original)
@@ -97,7 +102,18 @@ extension Store {
                     }
                 }
             } catch {
-                outcome = .failure(FileFailure(path: item.relativePath, reason: .other(error.description)))
+                if let movedNow {
+                    // The file is in the Trash: say so, and record it on its own if the store lets us now.
+                    do {
+                        try markApplied([movedNow.clipID], in: folder)
+                        outcome = .success(movedNow)
+                    } catch {
+                        report.unrecorded.append(FileFailure(path: movedNow.relativePath, reason: .other(error.description)))
+                        outcome = .success(movedNow)
+                    }
+                } else {
+                    outcome = .failure(FileFailure(path: item.relativePath, reason: .other(error.description)))
+                }
             }
             switch outcome {
             case .success(let moved): report.moved.append(moved)
@@ -109,7 +125,9 @@ extension Store {
     }
 
     /// One file, inside the caller's transaction.
+    /// `moved` learns of the move as soon as it is done, before it is recorded.
     private func moveOne(_ item: FileItem, folder: FolderRecord, handle: FolderHandle, afterCheck: (FileItem) -> Void,
+                         moved: (FileItem) -> Void,
                          move: (FolderHandle.Entry, String) -> Result<Void, FileFailure.Reason>) throws(StoreError) -> Result<FileItem, FileFailure> {
         guard let row = try db.rows("SELECT \(Self.clipColumns), state FROM clip WHERE id = ? AND folder_id = ?", item.clipID, folder.id).first,
               let clip = Self.clip(row), let stored = clip.identity else {
@@ -124,18 +142,25 @@ extension Store {
         }
         // The file there now must be the one decided on, and the one the
         // user confirmed; and it must still be marked for deletion.
-        guard row[9].string == "present", entry.identity.isSameFile(as: stored), item.identity.isSameFile(as: stored) else {
+        guard row[10].string == "present", entry.identity.isSameFile(as: stored), item.identity.isSameFile(as: stored) else {
             return .failure(FileFailure(path: path, reason: .changed))
         }
         guard clip.decision == .delete else { return .failure(FileFailure(path: path, reason: .notMarked)) }
+        // Its bytes, read again just before the move: a file rewritten in
+        // place or another file under the old device and inode numbers.
+        if let expected = clip.fingerprint, Fingerprint.of(parent: entry.parent, name: entry.name, info: entry.info) != expected {
+            return .failure(FileFailure(path: path, reason: .changed))
+        }
         afterCheck(item)
         if case .failure(let reason) = move(entry, folder.path + "/" + path) {
             return .failure(FileFailure(path: path, reason: reason))
         }
+        let done = FileItem(clipID: clip.id, relativePath: path, absolutePath: folder.path + "/" + path,
+                            size: Int64(entry.info.st_size), identity: entry.identity)
+        moved(done)
         try db.run("UPDATE clip SET state = 'applied' WHERE id = ?", clip.id)
         try db.run("INSERT INTO action(folder_id, kind, clip_id, decision, at) VALUES (?, 'apply', ?, 'delete', ?)",
                    folder.id, clip.id, Date().timeIntervalSince1970)
-        return .success(FileItem(clipID: clip.id, relativePath: path, absolutePath: folder.path + "/" + path,
-                                 size: Int64(entry.info.st_size), identity: entry.identity))
+        return .success(done)
     }
 }

@@ -26,8 +26,22 @@ import Foundation
 public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     public let description: String
 
-    public init(_ description: String) {
+    public init(_ description: String, movedClipID: Int64? = nil) {
         self.description = description
+        self.movedClipID = movedClipID
+    }
+
+    /// The clip whose decision was asked for left the folder through
+    /// another Flick (applied) or is gone: nothing was recorded.
+    public let movedClipID: Int64?
+
+    /// A decision on a clip that is no longer in the folder.
+    static func notInFolder(clipID: Int64, path: String, applied: Bool) -> StoreError {
+        let shown = RawPath.printable(path)
+        let text = applied
+            ? "“\(shown)” was already moved out of the folder (Apply, in another Flick window or `flick apply`); this change was not recorded."
+            : "“\(shown)” is no longer in the folder; this change was not recorded."
+        return StoreError(text, movedClipID: clipID)
     }
 
     /// A decision store Flick will not use, with how to start over.
@@ -224,6 +238,13 @@ final class Database {
         while code == SQLITE_ROW { code = sqlite3_step(statement) }
         guard code == SQLITE_DONE else { throw failure("write") }
         return sqlite3_last_insert_rowid(handle)
+    }
+
+    /// Rows the last statement changed.
+    var changes: Int {
+        connection.lock.lock()
+        defer { connection.lock.unlock() }
+        return handle.map { Int(sqlite3_changes($0)) } ?? 0
     }
 
     /// Runs a query; each row is an array of column values.

@@ -96,6 +96,10 @@ public enum FileOperations {
                     refused.append(FileFailure(path: clip.relativePath, reason: .changed))
                     continue
                 }
+                if let expected = clip.fingerprint, Fingerprint.of(parent: entry.parent, name: entry.name, info: entry.info) != expected {
+                    refused.append(FileFailure(path: clip.relativePath, reason: .changed))
+                    continue
+                }
                 items.append(FileItem(clipID: clip.id, relativePath: clip.relativePath, absolutePath: root + "/" + clip.relativePath,
                                       size: Int64(entry.info.st_size), identity: entry.identity))
             }

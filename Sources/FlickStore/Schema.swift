@@ -49,6 +49,14 @@ enum Schema {
         CREATE UNIQUE INDEX clip_path ON clip(folder_id, path) WHERE state = 'present';
         ALTER TABLE clip ADD COLUMN problem TEXT;
         """,
+        // 3: a row's file is known by its bytes too (`Fingerprint`), so
+        // its decision follows it when the device or inode numbers change
+        // (a card mounted on another device, FAT's unstable inodes) and
+        // never passes to another file that takes those numbers. Device,
+        // inode and mtime are a fast hint, brought up to date by a sync.
+        """
+        ALTER TABLE clip ADD COLUMN fingerprint TEXT;
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -13,6 +13,7 @@ extension Store {
         let now = Date().timeIntervalSince1970
         let decided = outcomes.filter { if case .decided = $0 { true } else { false } }
         let steps = Array(session.history.suffix(decided.count))
+        var handle: FolderHandle?
         try db.transaction { () throws(StoreError) in
             var next = 0
             for outcome in outcomes {
@@ -24,11 +25,11 @@ extension Store {
                     next += 1
                     try db.run("INSERT INTO action(folder_id, kind, clip_id, decision, replaced, at) VALUES (?, 'decide', ?, ?, ?, ?)",
                                folder.id, ids[position], decision.rawValue, replaced?.rawValue, now)
-                    try db.run("UPDATE clip SET decision = ? WHERE id = ?", decision.rawValue, ids[position])
+                    try setDecision(decision, clip: ids[position], folder: folder, handle: &handle)
                 case .undid(let step, _):
                     try db.run("INSERT INTO action(folder_id, kind, at) VALUES (?, 'undo', ?)", folder.id, now)
                     if case .decide(let position, _, let replaced) = step {
-                        try db.run("UPDATE clip SET decision = ? WHERE id = ?", replaced?.rawValue, ids[position])
+                        try setDecision(replaced, clip: ids[position], folder: folder, handle: &handle)
                     }
                 case .wentBack(let position):
                     try db.run("INSERT INTO action(folder_id, kind, clip_id, at) VALUES (?, 'previous', ?, ?)", folder.id, ids[position], now)

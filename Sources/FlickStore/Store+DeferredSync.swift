@@ -43,7 +43,8 @@ extension Store {
                         throw StoreError("The decision store “\(path)” was changed by another Flick while this one was opening “\(plan.folder.path)”.")
                     }
                     if !plan.movesWritten {
-                        try write(SyncWrites(missing: plan.writes.missing, placed: plan.writes.placed), folder: plan.folder)
+                        try write(SyncWrites(missing: plan.writes.missing, placed: plan.writes.placed, updated: plan.writes.updated),
+                                  folder: plan.folder)
                         plan.movesWritten = true
                     }
                     let end = plan.written + min(plan.writes.added.count - plan.written, max(limit, 1))
@@ -85,6 +86,9 @@ extension Store {
         }
         for (id, path) in writes.placed {
             try db.run("UPDATE clip SET path = ?, state = 'present' WHERE id = ?", path, id)
+        }
+        for (id, update) in writes.updated {
+            try write(update, row: id)
         }
         for (id, clip) in writes.added {
             _ = try insertClip(clip, in: folder, id: id)

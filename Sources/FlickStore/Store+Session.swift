@@ -50,6 +50,7 @@ extension Store {
     public func record(_ outcome: ActionOutcome, session: ReviewSession, folder: FolderRecord) throws(StoreError) {
         let ids = session.deck.ids
         let now = Date().timeIntervalSince1970
+        var handle: FolderHandle?
         try db.transaction { () throws(StoreError) in
             switch outcome {
             case .decided(let position, let decision):
@@ -59,15 +60,28 @@ extension Store {
                 }
                 try db.run("INSERT INTO action(folder_id, kind, clip_id, decision, replaced, at) VALUES (?, 'decide', ?, ?, ?, ?)",
                            folder.id, ids[position], decision.rawValue, replaced?.rawValue, now)
-                try db.run("UPDATE clip SET decision = ? WHERE id = ?", decision.rawValue, ids[position])
+                try setDecision(decision, clip: ids[position], folder: folder, handle: &handle)
             case .wentBack(let position):
                 try db.run("INSERT INTO action(folder_id, kind, clip_id, at) VALUES (?, 'previous', ?, ?)", folder.id, ids[position], now)
             case .undid(let step, _):
                 try db.run("INSERT INTO action(folder_id, kind, at) VALUES (?, 'undo', ?)", folder.id, now)
                 if case .decide(let position, _, let replaced) = step {
-                    try db.run("UPDATE clip SET decision = ? WHERE id = ?", replaced?.rawValue, ids[position])
+                    try setDecision(replaced, clip: ids[position], folder: folder, handle: &handle)
                 }
             }
         }
+    }
+
+    /// Sets a clip's decision inside the caller's transaction, with the
+    /// fingerprint of the file it is made on. A clip another Flick moved
+    /// out of the folder meanwhile (applied, or gone) is refused
+    /// (`StoreError.notInFolder`), and the transaction with it.
+    func setDecision(_ decision: Decision?, clip id: Int64, folder: FolderRecord, handle: inout FolderHandle?) throws(StoreError) {
+        try db.run("UPDATE clip SET decision = ? WHERE id = ? AND state = 'present'", decision?.rawValue, id)
+        guard db.changes == 1 else {
+            let row = try db.rows("SELECT path, state FROM clip WHERE id = ?", id).first
+            throw StoreError.notInFolder(clipID: id, path: row?[0].string ?? "", applied: row?[1].string == "applied")
+        }
+        if decision != nil { try fillFingerprint(id, folder: folder, handle: &handle) }
     }
 }

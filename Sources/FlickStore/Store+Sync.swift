@@ -22,15 +22,18 @@ struct SyncWrites: Sendable {
     var missing: [Int64] = []
     var placed: [(id: Int64, path: String)] = []
     var added: [(id: Int64, clip: ScannedClip)] = []
+    /// Rows matched through their bytes: their new hint (and fingerprint).
+    var updated: [(id: Int64, update: IdentityJudge.Update)] = []
 
-    var isEmpty: Bool { missing.isEmpty && placed.isEmpty && added.isEmpty }
+    var isEmpty: Bool { missing.isEmpty && placed.isEmpty && added.isEmpty && updated.isEmpty }
 }
 
 extension Store {
     /// Reconciles `folder`'s clips with `scanned` in one transaction.
     ///
     /// A clip row is one file as the user saw it: its name and identity
-    /// (device, inode, size, mtime). A scanned file is matched
+    /// (device, inode, size, mtime as a hint, and the fingerprint of a
+    /// decided file: see `IdentityJudge`). A scanned file is matched
     /// 1. to a row with the same name (bytes) and identity;
     /// 2. else to a row with the same identity under another name — a
     ///    rename, which keeps the decision;
@@ -82,7 +85,7 @@ extension Store {
         rows.reserveCapacity(scanned.count)
         try db.forEachRow("SELECT \(Self.clipColumns), state FROM clip WHERE folder_id = ? AND state != 'applied'", folder.id) { value in
             guard let clip = Self.clip(value), let identity = clip.identity else { return }
-            rows.append(Row(clip: clip, identity: identity, present: value.string(9) == "present"))
+            rows.append(Row(clip: clip, identity: identity, present: value.string(10) == "present"))
         }
         // The rows in id order (SQLite reads them in the order of the
         // folder's index), and each row's place in it.
@@ -99,14 +102,26 @@ extension Store {
         }
         var matched = [Int?](repeating: nil, count: scanned.count)
         var taken = [Bool](repeating: false, count: rows.count)
+        var judge = IdentityJudge(folderPath: folder.path)
+        var updates: [Int: IdentityJudge.Update] = [:]
         /// The untaken candidate for `clip` among `indices`, present rows first.
         func pick(_ indices: some Sequence<Int>, for clip: ScannedClip) -> Int? {
-            var firstFitting: Int?
-            for index in indices where !taken[index] && rows[index].identity.isSameFile(as: clip.identity) {
-                if rows[index].present { return index }
-                if firstFitting == nil { firstFitting = index }
+            var firstFitting: (index: Int, update: IdentityJudge.Update?)?
+            for index in indices where !taken[index] {
+                guard case .same(let update) = judge.judge(rows[index].clip, stored: rows[index].identity,
+                                                           found: clip.identity, path: clip.relativePath) else { continue }
+                if rows[index].present {
+                    updates[index] = update
+                    return index
+                }
+                if firstFitting == nil { firstFitting = (index, update) }
             }
-            return firstFitting
+            if let firstFitting { updates[firstFitting.index] = firstFitting.update }
+            return firstFitting?.index
+        }
+        /// Whether the row needs no judging: the same hint, and nothing to learn.
+        func plainlySame(_ row: Row, _ clip: ScannedClip) -> Bool {
+            (row.clip.decision == nil || row.clip.fingerprint != nil) && row.identity.isSameFile(as: clip.identity)
         }
         // 1. Same name, same file. The next row in id order, when present
         //    under this name, is the only present one (the path index is
@@ -117,7 +132,7 @@ extension Store {
             let row: Int
             let next = nextRank < byID.count ? byID[nextRank] : nil
             if let next, rows[next].present, !taken[next],
-               RawPath.same(rows[next].clip.relativePath, clip.relativePath), rows[next].identity.isSameFile(as: clip.identity) {
+               RawPath.same(rows[next].clip.relativePath, clip.relativePath), plainlySame(rows[next], clip) {
                 row = next
             } else if let found = pick(byPath().rows(PathKey(clip.relativePath)), for: clip) {
                 row = found
@@ -170,8 +185,11 @@ extension Store {
                 if !row.present || !RawPath.same(row.clip.relativePath, clip.relativePath) {
                     writes.placed.append((row.clip.id, clip.relativePath))
                 }
+                let update = updates[rowIndex]
+                if let update { writes.updated.append((row.clip.id, update)) }
                 clips.append(StoredClip(id: row.clip.id, relativePath: clip.relativePath, kind: row.clip.kind,
-                                        decision: row.clip.decision, identity: row.identity, problem: row.clip.problem))
+                                        decision: row.clip.decision, identity: update?.identity ?? row.identity, problem: row.clip.problem,
+                                        fingerprint: update?.fingerprint ?? row.clip.fingerprint))
             } else {
                 writes.added.append((nextID, clip))
                 clips.append(StoredClip(id: nextID, relativePath: clip.relativePath, kind: clip.kind, decision: nil, identity: clip.identity))

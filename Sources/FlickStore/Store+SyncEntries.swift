@@ -39,10 +39,18 @@ extension Store {
             let leaving = try presentRows(folder, names: names)
             var taken = Set<Int64>()
             var matched = [StoredClip?](repeating: nil, count: found.count)
+            var judge = IdentityJudge(folderPath: folder.path)
+            var updates: [Int64: IdentityJudge.Update] = [:]
+            /// Whether `row` is the file `clip`, noting what the row learns.
+            func same(_ row: StoredClip, _ clip: ScannedClip) -> Bool {
+                guard !taken.contains(row.id), let stored = row.identity,
+                      case .same(let update) = judge.judge(row, stored: stored, found: clip.identity, path: clip.relativePath) else { return false }
+                updates[row.id] = update
+                return true
+            }
             // 1. Same name, same file.
             for (index, clip) in found.enumerated() {
-                guard let row = leaving.first(where: { RawPath.same($0.relativePath, clip.relativePath) && $0.identity?.isSameFile(as: clip.identity) == true }),
-                      !taken.contains(row.id) else { continue }
+                guard let row = leaving.first(where: { RawPath.same($0.relativePath, clip.relativePath) && same($0, clip) }) else { continue }
                 matched[index] = row
                 taken.insert(row.id)
             }
@@ -50,13 +58,15 @@ extension Store {
             //    in `names` keep their file and are never candidates.
             var renamed = 0
             for (index, clip) in found.enumerated() where matched[index] == nil {
-                let free = { (row: StoredClip) in !taken.contains(row.id) && row.identity?.isSameFile(as: clip.identity) == true }
-                var row = leaving.first(where: free)
-                if row == nil { row = try missingRows(folder, clip.identity).first(where: free) }
+                var row = leaving.first(where: { same($0, clip) })
+                if row == nil { row = try missingRows(folder, clip.identity).first(where: { same($0, clip) }) }
                 guard let row else { continue }
                 matched[index] = row
                 taken.insert(row.id)
                 renamed += 1
+            }
+            for (id, update) in updates where taken.contains(id) {
+                try write(update, row: id)
             }
             // 3. A decided clip whose name now holds another file is reported.
             let replaced = leaving.filter { row in
@@ -88,7 +98,7 @@ extension Store {
                 guard !stays.contains(row.id) else { continue }
                 try db.run("UPDATE clip SET path = ?, state = 'present' WHERE id = ?", clip.relativePath, row.id)
                 placed.append(StoredClip(id: row.id, relativePath: clip.relativePath, kind: row.kind, decision: row.decision,
-                                         identity: row.identity, problem: row.problem))
+                                         identity: clip.identity, problem: row.problem, fingerprint: row.fingerprint))
             } else {
                 placed.append(try insertClip(clip, in: folder))
                 added += 1

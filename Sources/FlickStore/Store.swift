@@ -22,15 +22,19 @@ public struct StoredClip: Sendable, Equatable {
     /// What Flick learned about this very file that keeps it from playing
     /// ("not a video", "cut short"…), recorded with `Store.recordProblem`.
     public let problem: String?
+    /// The file's bytes as the user decided on them (`Fingerprint`); nil
+    /// until a decision is recorded.
+    public let fingerprint: String?
 
     public init(id: Int64, relativePath: String, kind: ClipKind, decision: Decision?,
-                identity: FileIdentity? = nil, problem: String? = nil) {
+                identity: FileIdentity? = nil, problem: String? = nil, fingerprint: String? = nil) {
         self.id = id
         self.relativePath = relativePath
         self.kind = kind
         self.decision = decision
         self.identity = identity
         self.problem = problem
+        self.fingerprint = fingerprint
     }
 }
 
@@ -164,22 +168,23 @@ public final class Store {
     }
 
     /// The columns `clip(_:)` reads, in order.
-    static let clipColumns = "id, path, kind, decision, device, inode, size, mtime, problem"
+    static let clipColumns = "id, path, kind, decision, device, inode, size, mtime, problem, fingerprint"
 
     static func clip(_ row: [SQLValue]) -> StoredClip? {
-        guard row.count >= 9, let id = row[0].int64, let path = row[1].string else { return nil }
+        guard row.count >= 10, let id = row[0].int64, let path = row[1].string else { return nil }
         return StoredClip(id: id, relativePath: path, kind: row[2].string.flatMap(ClipKind.init(rawValue:)) ?? .video,
                           decision: row[3].string.flatMap(Decision.init(rawValue:)),
-                          identity: identity(row[4], row[5], row[6], row[7]), problem: row[8].string)
+                          identity: identity(row[4], row[5], row[6], row[7]), problem: row[8].string, fingerprint: row[9].string)
     }
 
     /// `clip(_:)` for a row read in place.
     static func clip(_ row: SQLRow) -> StoredClip? {
-        guard row.count >= 9, let id = row.int64(0), let path = row.string(1) else { return nil }
+        guard row.count >= 10, let id = row.int64(0), let path = row.string(1) else { return nil }
         let identity = FileIdentity(device: UInt64(bitPattern: row.int64(4) ?? 0), inode: UInt64(bitPattern: row.int64(5) ?? 0),
                                     size: row.int64(6) ?? 0, mtime: row.double(7) ?? 0)
         return StoredClip(id: id, relativePath: path, kind: row.string(2).flatMap(ClipKind.init(rawValue:)) ?? .video,
-                          decision: row.string(3).flatMap(Decision.init(rawValue:)), identity: identity, problem: row.string(8))
+                          decision: row.string(3).flatMap(Decision.init(rawValue:)), identity: identity, problem: row.string(8),
+                          fingerprint: row.string(9))
     }
 
     static func identity(_ device: SQLValue, _ inode: SQLValue, _ size: SQLValue, _ mtime: SQLValue) -> FileIdentity {
