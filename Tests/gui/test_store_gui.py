@@ -131,3 +131,42 @@ def test_a_decision_that_cannot_be_saved_is_not_shown_as_taken(tmp_path, artifac
         finally:
             subprocess.run(["chattr", "-i", *map(str, store)])
         assert list(Cli(tmp_path).decisions(deck).values()) == ["like", None, None]
+
+
+def deleted_store_files(pid):
+    """The store files process `pid` holds open that were deleted under it."""
+    fds = f"/proc/{pid}/fd"
+    links = [os.readlink(os.path.join(fds, fd)) for fd in os.listdir(fds)]
+    return [link for link in links if "flick.db" in link and link.endswith("(deleted)")]
+
+
+def test_a_terminal_status_after_the_windows_apply_loses_no_later_decision(tmp_path):
+    """The window applies, `flick status` runs in a terminal, then the
+    window decides on: those decisions reach the store other processes read."""
+    (tmp_path / "deck").mkdir()
+    deck = photo_deck(tmp_path / "deck", 4)
+    data = tmp_path / "data"
+    cli = Cli(tmp_path)
+    with Review(deck, data_home=data) as s:
+        s.key("d")
+        s.wait_state(lambda st: st["cursor"] == 1, "the delete")
+        s.key("g")
+        s.atspi_do("push button", "Apply Deletions…")
+        s.atspi_do("push button", "Move to Trash")
+        trash = data / "Trash" / "files"
+        wait_until(lambda: trash.exists() and [p.name for p in trash.iterdir()] == ["card_000.png"], 15,
+                   what="the deleted photo in the Trash")
+        s.wait_state(lambda st: [d["path"] for d in st["decisions"]][0] == "card_001.png", "the deck without it")
+        # (Buttons, as a screen reader presses them: under Xvfb no window
+        # manager gives the keyboard back to the window after the dialog.)
+        s.atspi_do("push button", "Overview")
+        # `flick status FOLDER` in a terminal, while the window is open.
+        assert cli.status(deck)["total"] == 3
+        s.atspi_do("push button", "Like")
+        s.wait_state(lambda st: st["cursor"] == 1, "the like")
+        s.atspi_do("push button", "Skip")
+        wait_until(lambda: list(cli.decisions(deck).values()) == ["like", "skip", None], 10,
+                   what="the like and the skip as a terminal reads them")
+        assert deleted_store_files(s.flick.pid) == []
+    # After the window is gone, too.
+    assert cli.decisions(deck) == {"card_001.png": "like", "card_002.png": "skip", "card_003.png": None}

@@ -61,6 +61,9 @@ final class MainWindow {
         if size.maximized { gtk_window_maximize(window.cast()) }
 
         model = ReviewModel(sink: sink, muted: Settings.shared.startMuted)
+        // A clip another Flick applied leaves this deck too; the model has
+        // said why the decision was not saved.
+        sink.onMovedElsewhere = { [unowned model] id in model.apply(DeckChange(removed: [id])) }
         actions = ActionActivator(window: window)
         page = ReviewPage(model: model, actions: actions)
         overview = OverviewPage(model: model, actions: actions)
@@ -349,19 +352,33 @@ final class MainWindow {
 }
 
 /// The model's decision sink: the store of the folder on screen. With no
-/// folder open a decision cannot be saved, and says so.
+/// folder open a decision cannot be saved, and says so. A decision refused
+/// because another Flick moved the clip out of the folder (Apply) is
+/// reported to `onMovedElsewhere` once the model has taken it back.
 @MainActor
 final class CurrentFolder: DecisionSink {
     var folder: ReviewedFolder?
+    var onMovedElsewhere: ((Int64) -> Void)?
 
     func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
         guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
-        try folder.record(outcome, session: session)
+        try noticingMoves { () throws(StoreError) in try folder.record(outcome, session: session) }
     }
 
     func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
         guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
-        try folder.store.record(batch: outcomes, session: session, folder: folder.record)
+        try noticingMoves { () throws(StoreError) in try folder.store.record(batch: outcomes, session: session, folder: folder.record) }
+    }
+
+    private func noticingMoves(_ body: () throws(StoreError) -> Void) throws(StoreError) {
+        do {
+            try body()
+        } catch {
+            if let id = error.movedClipID, let onMovedElsewhere {
+                Task { @MainActor in onMovedElsewhere(id) }
+            }
+            throw error
+        }
     }
 
     func rememberProblem(clipID: Int64, reason: String?) throws {
