@@ -82,6 +82,7 @@ struct ApplyCommand: ParsableCommand {
             report.failures.removeAll { names.contains(RawPath.key($0.path)) }
             report.failures += second.failures
             report.moved += second.moved
+            report.unrecorded += second.unrecorded
             report.cancelled = report.cancelled || second.cancelled
             if !second.moved.isEmpty {
                 CLI.out("Moved \(CLI.plural(second.moved.count, "file")) into “\(shownRoot)/\(FolderScan.rejectedFolderName)” (no Trash on that filesystem).")
@@ -90,6 +91,9 @@ struct ApplyCommand: ParsableCommand {
         CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(shownRoot).")
         let failures = refused + report.failures
         for failure in failures { CLI.err("Couldn’t move \(failure)") }
+        for moved in report.unrecorded {
+            CLI.err("Moved, but the decision store could not record it (Flick will find it gone from the folder): \(moved)")
+        }
         if !report.withoutTrash.isEmpty && !rejectedFolder {
             CLI.err("\(CLI.plural(report.withoutTrash.count, "file is", "files are")) on a filesystem with no Trash; "
                 + "run `flick apply --rejected-folder \(shownRoot)` to move them into “\(FolderScan.rejectedFolderName)” instead.")
@@ -98,7 +102,7 @@ struct ApplyCommand: ParsableCommand {
             let left = checked.items.count - report.moved.count - report.failures.count
             CLI.err("Cancelled; \(CLI.plural(left, "file")) not yet moved \(left == 1 ? "stays" : "stay") marked for deletion.")
         }
-        if !failures.isEmpty || report.cancelled { throw ExitCode(FlickCommand.Exit.failed) }
+        if !failures.isEmpty || !report.unrecorded.isEmpty || report.cancelled { throw ExitCode(FlickCommand.Exit.failed) }
     }
 
     /// Reads the FIFO at `path` until its writer closes it.

@@ -61,11 +61,15 @@ extension MainWindow {
         let failures = refused + report.failures
         let place = destination == .trash ? tr("the Trash") : tr("“%@”", FolderScan.rejectedFolderName)
         let movedText = report.moved.isEmpty ? "" : tr("Moved %@ to %@.", Apply.summary(count: report.moved.count, bytes: report.movedBytes), place)
-        guard !failures.isEmpty || report.cancelled else {
+        guard !failures.isEmpty || report.cancelled || !report.unrecorded.isEmpty else {
             showToast(movedText)
             return
         }
         var body = failures.map { "• \($0)" }.joined(separator: "\n")
+        if !report.unrecorded.isEmpty {
+            body += (body.isEmpty ? "" : "\n\n") + tr("Moved, but the decision store could not record it (Flick will find it gone from the folder):")
+                + "\n" + report.unrecorded.map { "• \($0)" }.joined(separator: "\n")
+        }
         if report.cancelled { body = tr("Cancelled: the files not yet moved stay marked for deletion.") + "\n" + body }
         if !movedText.isEmpty { body = movedText + "\n" + body }
         let noTrash = report.withoutTrash
@@ -75,7 +79,7 @@ extension MainWindow {
             responses.append(.init(id: "rejected", label: tr("Move to “%@”", FolderScan.rejectedFolderName), appearance: ADW_RESPONSE_SUGGESTED))
         }
         let heading = failures.isEmpty
-            ? tr("Moving Stopped")
+            ? (report.cancelled ? tr("Moving Stopped") : tr("Files Moved, Not All Recorded"))
             : trn("%ld File Was Not Moved", "%ld Files Were Not Moved", failures.count, failures.count)
         Dialogs.present(over: window, heading: heading, body: body, responses: responses) { [unowned self] response in
             guard response == "rejected" else { return }
