@@ -82,7 +82,8 @@ import Testing
         #expect(reason(elsewhere.path + "/missing/../../clips/out", .folder, fixture, force: true) == .noParent)
         #expect(fixture.names(elsewhere).isEmpty)
         #expect(fixture.names(fixture.folder) == ["a.mp4", "b.mp4", "c.jpg", "d.webm"])
-        // A missing folder not followed by ".." is one an export may create.
+        // A missing folder not followed by ".." is one an export may create;
+        // checking creates nothing and leaves no probe file behind.
         #expect(reason(elsewhere.path + "/new/deeper", .folder, fixture) == nil)
         #expect(fixture.names(elsewhere).isEmpty)
     }
@@ -108,15 +109,6 @@ import Testing
         try Export.writePlaylist([("/v/a.mp4", 1)], to: checked.writingPath)
         #expect(fixture.names(fixture.folder) == ["a.mp4", "b.mp4", "c.jpg", "d.webm"])
         #expect(fixture.names(moved) == ["likes.m3u"])
-    }
-
-    @Test func checkingLeavesNoProbeBehind() throws {
-        let fixture = try Fixture()
-        let out = fixture.root.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        #expect(reason(out.path, .folder, fixture) == nil)
-        #expect(reason(out.path + "/likes.m3u", .file, fixture) == nil)
-        #expect(fixture.names(out).isEmpty && fixture.names(fixture.folder) == ["a.mp4", "b.mp4", "c.jpg", "d.webm"])
     }
 
     @Test func aPartialLeftByAKilledExportIsRemovedByTheNext() throws {
