@@ -22,6 +22,7 @@ extension Export {
         public let writingPath: String
         private let directory: Int32
         private let directoryPath: String
+        private let shownDirectory: String
 
         init(directory: Int32, rest: [[UInt8]]) {
             self.directory = directory
@@ -33,6 +34,7 @@ extension Export {
             let usable = stat(through, &viaProc) == 0 && fstat(directory, &direct) == 0
                 && viaProc.st_dev == direct.st_dev && viaProc.st_ino == direct.st_ino
             directoryPath = usable ? through : shown
+            shownDirectory = shown
             let tail = rest.map { "/" + RawPath.decode($0) }.joined()
             path = (shown == "/" && !tail.isEmpty ? "" : shown) + tail
             writingPath = directoryPath + tail
@@ -44,7 +46,7 @@ extension Export {
         public func shown(_ text: String) -> String {
             guard directoryPath.hasPrefix("/proc/") else { return text }
             return text.replacingOccurrences(of: RawPath.printable(writingPath), with: RawPath.printable(path))
-                .replacingOccurrences(of: RawPath.printable(directoryPath), with: RawPath.printable((path as NSString).deletingLastPathComponent))
+                .replacingOccurrences(of: RawPath.printable(directoryPath), with: RawPath.printable(shownDirectory))
         }
     }
 
