@@ -80,6 +80,7 @@ public enum Export {
         let total = items.reduce(Int64(0)) { $0 + $1.size }
         var done: Int64 = 0
         var cleaned: Set<[UInt8]> = []
+        var refusals: [[UInt8]: String?] = [:]
         for item in items {
             if isCancelled() {
                 report.cancelled = true
@@ -91,12 +92,21 @@ public enum Export {
             // subfolder named like it (copying /x/clips/clips/a.mp4 to /x).
             let root = String(String.UnicodeScalarView(item.absolutePath.unicodeScalars.dropLast(item.relativePath.unicodeScalars.count + 1)))
                 .nonEmpty ?? "/"
-            do {
-                _ = try checkDestination(targetDirectory, kind: .folder, folder: root, force: true)
-            } catch where error.reason == .insideFolder {
-                report.failures.append(FileFailure(path: item.relativePath, reason: .other(error.description)))
+            // Checked once per folder (the check walks the reviewed folder).
+            let refusal = refusals[RawPath.key(targetDirectory)] ?? {
+                var found: String?
+                do throws(ExportDestinationError) {
+                    _ = try checkDestination(targetDirectory, kind: .folder, folder: root, force: true)
+                } catch {
+                    if error.reason == .insideFolder { found = error.description }
+                }
+                refusals[RawPath.key(targetDirectory)] = .some(found)
+                return found
+            }()
+            if let refusal {
+                report.failures.append(FileFailure(path: item.relativePath, reason: .other(refusal)))
                 continue
-            } catch {}
+            }
             if let failure = makeDirectories(targetDirectory) {
                 report.failures.append(FileFailure(path: item.relativePath, reason: .other("can’t create “\(RawPath.printable(targetDirectory))”: \(failure)")))
                 continue

@@ -8,6 +8,11 @@ public struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case permissionDenied
         /// The file's filesystem has no Trash; "Flick Rejected" is the offer.
         case noTrash
+        /// The file's filesystem (mounted at the path) is read-only:
+        /// nothing on it can move, so nothing is offered.
+        case readOnly(String)
+        /// The Trash folder at the path can't be written, for the reason given.
+        case trashUnwritable(String, String)
         case outsideFolder
         /// Another file has the name now (or the file was changed): not the
         /// file the user decided on.
@@ -35,6 +40,8 @@ public struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .gone: "\(path): the file is no longer there"
         case .permissionDenied: "\(path): permission denied"
         case .noTrash: "\(path): its filesystem has no Trash"
+        case .readOnly(let mount): "\(path): its filesystem (“\(RawPath.printable(mount))”) is mounted read-only, so nothing on it can be moved"
+        case .trashUnwritable(let folder, let why): "\(path): the Trash folder “\(RawPath.printable(folder))” can’t be written (\(why)), so the file stays"
         case .outsideFolder: "\(path): it lies outside the reviewed folder, so Flick will not move it"
         case .changed: "\(path): it changed since you reviewed it (it is not the file you decided on), so Flick will not move it"
         case .notMarked: "\(path): it is no longer marked for deletion"
@@ -137,6 +144,7 @@ public enum FileOperations {
         switch code {
         case ENOENT: FileFailure(path: path, reason: .gone)
         case EACCES, EPERM: FileFailure(path: path, reason: .permissionDenied)
+        case EROFS: FileFailure(path: path, reason: .other("its filesystem is mounted read-only"))
         case EXDEV: FileFailure(path: path, reason: .other("it is on another filesystem than the reviewed folder"))
         default: FileFailure(path: path, reason: .other(String(cString: strerror(code)).lowercased()))
         }
@@ -151,8 +159,10 @@ public enum FileOperations {
 /// Threading: one per run, on the run's thread.
 final class RejectedFolder {
     private let result: Result<Int32, FileFailure.Reason>
+    private let folderPath: String
 
     init(in folder: FolderHandle) {
+        folderPath = folder.path
         let name = FolderScan.rejectedFolderName
         if mkdirat(folder.fd, name, 0o755) != 0 && errno != EEXIST {
             result = .failure(FolderHandle.reason(errno))
@@ -171,6 +181,9 @@ final class RejectedFolder {
     deinit { if case .success(let fd) = result { close(fd) } }
 
     func move(_ entry: FolderHandle.Entry) -> Result<Void, FileFailure.Reason> {
+        if TrashCan.isReadOnly(entry.parent) {
+            return .failure(.readOnly(TrashCan.mountTop(of: folderPath, device: UInt64(entry.info.st_dev))))
+        }
         let directory: Int32
         switch result {
         case .success(let fd): directory = fd

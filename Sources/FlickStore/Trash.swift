@@ -12,21 +12,27 @@ import Foundation
 ///
 /// Every Trash folder (`Trash`, `files`, `info`, `.Trash-$uid`…) is opened
 /// with `O_NOFOLLOW`: a Trash that is a link is refused, never followed.
-/// A move first creates `info/NAME.trashinfo` with `O_EXCL` (which claims
-/// NAME), then `renameat2(RENAME_NOREPLACE)`s the entry from its verified
-/// parent into `files/NAME`; if that fails the info file is removed.
+/// A move first creates `info/NAME.trashinfo`, complete, only if the name
+/// is free (which claims NAME; `Trash+Info.swift`), then
+/// `renameat2(RENAME_NOREPLACE)`s the entry from its verified parent into
+/// `files/NAME`; if that fails the info file is removed. A failure names
+/// its real cause: the clip's file system read-only, or the Trash folder
+/// that can't be written and why, never the clip for the Trash's fault.
 ///
 /// Threading: one `TrashCan` per run, on the run's thread.
 final class TrashCan {
     private struct Directory {
         let files: Int32
         let info: Int32
+        /// The Trash folder as the user finds it (for messages).
+        let shown: String
         /// The filesystem's top folder for a `$topdir` Trash (Path= is then
         /// relative to it); nil for the home Trash (absolute Path=).
         let topdir: String?
     }
 
     private let dataHome: String?
+    private let holdAfterReserve: String?
     private var byDevice: [UInt64: Result<Directory, FileFailure.Reason>] = [:]
     private var opened: [Int32] = []
     private let uid = getuid()
@@ -34,6 +40,7 @@ final class TrashCan {
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["HOME"].map { $0 + "/.local/share" }
+        holdAfterReserve = environment[Self.afterReserveVariable]
     }
 
     deinit { for fd in opened { close(fd) } }
@@ -42,6 +49,11 @@ final class TrashCan {
     /// filesystem. `originalPath` is the absolute path written to the
     /// `.trashinfo` (what the Files app restores to).
     func move(_ entry: FolderHandle.Entry, originalPath: String) -> Result<Void, FileFailure.Reason> {
+        // Nothing on a read-only filesystem can move, to any Trash or folder.
+        if Self.isReadOnly(entry.parent) {
+            let folder = (originalPath as NSString).deletingLastPathComponent
+            return .failure(.readOnly(Self.mountTop(of: folder, device: UInt64(entry.info.st_dev))))
+        }
         let directory: Directory
         switch trash(for: UInt64(entry.info.st_dev), near: (originalPath as NSString).deletingLastPathComponent) {
         case .success(let found): directory = found
@@ -56,23 +68,20 @@ final class TrashCan {
         for attempt in 1...10_000 {
             let candidate = Self.trashName(name, attempt: attempt)
             let infoName = (candidate + Array(".trashinfo".utf8)).map { CChar(bitPattern: $0) } + [0]
-            let fd = openat(directory.info, infoName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if fd < 0 {
-                if errno == EEXIST { continue }
-                return .failure(FolderHandle.reason(errno))
-            }
-            let written = info.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
-            let writeError = errno
-            close(fd)
-            guard written == info.utf8.count else {
-                unlinkat(directory.info, infoName, 0)
-                return .failure(.other("can’t write to the Trash: \(String(cString: strerror(writeError)).lowercased())"))
-            }
+            let reserved = Self.reserve(info, named: infoName, in: directory.info)
+            if reserved == EEXIST { continue }
+            if reserved != 0 { return .failure(Self.unwritable(directory.shown + "/info", reserved)) }
+            if let holdAfterReserve { Self.hold(at: holdAfterReserve) }
             let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory.files, candidate.map { CChar(bitPattern: $0) } + [0])
             if code == 0 { return .success(()) }
             unlinkat(directory.info, infoName, 0)
             if code == EEXIST { continue }
-            return .failure(code == EXDEV ? .noTrash : FolderHandle.reason(code))
+            if code == EXDEV { return .failure(.noTrash) }
+            // Whose fault: the Trash's `files` folder, or the clip's folder.
+            if code == EROFS || ((code == EACCES || code == EPERM) && faccessat(directory.files, ".", W_OK, AT_EACCESS) != 0) {
+                return .failure(Self.unwritable(directory.shown + "/files", code))
+            }
+            return .failure(FolderHandle.reason(code))
         }
         return .failure(.other("the Trash has no free name for it"))
     }
@@ -144,36 +153,53 @@ final class TrashCan {
     /// none of them a link, owned by this user, on `device`.
     private func folders(in parent: Int32, named name: String, shown: String, device: UInt64,
                          topdir: String?) -> Result<Directory, FileFailure.Reason> {
-        func openOwned(_ parent: Int32, _ name: String) -> Result<Int32, FileFailure.Reason> {
-            if mkdirat(parent, name, 0o700) != 0 && errno != EEXIST { return .failure(.noTrash) }
+        // The home Trash exists wherever the user can write: failing to make
+        // or use it is the Trash's fault. A filesystem's own `.Trash-$uid`
+        // that can't be made means that filesystem has no Trash for you.
+        func cannotUse(_ path: String, _ code: Int32) -> FileFailure.Reason {
+            topdir == nil || code == EROFS ? Self.unwritable(path, code) : .noTrash
+        }
+        func openOwned(_ parent: Int32, _ name: String, _ path: String) -> Result<Int32, FileFailure.Reason> {
+            if mkdirat(parent, name, 0o700) != 0 && errno != EEXIST { return .failure(cannotUse(path, errno)) }
             let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else {
                 return .failure(errno == ELOOP || errno == ENOTDIR
-                    ? .other("the Trash folder “\(RawPath.printable(shown))” is a link or not a folder, so Flick will not use it")
-                    : .noTrash)
+                    ? .other("the Trash folder “\(RawPath.printable(path))” is a link or not a folder, so Flick will not use it")
+                    : cannotUse(path, errno))
             }
             var info = stat()
             guard fstat(fd, &info) == 0, info.st_uid == uid, UInt64(info.st_dev) == device else {
                 close(fd)
-                return .failure(.noTrash)
+                return .failure(topdir == nil ? .trashUnwritable(path, "it belongs to another user or disk") : .noTrash)
             }
             return .success(fd)
         }
         let root: Int32
-        switch openOwned(parent, name) {
+        switch openOwned(parent, name, shown) {
         case .success(let fd): root = fd
         case .failure(let reason): return .failure(reason)
         }
         defer { close(root) }
-        guard case .success(let files) = openOwned(root, "files") else {
-            return .failure(.other("the Trash folder “\(RawPath.printable(shown))/files” can’t be used"))
+        let files: Int32
+        switch openOwned(root, "files", shown + "/files") {
+        case .success(let fd): files = fd
+        case .failure(let reason): return .failure(reason)
         }
-        guard case .success(let info) = openOwned(root, "info") else {
+        let info: Int32
+        switch openOwned(root, "info", shown + "/info") {
+        case .success(let fd): info = fd
+        case .failure(let reason):
             close(files)
-            return .failure(.other("the Trash folder “\(RawPath.printable(shown))/info” can’t be used"))
+            return .failure(reason)
         }
         opened += [files, info]
-        return .success(Directory(files: files, info: info, topdir: topdir))
+        Self.repair(info: info, files: files)
+        return .success(Directory(files: files, info: info, shown: shown, topdir: topdir))
+    }
+
+    /// The Trash folder at `path` can't be written: `code` says why.
+    static func unwritable(_ path: String, _ code: Int32) -> FileFailure.Reason {
+        .trashUnwritable(path, code == EROFS ? "it is on a read-only filesystem" : String(cString: strerror(code)).lowercased())
     }
 
     /// The device `path` is on, or would be on once created (its nearest

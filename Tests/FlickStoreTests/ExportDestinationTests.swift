@@ -73,6 +73,44 @@ import Testing
         #expect(fixture.names(fixture.folder) == ["clips"])
     }
 
+    @Test func aMissingFolderThenDotDotDoesNotExistAndNothingIsCreated() throws {
+        let fixture = try Fixture()
+        let elsewhere = fixture.root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        // As a string, elsewhere/missing/../../clips/out is inside the deck;
+        // for the kernel, "missing" ends the path: no such folder.
+        #expect(reason(elsewhere.path + "/missing/../../clips/out", .folder, fixture, force: true) == .noParent)
+        #expect(fixture.names(elsewhere).isEmpty)
+        #expect(fixture.names(fixture.folder) == ["a.mp4", "b.mp4", "c.jpg", "d.webm"])
+        // A missing folder not followed by ".." is one an export may create;
+        // checking creates nothing and leaves no probe file behind.
+        #expect(reason(elsewhere.path + "/new/deeper", .folder, fixture) == nil)
+        #expect(fixture.names(elsewhere).isEmpty)
+    }
+
+    @Test func aHardLinkOfAClipIsNeverADestinationForcedOrNot() throws {
+        let fixture = try Fixture()
+        let twin = fixture.root.appendingPathComponent("twin.mp4").path
+        #expect(link(fixture.path("a.mp4"), twin) == 0)
+        #expect(reason(twin, .file, fixture) == .clipOfFolder)
+        #expect(reason(twin, .file, fixture, force: true) == .clipOfFolder)
+    }
+
+    @Test func theExportIsWrittenWhereItWasCheckedEvenIfThePathIsSwappedForALinkIntoTheDeck() throws {
+        let fixture = try Fixture()
+        let out = fixture.root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let checked = try Export.checkDestination(out.path + "/likes.m3u", kind: .file, folder: fixture.folder.path, force: false)
+        #expect(checked.path == out.resolvingSymlinksInPath().path + "/likes.m3u")
+        // Between the check and the write, "out" becomes a link into the deck.
+        let moved = fixture.root.appendingPathComponent("moved")
+        try FileManager.default.moveItem(at: out, to: moved)
+        try FileManager.default.createSymbolicLink(atPath: out.path, withDestinationPath: fixture.folder.path)
+        try Export.writePlaylist([("/v/a.mp4", 1)], to: checked.writingPath)
+        #expect(fixture.names(fixture.folder) == ["a.mp4", "b.mp4", "c.jpg", "d.webm"])
+        #expect(fixture.names(moved) == ["likes.m3u"])
+    }
+
     @Test func aPartialLeftByAKilledExportIsRemovedByTheNext() throws {
         let fixture = try Fixture()
         let stale = fixture.root.appendingPathComponent(".flick-partial-2147483646-dead")

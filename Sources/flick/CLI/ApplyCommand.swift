@@ -96,7 +96,7 @@ struct ApplyCommand: ParsableCommand {
         }
         if !report.withoutTrash.isEmpty && !rejectedFolder {
             CLI.err("\(CLI.plural(report.withoutTrash.count, "file is", "files are")) on a filesystem with no Trash; "
-                + "run `flick apply --rejected-folder \(shownRoot)` to move them into “\(FolderScan.rejectedFolderName)” instead.")
+                + "run `flick apply --rejected-folder \(RawPath.shellQuoted(root))` to move them into “\(FolderScan.rejectedFolderName)” instead.")
         }
         if report.cancelled {
             let left = checked.items.count - report.moved.count - report.failures.count

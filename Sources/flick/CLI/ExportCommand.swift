@@ -65,7 +65,7 @@ struct ExportCommand: ParsableCommand {
         let context = try FolderContext(folder)
         // Every destination is checked before anything is written.
         let root = context.record.path
-        func checked(_ destination: String?, _ kind: Export.DestinationKind) -> String? {
+        func checked(_ destination: String?, _ kind: Export.DestinationKind) -> Export.Destination? {
             guard let destination else { return nil }
             do {
                 return try Export.checkDestination(destination, kind: kind, folder: root, force: force)
@@ -94,34 +94,34 @@ struct ExportCommand: ParsableCommand {
         if failed { throw ExitCode(FlickCommand.Exit.failed) }
     }
 
-    private func writePlaylist(_ items: [FileItem], to destination: String) -> Bool {
+    private func writePlaylist(_ items: [FileItem], to destination: Export.Destination) -> Bool {
         let infos = ClipDiscovery.discoverAll(paths: items.map(\.absolutePath))
         let entries = zip(items, infos).map { item, info in (path: item.absolutePath, duration: try? info.get().duration) }
         do {
-            try Export.writePlaylist(entries, to: destination, replace: force)
-            CLI.out("Wrote \(RawPath.printable(destination)) (\(CLI.plural(items.count, "clip"))).")
+            try Export.writePlaylist(entries, to: destination.writingPath, replace: force)
+            CLI.out("Wrote \(RawPath.printable(destination.path)) (\(CLI.plural(items.count, "clip"))).")
             return true
         } catch {
-            CLI.err(error.description)
+            CLI.err(destination.shown(error.description))
             return false
         }
     }
 
-    private func copy(_ items: [FileItem], to directory: String) -> Bool {
+    private func copy(_ items: [FileItem], to directory: Export.Destination) -> Bool {
         let progress = ProgressLine(label: link ? "Linking" : "Copying")
-        let report = Export.copy(items, to: directory, link: link,
+        let report = Export.copy(items, to: directory.writingPath, link: link,
                                  progress: { done, total in
                                      progress.update(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
                                  },
                                  isCancelled: { Interrupt.requested })
         progress.finish()
-        CLI.out("\(link ? "Linked" : "Copied") \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) into \(RawPath.printable(directory)).")
-        for failure in report.failures { CLI.err("Couldn’t export \(failure)") }
+        CLI.out("\(link ? "Linked" : "Copied") \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) into \(RawPath.printable(directory.path)).")
+        for failure in report.failures { CLI.err(directory.shown("Couldn’t export \(failure)")) }
         if report.cancelled { CLI.err("Cancelled.") }
         return report.failures.isEmpty && !report.cancelled
     }
 
-    private func stitchClips(_ items: [FileItem], to destination: String) -> Bool {
+    private func stitchClips(_ items: [FileItem], to destination: Export.Destination) -> Bool {
         var clips: [Stitcher.Clip] = []
         let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
         for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
@@ -132,15 +132,15 @@ struct ExportCommand: ParsableCommand {
         }
         let progress = ProgressLine(label: "Stitching")
         do {
-            let method = try Stitcher.run(clips, to: destination, size: size.flatMap(Self.frameSize), replace: force,
+            let method = try Stitcher.run(clips, to: destination.writingPath, size: size.flatMap(Self.frameSize), replace: force,
                                           progress: { progress.update($0, "\(CLI.plural(clips.count, "clip"))") },
                                           isCancelled: { Interrupt.requested })
             progress.finish()
-            CLI.out("Wrote \(RawPath.printable(destination)) (\(CLI.plural(clips.count, "clip")), \(method == .remux ? "streams copied" : "re-encoded")).")
+            CLI.out("Wrote \(RawPath.printable(destination.path)) (\(CLI.plural(clips.count, "clip")), \(method == .remux ? "streams copied" : "re-encoded")).")
             return true
         } catch {
             progress.finish()
-            CLI.err(RawPath.printable(error.description))
+            CLI.err(destination.shown(RawPath.printable(error.description)))
             return false
         }
     }

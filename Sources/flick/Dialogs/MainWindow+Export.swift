@@ -92,13 +92,13 @@ extension MainWindow {
         }
     }
 
-    private func run(_ kind: ExportKind, items: [FileItem], to destination: String, replace: Bool) {
+    private func run(_ kind: ExportKind, items: [FileItem], to destination: Export.Destination, replace: Bool) {
         let heading = switch kind {
         case .playlist: tr("Writing the Playlist")
         case .copy: tr("Copying the Liked Clips")
         case .stitch: tr("Joining the Liked Clips")
         }
-        let progress = ProgressDialog(over: window, heading: heading, body: destination)
+        let progress = ProgressDialog(over: window, heading: heading, body: RawPath.display(destination.path))
         let cancel = progress.cancel
         let report: @Sendable (Double, String) -> Void = { fraction, text in
             Task { @MainActor in progress.update(fraction, text) }
@@ -110,15 +110,17 @@ extension MainWindow {
             progress.close()
             switch result {
             case .success(let text): showToast(text)
-            case .failure(let error): Dialogs.inform(over: window, heading: tr("Export Stopped"), body: error.description)
+            case .failure(let error): Dialogs.inform(over: window, heading: tr("Export Stopped"), body: destination.shown(error.description))
             }
         }
     }
 
     /// The export itself, on a background thread.
-    private nonisolated static func export(_ kind: ExportKind, items: [FileItem], to destination: String, replace: Bool,
+    private nonisolated static func export(_ kind: ExportKind, items: [FileItem], to checked: Export.Destination, replace: Bool,
                                            progress: @Sendable (Double, String) -> Void, cancel: CancelFlag) -> Result<String, StitchError> {
         let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
+        // Written through the checked folder's descriptor: the place checked.
+        let destination = checked.writingPath
         switch kind {
         case .playlist:
             var entries: [(path: String, duration: Double?)] = []

@@ -1,0 +1,81 @@
+"""Real mounts for Flick's CLI tests: bind mounts, bindfs mirrors, tmpfs,
+FAT images through fusefat. Each mount is undone when its test ends, even
+when the test fails; a test skips only where this kernel or machine lacks
+the file system or the tool (never for any other reason)."""
+import os
+import shutil
+import subprocess
+
+import pytest
+
+
+def _run(*args):
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=60)
+
+
+def _supported(fs):
+    with open("/proc/filesystems") as f:
+        return any(line.split()[-1] == fs for line in f if line.strip())
+
+
+class Mounts:
+    def __init__(self):
+        self.points = []
+
+    def _mount(self, *args, point, what):
+        result = _run(*args)
+        if result.returncode != 0:
+            raise AssertionError(f"{what} failed: {' '.join(map(str, args))}: {result.stderr}")
+        self.points.append(point)
+        return point
+
+    def bind(self, source, point, read_only=False):
+        point.mkdir(parents=True, exist_ok=True)
+        self._mount("mount", "--bind", source, point, point=point, what="bind mount")
+        if read_only:
+            self.remount_read_only(point, bind=True)
+        return point
+
+    def bindfs(self, source, point):
+        if not shutil.which("bindfs") or not os.path.exists("/dev/fuse"):
+            pytest.skip("bindfs or /dev/fuse is missing on this machine")
+        point.mkdir(parents=True, exist_ok=True)
+        return self._mount("bindfs", source, point, point=point, what="bindfs")
+
+    def tmpfs(self, point, size="16m"):
+        point.mkdir(parents=True, exist_ok=True)
+        return self._mount("mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", point, point=point, what="tmpfs")
+
+    def remount_read_only(self, point, bind=False):
+        options = "remount,ro,bind" if bind else "remount,ro"
+        result = _run("mount", "-o", options, point)
+        assert result.returncode == 0, f"read-only remount failed: {result.stderr}"
+
+    def fat(self, image, point, size_mb=16):
+        """A FAT image, through the kernel's vfat when it has one, else fusefat."""
+        if not shutil.which("mkfs.vfat"):
+            pytest.skip("mkfs.vfat (dosfstools) is missing on this machine")
+        subprocess.run(["truncate", "-s", f"{size_mb}M", str(image)], check=True)
+        subprocess.run(["mkfs.vfat", "-n", "FLICK", str(image)], check=True, capture_output=True)
+        point.mkdir(parents=True, exist_ok=True)
+        if _supported("vfat"):
+            return self._mount("mount", "-o", "loop", image, point, point=point, what="vfat mount")
+        if not shutil.which("fusefat") or not os.path.exists("/dev/fuse"):
+            pytest.skip("this kernel has no vfat, and fusefat or /dev/fuse is missing")
+        return self._mount("fusefat", "-o", "rw+", image, point, point=point, what="fusefat")
+
+    def undo(self):
+        for point in reversed(self.points):
+            if _run("umount", point).returncode != 0:
+                _run("umount", "-l", point)
+        self.points.clear()
+
+
+@pytest.fixture
+def mounts():
+    """Mounting needs root, as CI runs: without it these tests fail, loudly."""
+    m = Mounts()
+    try:
+        yield m
+    finally:
+        m.undo()
