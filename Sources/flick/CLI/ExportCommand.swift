@@ -112,6 +112,7 @@ struct ExportCommand: ParsableCommand {
         let report = Export.copy(items, to: directory, link: link,
                                  progress: { done, total in
                                      progress.update(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
+                                     if done < total { BetweenFiles.hold() }
                                  },
                                  isCancelled: { Interrupt.requested })
         progress.finish()
