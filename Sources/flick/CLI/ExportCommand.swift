@@ -131,6 +131,9 @@ struct ExportCommand: ParsableCommand {
             case .failure(let error): CLI.err("Leaving out \(RawPath.printable(error.description))")
             }
         }
+        let (withPicture, soundOnly) = Stitcher.withPicture(clips)
+        for clip in soundOnly { CLI.err(Stitcher.leftOutMessage(clip) + ".") }
+        clips = withPicture
         let progress = ProgressLine(label: "Stitching")
         do {
             let method = try Stitcher.run(clips, to: destination, size: size.flatMap(Self.frameSize), replace: force,
