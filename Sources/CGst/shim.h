@@ -20,6 +20,8 @@ static inline void flick_gst_set_object(gpointer object, const char *name, gpoin
 static inline void flick_gst_set_caps(gpointer object, const char *name, GstCaps *value) { g_object_set(object, name, value, NULL); }
 static inline GstMessage *flick_gst_message(gpointer p) { return GST_MESSAGE(p); }
 static inline gboolean flick_gst_get_bool(gpointer object, const char *name) { gboolean value = FALSE; g_object_get(object, name, &value, NULL); return value; }
+static inline gint flick_gst_get_int(gpointer object, const char *name) { gint value = 0; g_object_get(object, name, &value, NULL); return value; }
+static inline gpointer flick_gst_get_object(gpointer object, const char *name) { gpointer value = NULL; g_object_get(object, name, &value, NULL); return value; }
 static inline GstEventType flick_gst_event_type(GstEvent *e) { return GST_EVENT_TYPE(e); }
 static inline GstPadProbeType flick_gst_probe_type(GstPadProbeInfo *info) { return GST_PAD_PROBE_INFO_TYPE(info); }
 static inline gboolean flick_gst_is_video_decoder(GstElementFactory *factory) {

@@ -21,40 +21,6 @@ public struct ScannedClip: Sendable, Equatable {
     }
 }
 
-/// Device, inode, size and modification time of a directory entry (the
-/// link itself for a symlink): a rename keeps all four, so a renamed clip
-/// keeps its decision, and a different file under the same name differs in
-/// at least one, so it never inherits one.
-public struct FileIdentity: Sendable, Hashable {
-    public let device: UInt64
-    public let inode: UInt64
-    public let size: Int64
-    /// Modification time, seconds since 1970 (the store keeps a REAL).
-    public let mtime: Double
-
-    /// How far two modification times may differ and still be the same
-    /// file: a REAL keeps about 0.2 µs of a present-day time.
-    public static let mtimeTolerance = 1e-6
-
-    public init(device: UInt64 = 0, inode: UInt64 = 0, size: Int64 = 0, mtime: Double = 0) {
-        self.device = device
-        self.inode = inode
-        self.size = size
-        self.mtime = mtime
-    }
-
-    /// The identity `stat`/`fstatat` reported.
-    public init(_ info: stat) {
-        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                  mtime: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
-    }
-
-    /// Whether both name the same, unchanged file.
-    public func isSameFile(as other: FileIdentity) -> Bool {
-        device == other.device && inode == other.inode && size == other.size && abs(mtime - other.mtime) < Self.mtimeTolerance
-    }
-}
-
 /// Why a folder cannot be reviewed, with a message a user can act on.
 public enum FolderError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
@@ -102,6 +68,10 @@ public enum FolderScan {
 
     /// Scans `folder` (its direct children, or every subfolder with
     /// `recursive`), keeping the files of `kinds`. Hidden files are skipped.
+    /// A subfolder reached through a link is scanned too, but every folder
+    /// (by device and inode) only once, under its own path when it lies in
+    /// the tree, else under the first link to it in natural order: a link
+    /// back up the tree (`ln -s . again`) adds nothing, and the scan ends.
     /// With `parallel`, a big folder's entries are looked up on every core
     /// (the command line's scan); the window scans on one thread, beside
     /// its own start-up.
@@ -110,7 +80,7 @@ public enum FolderScan {
                             kinds: Set<ClipKind> = Set(ClipKind.allCases), parallel: Bool = false) throws(FolderError) -> [ScannedClip] {
         let root = folder.standardizedFileURL.path
         var clips: [ScannedClip] = []
-        try list(root: root, relative: "", recursive: recursive, parallel: parallel, into: &clips)
+        try walk(root: root, recursive: recursive, parallel: parallel, into: &clips)
         if kinds.count < ClipKind.allCases.count { clips.removeAll { !kinds.contains($0.kind) } }
         switch order {
         case .name:
@@ -160,14 +130,67 @@ public enum FolderScan {
         var mode: mode_t = 0
         var size: Int64 = 0
         var modified: TimeInterval = 0
+        /// The entry is a symlink (`mode` is what it points to).
+        var isLink = false
     }
 
-    private static func list(root: String, relative: String, recursive: Bool, parallel: Bool, into clips: inout [ScannedClip]) throws(FolderError) {
+    /// A folder as the file system knows it, whatever path reached it.
+    private struct FolderID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The subfolders one folder holds, as paths relative to the root.
+    private struct Subfolders {
+        var real: [String] = []
+        var linked: [String] = []
+    }
+
+    /// Lists the root, then (with `recursive`) the whole tree of real
+    /// subfolders, depth first, and only then the folders reached through
+    /// links, each with its own real subtree; a folder seen before is
+    /// skipped. An unreadable subfolder is logged and skipped.
+    private static func walk(root: String, recursive: Bool, parallel: Bool, into clips: inout [ScannedClip]) throws(FolderError) {
+        var visited: Set<FolderID> = []
+        var real: [String] = [""]
+        var linked: [String] = []
+        while true {
+            let relative: String
+            if let next = real.popLast() {
+                relative = next
+            } else if let first = linked.indices.min(by: { NaturalOrder.less(linked[$0], linked[$1]) }) {
+                relative = linked.remove(at: first)
+            } else {
+                break
+            }
+            do throws(FolderError) {
+                guard let found = try list(root: root, relative: relative, recursive: recursive, parallel: parallel,
+                                           visited: &visited, into: &clips) else { continue }
+                real += found.real.reversed()
+                linked += found.linked
+            } catch {
+                // An unreadable subfolder must not hide the rest of the deck.
+                if relative.isEmpty { throw error }
+                Log.warning(error.description, category: "scan")
+            }
+        }
+    }
+
+    /// Adds the clips of one folder to `clips` and returns its subfolders
+    /// (none unless `recursive`), or nil when the folder was listed before.
+    private static func list(root: String, relative: String, recursive: Bool, parallel: Bool,
+                             visited: inout Set<FolderID>, into clips: inout [ScannedClip]) throws(FolderError) -> Subfolders? {
         let path = relative.isEmpty ? root : root + "/" + relative
         guard let dir = opendir(RawPath.c(path)) else {
             throw FolderError(path: path, errno: errno)
         }
         defer { closedir(dir) }
+        var folderInfo = stat()
+        guard fstat(dirfd(dir), &folderInfo) == 0 else { throw FolderError(path: path, errno: errno) }
+        guard visited.insert(FolderID(device: UInt64(folderInfo.st_dev), inode: UInt64(folderInfo.st_ino))).inserted else {
+            Log.debug("\(RawPath.printable(path)) was listed already (a link leads back to it)", category: "scan")
+            return nil
+        }
         // 1. The names, with their raw bytes (NUL-terminated, one buffer)
         //    so names that are not UTF-8 are still found.
         var names: [String] = []
@@ -207,36 +230,31 @@ public enum FolderScan {
             }
         }
         // 3. Clips and subfolders, in directory order.
-        var subfolders: [String] = []
+        var subfolders = Subfolders()
         for (name, found) in zip(names, found) where found.exists {
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             if (found.mode & S_IFMT) == S_IFDIR {
-                if recursive && name != rejectedFolderName { subfolders.append(childRelative) }
+                guard recursive && name != rejectedFolderName else { continue }
+                if found.isLink { subfolders.linked.append(childRelative) } else { subfolders.real.append(childRelative) }
             } else if (found.mode & S_IFMT) == S_IFREG, let kind = ClipKind(fileName: name) {
                 clips.append(ScannedClip(relativePath: childRelative, kind: kind, modified: Date(timeIntervalSince1970: found.modified),
                                          identity: found.identity, contentSize: found.size))
             }
         }
-        for sub in subfolders {
-            // An unreadable subfolder must not hide the rest of the deck.
-            do throws(FolderError) {
-                try list(root: root, relative: sub, recursive: true, parallel: parallel, into: &clips)
-            } catch {
-                Log.warning(error.description, category: "scan")
-            }
-        }
+        return subfolders
     }
 
     /// The entry `name` of `directory`, then what it points to if it is a link.
     private static func lookUp(_ name: UnsafePointer<CChar>, in directory: Int32) -> Found {
         var entryInfo = stat(), info = stat()
         guard fstatat(directory, name, &entryInfo, AT_SYMLINK_NOFOLLOW) == 0 else { return Found() }
-        if (entryInfo.st_mode & S_IFMT) == S_IFLNK {
+        let isLink = (entryInfo.st_mode & S_IFMT) == S_IFLNK
+        if isLink {
             guard fstatat(directory, name, &info, 0) == 0 else { return Found() }
         } else {
             info = entryInfo
         }
         return Found(exists: true, identity: FileIdentity(entryInfo), mode: info.st_mode, size: Int64(info.st_size),
-                     modified: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+                     modified: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9, isLink: isLink)
     }
 }

@@ -7,11 +7,29 @@ import Foundation
 /// that fits NAME_MAX has a partial that fits too), and renamed into place
 /// when complete. A run killed with SIGKILL cannot remove its partial; the
 /// next export into that folder does (`removeStale(in:)`: the named process
-/// is gone).
+/// is gone) — but only a file Flick marked as its own when it created it
+/// (the extended attribute `user.flick.partial`): a user's file that merely
+/// has such a name is never removed. Where the filesystem keeps no extended
+/// attributes (some FAT or FUSE mounts) nothing is marked, so a killed run's
+/// partial stays there for the user to remove.
 ///
-/// Threading: stateless; any thread.
+/// Partials being written are remembered until committed or discarded, so
+/// an interrupted command can remove them all (`discardAllInProgress`).
+///
+/// Threading: any thread; the set of partials in progress is locked.
 public enum PartialFile {
     static let prefix = ".flick-partial-"
+    /// The extended attribute that marks a file as Flick's partial.
+    static let markName = "user.flick.partial"
+    static let markValue: [UInt8] = Array("flick".utf8)
+
+    /// Why a partial file could not be created: the errno of `open`.
+    public struct CreateError: Error, Sendable {
+        public let code: Int32
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var inProgress: Set<String> = []
 
     /// A fresh partial path in `directory` (raw-byte String, see `RawPath`).
     public static func path(in directory: String) -> String {
@@ -19,12 +37,48 @@ public enum PartialFile {
         return (directory.isEmpty ? "." : directory) + "/" + prefix + "\(getpid())-" + tag
     }
 
+    /// Creates a fresh partial file in `directory` (never over anything),
+    /// marked as Flick's, and remembers it until `commit` or `discard`.
+    /// Returns its path and a descriptor open for writing, or the errno.
+    public static func create(in directory: String) -> Result<(path: String, fd: Int32), CreateError> {
+        let partial = path(in: directory)
+        lock.withLock { _ = inProgress.insert(partial) }
+        let fd = open(RawPath.c(partial), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            lock.withLock { _ = inProgress.remove(partial) }
+            return .failure(CreateError(code: code))
+        }
+        if system_fsetxattr(fd, markName, markValue, markValue.count, 0) != 0 {
+            Log.debug("\(RawPath.printable(partial)) can’t be marked (\(String(cString: strerror(errno)))); a killed run leaves it", category: "partial")
+        }
+        return .success((partial, fd))
+    }
+
+    /// Removes `partial` (a failed or cancelled export) and forgets it.
+    public static func discard(_ partial: String) {
+        unlink(RawPath.c(partial))
+        lock.withLock { _ = inProgress.remove(partial) }
+    }
+
+    /// Removes every partial this process is still writing: what an
+    /// interrupted command does just before it exits. Returns how many.
+    @discardableResult
+    public static func discardAllInProgress() -> Int {
+        let partials = lock.withLock { () -> Set<String> in
+            defer { inProgress.removeAll() }
+            return inProgress
+        }
+        return partials.filter { unlink(RawPath.c($0)) == 0 }.count
+    }
+
     /// Whether `name` (a last path component) is one of Flick's partial files.
     public static func isPartialName(_ name: String) -> Bool { name.hasPrefix(prefix) }
 
     /// Removes the partial files in `directory` whose process has ended
-    /// (killed mid-export). Only regular files owned by this user and named
-    /// as Flick names them are touched. Returns how many were removed.
+    /// (killed mid-export). Only regular files owned by this user, named
+    /// as Flick names them and carrying Flick's mark are touched. Returns
+    /// how many were removed.
     @discardableResult
     public static func removeStale(in directory: String) -> Int {
         guard let dir = opendir(RawPath.c(directory)) else { return 0 }
@@ -35,56 +89,42 @@ public enum PartialFile {
             guard name.hasPrefix(prefix),
                   let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
-            var info = stat()
-            guard fstatat(dirfd(dir), RawPath.c(name), &info, AT_SYMLINK_NOFOLLOW) == 0,
-                  (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { continue }
-            if unlinkat(dirfd(dir), RawPath.c(name), 0) == 0 { removed += 1 }
+            if removeIfMarked(RawPath.c(name), in: dirfd(dir)) { removed += 1 }
         }
         return removed
     }
 
+    /// Opens `name` without following a link or waiting on a FIFO, checks
+    /// it is a regular file of this user with Flick's mark, and unlinks it
+    /// only if the name still holds that very file.
+    private static func removeIfMarked(_ name: [CChar], in folder: Int32) -> Bool {
+        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var opened = stat(), named = stat()
+        guard fstat(fd, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG, opened.st_uid == geteuid() else { return false }
+        var mark = [UInt8](repeating: 0, count: 16)
+        let length = system_fgetxattr(fd, markName, &mark, mark.count)
+        guard length == markValue.count, Array(mark.prefix(length)) == markValue else { return false }
+        guard fstatat(folder, name, &named, AT_SYMLINK_NOFOLLOW) == 0,
+              named.st_dev == opened.st_dev, named.st_ino == opened.st_ino else { return false }
+        return unlinkat(folder, name, 0) == 0
+    }
+
     /// Renames the finished `partial` to `destination`: over an existing
     /// entry only with `replace`, otherwise never (not even in a race).
-    /// Returns 0, or the errno (EEXIST when `destination` exists).
+    /// Returns 0, or the errno (EEXIST when `destination` exists). Once
+    /// renamed, it is no longer a partial in progress.
     public static func commit(_ partial: String, to destination: String, replace: Bool) -> Int32 {
-        if replace {
-            return rename(RawPath.c(partial), RawPath.c(destination)) == 0 ? 0 : errno
-        }
-        return FileSystem.renameNoReplace(AT_FDCWD, RawPath.c(partial), AT_FDCWD, RawPath.c(destination))
+        let code = replace ? (rename(RawPath.c(partial), RawPath.c(destination)) == 0 ? 0 : errno)
+            : FileSystem.renameNoReplace(AT_FDCWD, RawPath.c(partial), AT_FDCWD, RawPath.c(destination))
+        if code == 0 { lock.withLock { _ = inProgress.remove(partial) } }
+        return code
     }
 }
 
-/// Thin, typed wrappers over the few Linux calls Swift's Glibc module
-/// leaves out.
-public enum FileSystem {
-    /// `renameat2(…, RENAME_NOREPLACE)`: moves an entry only if the target
-    /// name is free, atomically. Returns 0 or the errno. Where the
-    /// filesystem cannot do it (EINVAL), a hard link and an unlink give the
-    /// same guarantee; where it can't hard-link either (FAT through FUSE),
-    /// a rename over a placeholder Flick claimed with O_EXCL
-    /// (`renameOverPlaceholder`, which says what that guarantees).
-    public static func renameNoReplace(_ fromDirectory: Int32, _ from: [CChar], _ toDirectory: Int32, _ to: [CChar]) -> Int32 {
-        if system_renameat2(fromDirectory, from, toDirectory, to, renameNoReplaceFlag) == 0 { return 0 }
-        let code = errno
-        guard code == EINVAL || code == ENOSYS else { return code }
-        guard linkat(fromDirectory, from, toDirectory, to, 0) == 0 else {
-            let linkError = errno
-            return cannotLink(linkError) ? renameOverPlaceholder(fromDirectory, from, toDirectory, to) : linkError
-        }
-        guard unlinkat(fromDirectory, from, 0) == 0 else {
-            let unlinkError = errno
-            unlinkat(toDirectory, to, 0)
-            return unlinkError
-        }
-        return 0
-    }
-
-    /// RENAME_NOREPLACE of <linux/fs.h>.
-    static let renameNoReplaceFlag: UInt32 = 1
-}
-
-/// glibc's `renameat2` (since 2.28), declared here because Swift's Glibc
-/// module is built without `_GNU_SOURCE`.
-@_silgen_name("renameat2")
-private func system_renameat2(_ oldDirectory: CInt, _ oldPath: UnsafePointer<CChar>, _ newDirectory: CInt,
-                              _ newPath: UnsafePointer<CChar>, _ flags: CUnsignedInt) -> CInt
+/// glibc's `fsetxattr` and `fgetxattr` (<sys/xattr.h>, not in Swift's Glibc module).
+@_silgen_name("fsetxattr")
+private func system_fsetxattr(_ fd: CInt, _ name: UnsafePointer<CChar>, _ value: UnsafeRawPointer, _ size: Int, _ flags: CInt) -> CInt
+@_silgen_name("fgetxattr")
+private func system_fgetxattr(_ fd: CInt, _ name: UnsafePointer<CChar>, _ value: UnsafeMutableRawPointer, _ size: Int) -> Int

@@ -50,6 +50,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAVideo(file: String, reason: String)
     case missingDecoder(file: String, what: String, package: String)
     case timedOut(file: String)
+    /// Opened, with sound but no video stream: nothing to show on a card.
+    case noPicture(file: String)
     /// Bigger than `DecodeLimit.maxPixels`: refused before it is decoded.
     case tooLarge(file: String, width: Int, height: Int)
 
@@ -60,6 +62,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missingDecoder(let file, let what, let package):
             "Can’t play \(file): no \(what) decoder is installed (install \(package))"
         case .timedOut(let file): "Can’t play \(file): it took too long to open"
+        case .noPicture(let file): "Can’t play \(file): it has sound but no picture"
         case .tooLarge(let file, let width, let height): "Can’t play \(file): it is too large to play (\(width)×\(height))"
         }
     }

@@ -159,6 +159,7 @@ extension PlayerPipeline {
             var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
             gst_message_parse_state_changed(message, &old, &new, &pending)
             lock.withLock { state = new }
+            if new == GST_STATE_PAUSED && old == GST_STATE_READY { prerolled() }
         case GST_MESSAGE_EOS:
             guard loops, Self.isTopLevel(message) else { return }
             loopToStart()

@@ -83,13 +83,30 @@ final class PlayerPipeline: @unchecked Sendable {
     // MARK: - Requests (any thread; the work runs on `queue`)
 
     /// Builds the pipeline and prerolls it paused; fails with `.timedOut`
-    /// when no picture comes within `timeout` seconds.
+    /// when no picture comes within `timeout` seconds, or with
+    /// `.noPicture` as soon as it prerolled with sound and no video stream.
     func open(uri: String, timeout: Double) {
         queue.async { [self] in build(uri: uri) }
         queue.asyncAfter(deadline: .now() + timeout) { [weak self] in
             guard let self, !locked({ closed || framesDelivered > 0 }) else { return }
-            fail(.timedOut(file: name))
+            fail(soundWithoutPicture() ?? .timedOut(file: name))
         }
+    }
+
+    /// After preroll (the bus saw PAUSED): a clip of sound only fails at
+    /// once, named as such.
+    func prerolled() {
+        queue.async { [self] in
+            guard !locked({ closed || framesDelivered > 0 }), let error = soundWithoutPicture() else { return }
+            fail(error)
+        }
+    }
+
+    /// `.noPicture` when the playbin found audio streams and no video. On `queue`.
+    private func soundWithoutPicture() -> MediaError? {
+        guard let playbin else { return nil }
+        let raw = UnsafeMutableRawPointer(playbin)
+        return flick_gst_get_int(raw, "n-video") == 0 && flick_gst_get_int(raw, "n-audio") > 0 ? .noPicture(file: name) : nil
     }
 
     func play() {

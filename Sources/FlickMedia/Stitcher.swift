@@ -35,6 +35,11 @@ public enum Stitcher {
 
     public enum Method: String, Sendable { case remux, reencode }
 
+    /// Seconds a stitch may go without its position moving (and without a
+    /// message from GStreamer) before it counts as stuck: far longer than
+    /// an encoder takes for one frame on a slow machine.
+    public static let defaultStallTimeout = 30.0
+
     /// The container families Flick writes, by destination extension.
     enum Family: Sendable {
         case mp4, webm, matroska
@@ -108,15 +113,35 @@ public enum Stitcher {
         return (even(Int((Double(common.width) * scale).rounded())), even(Int((Double(common.height) * scale).rounded())))
     }
 
+    /// Splits `clips` into those with a picture, which a stitch can join,
+    /// and those without (sound only), which callers leave out and name
+    /// (`leftOutMessage`).
+    public static func withPicture(_ clips: [Clip]) -> (kept: [Clip], leftOut: [Clip]) {
+        (clips.filter(\.info.hasVideo), clips.filter { !$0.info.hasVideo })
+    }
+
+    /// "voice.mp4 has no picture, left out of the stitched video".
+    public static func leftOutMessage(_ clip: Clip) -> String {
+        "\(RawPath.printable((clip.path as NSString).lastPathComponent)) has no picture, left out of the stitched video"
+    }
+
     /// Stitches `clips` into `destination`. A remux that GStreamer refuses
-    /// (streams that differ in detail) falls back to a re-encode.
+    /// (streams that differ in detail) falls back to a re-encode. A clip
+    /// without a picture is refused up front, named (leave it out with
+    /// `withPicture`): the video track would wait for it forever. A
+    /// pipeline that makes no progress for `stallTimeout` seconds stops
+    /// with an error naming the clip it was on.
     /// Returns the method used.
     @discardableResult
     public static func run(_ clips: [Clip], to destination: String, size: (width: Int, height: Int)? = nil, replace: Bool = false,
+                           stallTimeout: Double = defaultStallTimeout,
                            progress: (Double) -> Void = { _ in },
                            isCancelled: () -> Bool = { false }) throws(StitchError) -> Method {
         GStreamer.initialize()
         guard !clips.isEmpty else { throw StitchError("There are no liked clips to stitch.") }
+        if let soundOnly = clips.first(where: { !$0.info.hasVideo }) {
+            throw StitchError("Can’t stitch \(RawPath.printable((soundOnly.path as NSString).lastPathComponent)): it has no picture (sound only); leave it out.")
+        }
         guard let family = Family(path: destination) else {
             throw StitchError("Can’t stitch into “\(destination)”: name it .mp4, .webm or .mkv.")
         }
@@ -124,7 +149,7 @@ public enum Stitcher {
         if method(for: clips, destination: destination, size: size) == .remux {
             do throws(StitchError) {
                 try execute(remuxDescription(clips, family: family), clips: clips, destination: destination, replace: replace,
-                            total: total, progress: progress, isCancelled: isCancelled)
+                            total: total, stallTimeout: stallTimeout, progress: progress, isCancelled: isCancelled)
                 return .remux
             } catch {
                 if isCancelled() { throw error }
@@ -136,7 +161,8 @@ public enum Stitcher {
             throw StitchError("Can’t re-encode the clips: GStreamer has no \(element) (install \(packages[element] ?? "the plugin that provides it")).")
         }
         try execute(reencodeDescription(clips, family: family, size: frameSize(for: clips, requested: size)), clips: clips,
-                    destination: destination, replace: replace, total: total, progress: progress, isCancelled: isCancelled)
+                    destination: destination, replace: replace, total: total, stallTimeout: stallTimeout,
+                    progress: progress, isCancelled: isCancelled)
         return .reencode
     }
 
@@ -184,93 +210,4 @@ public enum Stitcher {
     }
 
     private static func even(_ value: Int) -> Int { max(2, value - value % 2) }
-}
-
-extension Stitcher {
-    /// Builds the pipeline, points its sources at the clips (properties, not
-    /// text, so any file name works), and runs it to EOS.
-    static func execute(_ description: String, clips: [Clip], destination: String, replace: Bool, total: Double,
-                        progress: (Double) -> Void, isCancelled: () -> Bool) throws(StitchError) {
-        Log.debug("pipeline: \(description)", category: "stitch")
-        var error: UnsafeMutablePointer<GError>?
-        guard let pipeline = gst_parse_launch(description, &error), error == nil else {
-            defer { g_clear_error(&error) }
-            throw StitchError("Can’t build the stitching pipeline: \(error.map { String(cString: $0.pointee.message) } ?? "unknown error").")
-        }
-        defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
-        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        let directory = (destination as NSString).deletingLastPathComponent
-        PartialFile.removeStale(in: directory.isEmpty ? "." : directory)
-        let partial = PartialFile.path(in: directory)
-        set(bin, "sink", "location", RawPath.c(partial))
-        for (index, clip) in clips.enumerated() {
-            if description.contains("filesrc name=src\(index) ") {
-                set(bin, "src\(index)", "location", RawPath.c(clip.path))
-            } else if let uri = g_filename_to_uri(RawPath.c(clip.path), nil, nil) {
-                set(bin, "src\(index)", "uri", Array(UnsafeBufferPointer(start: uri, count: strlen(uri) + 1)))
-                g_free(uri)
-            }
-        }
-        var finished = false
-        defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            if !finished { unlink(RawPath.c(partial)) }
-        }
-        guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw StitchError("Can’t start stitching (GStreamer refused the pipeline).")
-        }
-        guard let bus = gst_element_get_bus(pipeline) else { throw StitchError("Can’t watch the stitching pipeline.") }
-        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        let mask = GstMessageType(GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue)
-        while true {
-            if isCancelled() { throw StitchError("Stitching was cancelled; nothing was written.") }
-            if let message = gst_bus_timed_pop_filtered(bus, 100_000_000, mask) {
-                defer { gst_message_unref(message) }
-                if flick_gst_message_type(message) == GST_MESSAGE_EOS { break }
-                throw StitchError(errorText(message, clips: clips))
-            }
-            var position: gint64 = 0
-            if total > 0, gst_element_query_position(pipeline, GST_FORMAT_TIME, &position) != 0 {
-                progress(min(Double(position) / 1e9 / total, 1))
-            }
-        }
-        gst_element_set_state(pipeline, GST_STATE_NULL)
-        let code = PartialFile.commit(partial, to: destination, replace: replace)
-        guard code == 0 else {
-            let reason = code == EEXIST ? "it already exists" : String(cString: strerror(code)).lowercased()
-            throw StitchError("Can’t write “\(RawPath.printable(destination))”: \(reason).")
-        }
-        finished = true
-        progress(1)
-    }
-
-    /// Sets a string property to `value`, a NUL-terminated C string (raw
-    /// path bytes, which need not be UTF-8).
-    private static func set(_ bin: UnsafeMutablePointer<GstBin>, _ element: String, _ property: String, _ value: [CChar]) {
-        guard let object = gst_bin_get_by_name(bin, element) else { return }
-        defer { gst_object_unref(UnsafeMutableRawPointer(object)) }
-        var gvalue = GValue()
-        g_value_init(&gvalue, flick_gst_type_string())
-        g_value_set_string(&gvalue, value)
-        g_object_set_property(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self), property, &gvalue)
-        g_value_unset(&gvalue)
-    }
-
-    /// "Can’t stitch rally_3.mp4: …", naming the clip when the error came from its source.
-    private static func errorText(_ message: UnsafeMutablePointer<GstMessage>, clips: [Clip]) -> String {
-        var error: UnsafeMutablePointer<GError>?
-        gst_message_parse_error(message, &error, nil)
-        defer { g_clear_error(&error) }
-        let text = error.map { String(cString: $0.pointee.message) } ?? "GStreamer stopped"
-        var object = message.pointee.src
-        while let current = object {
-            let name = String(cString: current.pointee.name)
-            let digits = name.drop { !$0.isNumber }
-            if ["src", "d"].contains(String(name.prefix(name.count - digits.count))), let index = Int(digits), clips.indices.contains(index) {
-                return "Can’t stitch \((clips[index].path as NSString).lastPathComponent): \(text)"
-            }
-            object = current.pointee.parent
-        }
-        return "Can’t stitch the clips: \(text)"
-    }
 }

@@ -47,22 +47,23 @@ public enum Export {
     static func writeAtomically(_ data: Data, to destination: String, replace: Bool) throws(StoreError) {
         let directory = (destination as NSString).deletingLastPathComponent
         PartialFile.removeStale(in: directory.isEmpty ? "." : directory)
-        let temporary = PartialFile.path(in: directory)
-        let fd = open(RawPath.c(temporary), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(String(cString: strerror(errno)).lowercased()).")
+        let fd: Int32, temporary: String
+        switch PartialFile.create(in: directory) {
+        case .success(let created): (temporary, fd) = created
+        case .failure(let error):
+            throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(String(cString: strerror(error.code)).lowercased()).")
         }
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         let failed = written != data.count || fsync(fd) != 0
         let writeError = errno
         close(fd)
         if failed {
-            unlink(RawPath.c(temporary))
+            PartialFile.discard(temporary)
             throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(String(cString: strerror(writeError)).lowercased()).")
         }
         let code = PartialFile.commit(temporary, to: destination, replace: replace)
         guard code == 0 else {
-            unlink(RawPath.c(temporary))
+            PartialFile.discard(temporary)
             let reason = code == EEXIST ? "it already exists" : String(cString: strerror(code)).lowercased()
             throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(reason).")
         }
@@ -115,9 +116,7 @@ public enum Export {
             let name = RawPath.bytes((item.relativePath as NSString).lastPathComponent)
             do throws(FileFailure) {
                 if link {
-                    try place(name, in: targetDirectory, for: item) { target in
-                        linkat(AT_FDCWD, RawPath.c(item.absolutePath), AT_FDCWD, RawPath.c(target), 0) == 0 ? 0 : errno
-                    }
+                    try linkFile(item, named: name, into: targetDirectory)
                 } else {
                     try copyFile(item, named: name, into: targetDirectory, isCancelled: isCancelled)
                 }
@@ -157,16 +156,29 @@ public enum Export {
         return nil
     }
 
+    /// Hard-links the file `item` names into `directory`. A clip that is
+    /// a symlink is linked as the file it points to: a copy of the link
+    /// itself would point nowhere once it is not beside its target.
+    private static func linkFile(_ item: FileItem, named name: [UInt8], into directory: String) throws(FileFailure) {
+        var info = stat()
+        guard stat(RawPath.c(item.absolutePath), &info) == 0 else { throw FileOperations.posixFailure(item.relativePath, errno) }
+        if let kind = SourceFile.notRegular(info.st_mode) { throw SourceFile.notRegularFailure(item, kind) }
+        try place(name, in: directory, for: item) { target in
+            linkat(AT_FDCWD, RawPath.c(item.absolutePath), AT_FDCWD, RawPath.c(target), AT_SYMLINK_FOLLOW) == 0 ? 0 : errno
+        }
+    }
+
     /// Copies in 1 MiB chunks to a partial file, renamed (never over
     /// anything) when complete.
     private static func copyFile(_ item: FileItem, named name: [UInt8], into directory: String,
                                  isCancelled: () -> Bool) throws(FileFailure) {
-        let input = open(RawPath.c(item.absolutePath), O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw FileOperations.posixFailure(item.relativePath, errno) }
+        let input = try SourceFile.open(item)
         defer { close(input) }
-        let partial = PartialFile.path(in: directory)
-        let output = open(RawPath.c(partial), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw FileOperations.posixFailure(item.relativePath, errno) }
+        let output: Int32, partial: String
+        switch PartialFile.create(in: directory) {
+        case .success(let created): (partial, output) = created
+        case .failure(let error): throw FileOperations.posixFailure(item.relativePath, error.code)
+        }
         var failed: FileFailure?
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         loop: while true {
@@ -177,12 +189,14 @@ public enum Export {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count == 0 { break }
             if count < 0 {
+                if errno == EINTR { continue }
                 failed = FileOperations.posixFailure(item.relativePath, errno)
                 break
             }
             var written = 0
             while written < count {
                 let n = buffer.withUnsafeBytes { write(output, $0.baseAddress?.advanced(by: written), count - written) }
+                if n < 0 && errno == EINTR { continue }
                 if n <= 0 {
                     failed = FileOperations.posixFailure(item.relativePath, errno)
                     break loop
@@ -193,13 +207,13 @@ public enum Export {
         if failed == nil && fsync(output) != 0 { failed = FileOperations.posixFailure(item.relativePath, errno) }
         close(output)
         if let failed {
-            unlink(RawPath.c(partial))
+            PartialFile.discard(partial)
             throw failed
         }
         do throws(FileFailure) {
             try place(name, in: directory, for: item) { PartialFile.commit(partial, to: $0, replace: false) }
         } catch {
-            unlink(RawPath.c(partial))
+            PartialFile.discard(partial)
             throw error
         }
     }

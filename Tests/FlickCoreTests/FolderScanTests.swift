@@ -178,3 +178,56 @@ import Testing
         #expect(Log.line(.info, "scan", "12 clips") == "flick[info] scan: 12 clips\n")
     }
 }
+
+/// Links among folders: every folder is listed once, the scan always ends.
+extension FolderScanTests {
+    private func link(_ name: String, to target: String, in dir: URL) throws {
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent(name).path, withDestinationPath: target)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aLinkToItsOwnFolderAddsNoCopies() throws {
+        let dir = try makeFolder(["a.mp4", "sub/b.mp4"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try link("again", to: ".", in: dir)
+        #expect(try FolderScan.scan(dir, recursive: true).map(\.relativePath) == ["a.mp4", "sub/b.mp4"])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func twoLinksBackUpTheTreeEndWithEachClipOnce() throws {
+        let dir = try makeFolder(["a.mp4", "sub/b.mp4", "sub/deeper/c.webm"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try link("loop1", to: ".", in: dir)
+        try link("sub/loop2", to: "..", in: dir)
+        try link("sub/deeper/loop3", to: "../..", in: dir)
+        for parallel in [false, true] {
+            #expect(try FolderScan.scan(dir, recursive: true, parallel: parallel).map(\.relativePath)
+                == ["a.mp4", "sub/b.mp4", "sub/deeper/c.webm"])
+        }
+    }
+
+    /// x/toY → y and y/toX → x: each folder under its own name, once.
+    @Test(.timeLimit(.minutes(1))) func foldersLinkedToEachOtherAreListedOnceUnderTheirOwnNames() throws {
+        let dir = try makeFolder(["x/1.mp4", "y/2.mp4"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try link("x/toY", to: "../y", in: dir)
+        try link("y/toX", to: "../x", in: dir)
+        try link("a", to: "b", in: dir)
+        try link("b", to: "a", in: dir)
+        #expect(try FolderScan.scan(dir, recursive: true).map(\.relativePath) == ["x/1.mp4", "y/2.mp4"])
+    }
+
+    /// A folder outside, linked twice, is listed once: under the first link
+    /// in natural order, whatever order the directory keeps.
+    @Test(.timeLimit(.minutes(1))) func aFolderOutsideLinkedTwiceIsListedOnce() throws {
+        let dir = try makeFolder(["a.mp4"])
+        let outside = try makeFolder(["c.mp4", "inner/d.mp4"])
+        defer {
+            try? FileManager.default.removeItem(at: dir)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try link("match 10", to: outside.path, in: dir)
+        try link("match 2", to: outside.path, in: dir)
+        try link("inner-again", to: outside.appendingPathComponent("inner").path, in: outside)
+        #expect(try FolderScan.scan(dir, recursive: true).map(\.relativePath) == ["a.mp4", "match 2/c.mp4", "match 2/inner/d.mp4"])
+        #expect(try FolderScan.scan(dir).map(\.relativePath) == ["a.mp4"])
+    }
+}

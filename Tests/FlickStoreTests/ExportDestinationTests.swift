@@ -111,15 +111,23 @@ import Testing
         #expect(fixture.names(moved) == ["likes.m3u"])
     }
 
+    /// Only a partial Flick made (and marked) is removed: a user's file
+    /// with such a name stays.
     @Test func aPartialLeftByAKilledExportIsRemovedByTheNext() throws {
         let fixture = try Fixture()
         let stale = fixture.root.appendingPathComponent(".flick-partial-2147483646-dead")
-        let live = fixture.root.appendingPathComponent(".flick-partial-\(getpid())-live")
-        try Data("half".utf8).write(to: stale)
-        try Data("in progress".utf8).write(to: live)
+        let mine = fixture.root.appendingPathComponent(".flick-partial-2147483646-mine")
+        let created = try PartialFile.create(in: fixture.root.path).get()
+        close(created.fd)
+        #expect(rename(created.path, stale.path) == 0)  // as if its process had died
+        let live = try PartialFile.create(in: fixture.root.path).get()
+        close(live.fd)
+        defer { PartialFile.discard(live.path) }
+        try Data("my notes".utf8).write(to: mine)
         try Export.writePlaylist([("/v/a.mp4", 1)], to: fixture.root.appendingPathComponent("likes.m3u").path)
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: live.path))
+        #expect(try Data(contentsOf: mine) == Data("my notes".utf8))
     }
 
     @Test func playlistEntriesWithControlCharactersStayOneLine() throws {

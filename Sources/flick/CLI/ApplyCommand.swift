@@ -29,10 +29,6 @@ struct ApplyCommand: ParsableCommand {
     @Flag(help: "Move files whose filesystem has no Trash into “Flick Rejected” inside the folder.")
     var rejectedFolder = false
 
-    /// Test hook: a FIFO read to its end after each moved file, so a test
-    /// can interrupt the run between two files without timing luck.
-    static let betweenFilesVariable = "FLICK_TEST_BETWEEN_FILES"
-
     /// `--dry-run`: what would move, and what would not.
     private static func printDryRun(_ items: [FileItem], refused: [FileFailure], bytes: Int64) {
         CLI.out("Would move \(Apply.summary(count: items.count, bytes: bytes)) to the Trash:")
@@ -65,12 +61,11 @@ struct ApplyCommand: ParsableCommand {
             return
         }
         let storePath = context.store.path
-        let hook = ProcessInfo.processInfo.environment[Self.betweenFilesVariable]
         let progress = ProgressLine(label: "Moving to the Trash")
         var report = Apply.run(checked.items, folder: context.record, storePath: storePath, to: .trash,
                                progress: { done, total in
                                    progress.update(Double(done) / Double(max(total, 1)), "\(done) of \(total)")
-                                   if let hook, done < total { Self.wait(for: hook) }
+                                   if done < total { BetweenFiles.hold() }
                                },
                                isCancelled: { Interrupt.requested })
         progress.finish()
@@ -103,14 +98,5 @@ struct ApplyCommand: ParsableCommand {
             CLI.err("Cancelled; \(CLI.plural(left, "file")) not yet moved \(left == 1 ? "stays" : "stay") marked for deletion.")
         }
         if !failures.isEmpty || !report.unrecorded.isEmpty || report.cancelled { throw ExitCode(FlickCommand.Exit.failed) }
-    }
-
-    /// Reads the FIFO at `path` until its writer closes it.
-    private static func wait(for path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var byte: UInt8 = 0
-        while read(fd, &byte, 1) > 0 {}
     }
 }

@@ -112,6 +112,7 @@ struct ExportCommand: ParsableCommand {
         let report = Export.copy(items, to: directory.writingPath, link: link,
                                  progress: { done, total in
                                      progress.update(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
+                                     if done < total { BetweenFiles.hold() }
                                  },
                                  isCancelled: { Interrupt.requested })
         progress.finish()
@@ -130,6 +131,9 @@ struct ExportCommand: ParsableCommand {
             case .failure(let error): CLI.err("Leaving out \(RawPath.printable(error.description))")
             }
         }
+        let (withPicture, soundOnly) = Stitcher.withPicture(clips)
+        for clip in soundOnly { CLI.err(Stitcher.leftOutMessage(clip) + ".") }
+        clips = withPicture
         let progress = ProgressLine(label: "Stitching")
         do {
             let method = try Stitcher.run(clips, to: destination.writingPath, size: size.flatMap(Self.frameSize), replace: force,

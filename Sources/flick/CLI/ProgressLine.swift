@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A progress line on stderr for long commands: redrawn in place on a
 /// terminal, one line per 10 % otherwise (logs stay short).
@@ -26,19 +25,5 @@ final class ProgressLine {
 
     func finish() {
         if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
-}
-
-/// Ctrl+C (SIGINT) or SIGTERM asks a long command to stop cleanly: it
-/// finishes the current file, removes anything partial and exits.
-enum Interrupt {
-    private static let flag = Atomic<Bool>(false)
-
-    static var requested: Bool { flag.load(ordering: .relaxed) }
-
-    static func install() {
-        let handler: @convention(c) (Int32) -> Void = { _ in Interrupt.flag.store(true, ordering: .relaxed) }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
     }
 }

@@ -152,13 +152,16 @@ extension MainWindow {
                 case .failure(let error): return .failure(StitchError("\(error.description). Unlike it, or choose a playlist instead."))
                 }
             }
+            let (withPicture, soundOnly) = Stitcher.withPicture(clips)
+            clips = withPicture
             do {
                 let method = try Stitcher.run(clips, to: destination, replace: replace,
                                               progress: { progress($0, "\(Int($0 * 100)) %") },
                                               isCancelled: { cancel.isSet })
-                return .success(method == .remux
+                let saved = method == .remux
                     ? trn("Saved one video of %ld clip (streams copied)", "Saved one video of %ld clips (streams copied)", clips.count, clips.count)
-                    : trn("Saved one video of %ld clip (re-encoded)", "Saved one video of %ld clips (re-encoded)", clips.count, clips.count))
+                    : trn("Saved one video of %ld clip (re-encoded)", "Saved one video of %ld clips (re-encoded)", clips.count, clips.count)
+                return .success(([saved] + soundOnly.map(Stitcher.leftOutMessage)).joined(separator: "; "))
             } catch {
                 return .failure(error)
             }

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import FlickMedia
+
+/// A real clip with sound and no picture: AAC in MP4, as a voice memo app writes.
+func makeSoundOnlyClip(_ name: String = "voice.mp4", seconds: Int = 2) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-sound-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let path = dir.appendingPathComponent(name).path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+    process.arguments = ["-q", "audiotestsrc", "num-buffers=\(seconds * 44_100 / 1024)", "!", "audioconvert", "!", "avenc_aac", "!",
+                         "mp4mux", "!", "filesink", "location=\(path)"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw MediaError.notAVideo(file: name, reason: "gst-launch-1.0 failed") }
+    return path
+}
+
+@Suite(.serialized) struct SoundOnlyTests {
+    /// Said as what it is, once it prerolled, long before the player's timeout.
+    @Test func aSoundOnlyCardSaysItHasNoPictureNotThatItTookTooLong() throws {
+        let path = try makeSoundOnlyClip()
+        let log = PlayerLog()
+        let player = try log.player(path, timeout: 60)
+        defer { player.stop() }
+        #expect(log.wait(20) { !log.failures.isEmpty })
+        #expect(log.failures.first?.description == "Can’t play voice.mp4: it has sound but no picture")
+        #expect(log.frameCount == 0)
+    }
+
+    @Test func aStitchRefusesASoundOnlyClipUpFrontNamingIt() throws {
+        let voice = try makeSoundOnlyClip()
+        let info = try ClipDiscovery.discover(path: voice)
+        #expect(!info.hasVideo && info.audioCodec != nil)
+        let out = (voice as NSString).deletingLastPathComponent + "/joined.mp4"
+        #expect(throws: StitchError("Can’t stitch voice.mp4: it has no picture (sound only); leave it out.")) {
+            try Stitcher.run([Stitcher.Clip(path: voice, info: info)], to: out)
+        }
+        let (kept, leftOut) = Stitcher.withPicture([Stitcher.Clip(path: voice, info: info)])
+        #expect(kept.isEmpty && leftOut.map(Stitcher.leftOutMessage) == ["voice.mp4 has no picture, left out of the stitched video"])
+    }
+
+    /// A clip that lost its picture after discovery (its facts say video):
+    /// the pipeline waits for a picture that never comes, and the stitch
+    /// ends with an error naming that clip instead of waiting forever.
+    @Test(.timeLimit(.minutes(2))) func aStitchThatStallsEndsNamingTheClip() throws {
+        let video = try makeClip("first.mp4", pattern: "ball", seconds: 1, width: 160, height: 120)
+        let voice = try makeSoundOnlyClip()
+        let facts = try ClipDiscovery.discover(path: video)
+        var stale = try ClipDiscovery.discover(path: voice)
+        stale.hasVideo = true
+        stale.width = 160
+        stale.height = 120
+        stale.videoCodec = "video/x-h264"
+        let out = (voice as NSString).deletingLastPathComponent + "/joined.mp4"
+        do {
+            try Stitcher.run([Stitcher.Clip(path: video, info: facts), Stitcher.Clip(path: voice, info: stale)], to: out, stallTimeout: 5)
+            Issue.record("the stitch finished without the clip's picture")
+        } catch {
+            #expect(error.description.hasPrefix("Can’t stitch voice.mp4"), "\(error.description)")
+            #expect(error.description.contains("made no progress for 5 seconds"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let left = try FileManager.default.contentsOfDirectory(atPath: (out as NSString).deletingLastPathComponent)
+        #expect(left == ["voice.mp4"], "no partial file is left")
+    }
+}
