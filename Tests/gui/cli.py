@@ -58,3 +58,32 @@ def duration(path):
             h, m, s = line.split(":", 1)[1].strip().split(":")
             return int(h) * 3600 + int(m) * 60 + float(s)
     raise AssertionError(f"no duration for {path}: {out}")
+
+
+def run_held(cli, *args, meanwhile):
+    """Runs `flick ARGS` held between its first and second file by a FIFO
+    (FLICK_TEST_BETWEEN_FILES) and calls `meanwhile()` while it holds; no
+    sleeps. Returns the finished process, its stdout and stderr."""
+    import threading
+    fifo = cli.data.parent / "between-files"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    env = dict(cli.env, FLICK_TEST_BETWEEN_FILES=str(fifo))
+    proc = subprocess.Popen([str(FLICK), *map(str, args)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    held = threading.Event()
+
+    def hold():
+        # Opening the FIFO waits until the command has done its first file and holds.
+        with open(fifo, "w"):
+            held.set()
+            meanwhile()
+
+    worker = threading.Thread(target=hold, daemon=True)
+    worker.start()
+    out, err = proc.communicate(timeout=60)
+    if not held.is_set():
+        os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # release the thread
+    worker.join(timeout=60)
+    assert held.is_set(), f"flick {args} never held between two files: {out} {err}"
+    return proc, out, err

@@ -21,6 +21,7 @@ def _supported(fs):
 class Mounts:
     def __init__(self):
         self.points = []
+        self.loops = []
 
     def _mount(self, *args, point, what):
         result = _run(*args)
@@ -64,11 +65,49 @@ class Mounts:
             pytest.skip("this kernel has no vfat, and fusefat or /dev/fuse is missing")
         return self._mount("fusefat", "-o", "rw+", image, point, point=point, what="fusefat")
 
+    def ext4(self, image, point, size_mb=32):
+        """A new ext4 image, mounted with `loop_mount`."""
+        if not shutil.which("mkfs.ext4") or not shutil.which("losetup"):
+            pytest.skip("mkfs.ext4 or losetup is missing on this machine")
+        subprocess.run(["truncate", "-s", f"{size_mb}M", str(image)], check=True)
+        subprocess.run(["mkfs.ext4", "-q", "-F", str(image)], check=True, capture_output=True)
+        return self.loop_mount(image, point)
+
+    def loop_mount(self, image, point):
+        """Mounts `image` from a loop device of its own; earlier devices stay
+        attached until the test ends, so each mount has another st_dev."""
+        device = _run("losetup", "--find", "--show", image)
+        assert device.returncode == 0, f"losetup failed: {device.stderr}"
+        self.loops.append(device.stdout.strip())
+        point.mkdir(parents=True, exist_ok=True)
+        self._mount("mount", self.loops[-1], point, point=point, what="loop mount")
+        return os.stat(point).st_dev
+
+    def fat_again(self, image, point):
+        """Mounts a FAT image made by `fat` again, the same way (its inode
+        numbers are then given anew, in lookup order)."""
+        if _supported("vfat"):
+            return self._mount("mount", "-o", "loop", image, point, point=point, what="vfat mount")
+        return self._mount("fusefat", "-o", "rw+", image, point, point=point, what="fusefat")
+
+    def unmount(self, point):
+        result = _run("fusermount", "-u", point) if _is_fuse(point) else _run("umount", point)
+        assert result.returncode == 0, f"unmounting {point} failed: {result.stderr}"
+        self.points.remove(point)
+
     def undo(self):
         for point in reversed(self.points):
             if _run("umount", point).returncode != 0:
                 _run("umount", "-l", point)
         self.points.clear()
+        for device in self.loops:
+            _run("losetup", "-d", device)
+        self.loops.clear()
+
+
+def _is_fuse(point):
+    with open("/proc/self/mounts") as f:
+        return any(line.split()[1] == str(point) and line.split()[2].startswith("fuse") for line in f)
 
 
 @pytest.fixture
