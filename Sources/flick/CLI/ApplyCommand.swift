@@ -83,7 +83,12 @@ struct ApplyCommand: ParsableCommand {
                 CLI.out("Moved \(CLI.plural(second.moved.count, "file")) into “\(shownRoot)/\(FolderScan.rejectedFolderName)” (no Trash on that filesystem).")
             }
         }
-        CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(shownRoot).")
+        try printReport(report, refused: refused, planned: checked.items.count, root: root)
+    }
+
+    /// What the run did, each file that failed and why; exits 3 when anything did.
+    private func printReport(_ report: MoveReport, refused: [FileFailure], planned: Int, root: String) throws {
+        CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(RawPath.printable(root)).")
         let failures = refused + report.failures
         for failure in failures { CLI.err("Couldn’t move \(failure)") }
         for moved in report.unrecorded {
@@ -94,7 +99,7 @@ struct ApplyCommand: ParsableCommand {
                 + "run `flick apply --rejected-folder \(RawPath.shellQuoted(root))` to move them into “\(FolderScan.rejectedFolderName)” instead.")
         }
         if report.cancelled {
-            let left = checked.items.count - report.moved.count - report.failures.count
+            let left = planned - report.moved.count - report.failures.count
             CLI.err("Cancelled; \(CLI.plural(left, "file")) not yet moved \(left == 1 ? "stays" : "stay") marked for deletion.")
         }
         if !failures.isEmpty || !report.unrecorded.isEmpty || report.cancelled { throw ExitCode(FlickCommand.Exit.failed) }

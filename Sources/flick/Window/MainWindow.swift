@@ -61,9 +61,7 @@ final class MainWindow {
         if size.maximized { gtk_window_maximize(window.cast()) }
 
         model = ReviewModel(sink: sink, muted: Settings.shared.startMuted)
-        // A clip another Flick applied leaves this deck too; the model has
-        // said why the decision was not saved.
-        sink.onMovedElsewhere = { [unowned model] id in model.apply(DeckChange(removed: [id])) }
+        sink.onMovedElsewhere = { [unowned model] id in model.apply(DeckChange(removed: [id])) }  // applied by another Flick
         actions = ActionActivator(window: window)
         page = ReviewPage(model: model, actions: actions)
         overview = OverviewPage(model: model, actions: actions)
