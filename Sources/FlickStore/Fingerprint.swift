@@ -48,10 +48,11 @@ enum Fingerprint {
         return format(size: size, hash: hash)
     }
 
-    /// The fingerprint of `relativePath` below `folder`, walked without
-    /// following links; nil when it is gone or cannot be read.
-    static func of(_ relativePath: String, in folder: FolderHandle) -> String? {
-        guard case .success(let entry) = folder.lookup(relativePath) else { return nil }
+    /// The fingerprint of `relativePath` below `folder` (walked without
+    /// following links) while it is still the file `identity` describes;
+    /// nil when it is gone, another file, or cannot be read.
+    static func of(_ relativePath: String, in folder: FolderHandle, ifStill identity: FileIdentity) -> String? {
+        guard case .success(let entry) = folder.lookup(relativePath), entry.identity.isSameFile(as: identity) else { return nil }
         return of(parent: entry.parent, name: entry.name, info: entry.info)
     }
 

@@ -66,8 +66,8 @@ struct IdentityJudge {
     /// The fingerprint of the file at `path`, if it is still `found`.
     private mutating func fingerprint(_ path: String, _ found: FileIdentity) -> String? {
         if handle == nil { handle = .some(try? FolderHandle(path: folderPath)) }
-        guard let folder = handle ?? nil, case .success(let entry) = folder.lookup(path), entry.identity.isSameFile(as: found) else { return nil }
-        return Fingerprint.of(parent: entry.parent, name: entry.name, info: entry.info)
+        guard let folder = handle ?? nil else { return nil }
+        return Fingerprint.of(path, in: folder, ifStill: found)
     }
 }
 
@@ -79,8 +79,7 @@ extension Store {
         guard let row = try db.rows("SELECT \(Self.clipColumns) FROM clip WHERE id = ?", id).first.flatMap(Self.clip),
               row.fingerprint == nil, let stored = row.identity else { return }
         if handle == nil { handle = try? FolderHandle(path: folder.path) }
-        guard let handle, case .success(let entry) = handle.lookup(row.relativePath), entry.identity.isSameFile(as: stored),
-              let print = Fingerprint.of(parent: entry.parent, name: entry.name, info: entry.info) else { return }
+        guard let handle, let print = Fingerprint.of(row.relativePath, in: handle, ifStill: stored) else { return }
         try db.run("UPDATE clip SET fingerprint = ? WHERE id = ?", print, id)
     }
 
