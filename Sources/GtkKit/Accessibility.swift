@@ -30,6 +30,19 @@ public enum Accessibility {
         g_value_unset(&value)
     }
 
+    /// Shows screen readers only the page of `stack` holding `shown`, named
+    /// `label`; every other page is hidden and nameless. GTK 4.8 reports one
+    /// child for a stack page even when that child is hidden, and Orca 43,
+    /// leaving a named page whose child it cannot fetch, speaks nothing for
+    /// the focus move (it compares the page's name with the missing child's).
+    public static func showStackPage(_ stack: Widget, pages: [(child: Widget, label: String)], shown: Widget) {
+        for (child, label) in pages {
+            let isShown = child == shown
+            setHidden(child, !isShown)
+            if let page = gtk_stack_get_page(stack.cast(), child) { setLabel(page, isShown ? label : "") }
+        }
+    }
+
     public static func setLabelledBy(_ widget: some GObjectPointer, _ label: some GObjectPointer) {
         flick_accessible_set_labelled_by(widget.opaque, label.opaque)
     }

@@ -323,14 +323,11 @@ final class MainWindow {
 
     func show(_ shown: Page) {
         gtk_stack_set_visible_child_name(pages.cast(), shown.rawValue)
-        // Screen readers see only the page on screen. A hidden page's stack
-        // page is nameless too: Orca 43 fails to speak a focus move that
-        // leaves a named stack page whose only child is hidden (it reads the
-        // missing child's name), so G into the overview said nothing.
-        for (child, name) in pageWidgets {
-            Accessibility.setHidden(child, shown != name)
-            if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, shown == name ? name.title : "") }
-        }
+        // Screen readers see only the page on screen (G into the overview
+        // said nothing while the deck's page kept its name).
+        let widgets = pageWidgets
+        Accessibility.showStackPage(pages, pages: widgets.map { ($0.0, $0.1.title) },
+                                    shown: widgets.first { $0.1 == shown }?.0 ?? page.root)
     }
 
     private var pageWidgets: [(Widget, Page)] { [(page.root, .deck), (emptyPage, .empty), (errorPage, .error), (overview.root, .overview)] }

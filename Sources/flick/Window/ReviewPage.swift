@@ -175,9 +175,11 @@ final class ReviewPage {
     private func show(page: String) {
         gtk_stack_set_visible_child_name(pages.cast(), page)
         gtk_widget_set_visible(actionBar, page == "cards" ? 1 : 0)
-        // Screen readers see only the page on screen (both have an Undo).
-        Accessibility.setHidden(finishedPage, page != "finished")
-        Accessibility.setHidden(cardsPage, page != "cards")
+        // Screen readers see only the page on screen (both have an Undo);
+        // focus moving to Review Again was silent while the cards' page kept
+        // its name.
+        Accessibility.showStackPage(pages, pages: [(cardsPage, tr("Cards")), (finishedPage, tr("All Clips Reviewed"))],
+                                    shown: page == "finished" ? finishedPage : cardsPage)
         shownPage = page
     }
 
