@@ -6,6 +6,8 @@ public enum ClipKind: String, Sendable, Codable, CaseIterable {
     public static let videoExtensions: Set<String> = [
         "mp4", "m4v", "mov", "mkv", "webm", "avi", "mpg", "mpeg", "ts", "mts", "m2ts",
         "3gp", "ogv", "wmv", "flv", "divx",
+        // A phone's voice memos: sound alone, played on a card of their own.
+        "m4a",
     ]
 
     /// File extensions Flick treats as photos.

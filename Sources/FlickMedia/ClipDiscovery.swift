@@ -2,12 +2,31 @@ import CGst
 import FlickCore
 import Foundation
 
+/// How a stored picture is turned to be shown, from a stream's
+/// `image-orientation` tag (a phone's display matrix): clockwise turns,
+/// and the mirrored variants (mirrored left to right, then turned).
+public enum PictureOrientation: String, Equatable, Sendable, CaseIterable {
+    case rotate0 = "rotate-0", rotate90 = "rotate-90", rotate180 = "rotate-180", rotate270 = "rotate-270"
+    case flipRotate0 = "flip-rotate-0", flipRotate90 = "flip-rotate-90", flipRotate180 = "flip-rotate-180"
+    case flipRotate270 = "flip-rotate-270"
+
+    /// Whether the shown picture is the stored one on its side (width and height swap).
+    public var swapsSides: Bool { [.rotate90, .rotate270, .flipRotate90, .flipRotate270].contains(self) }
+}
+
 /// What discovery learned about a clip.
 public struct ClipInfo: Equatable, Sendable {
     /// Seconds; nil when the container does not say.
     public var duration: Double?
+    /// The picture as it is shown: the stored size with the pixel aspect
+    /// applied, turned by `orientation` ("1080×1920" for a portrait phone
+    /// clip stored as 1920×1080). Cards, captions and stitching use this.
     public var width: Int?
     public var height: Int?
+    /// The picture as it is stored and decoded.
+    public var storedWidth: Int?
+    public var storedHeight: Int?
+    public var orientation: PictureOrientation = .rotate0
     public var hasVideo: Bool
     /// Media type of the video stream as it is stored, e.g. "video/x-h264".
     public var videoCodec: String?
@@ -22,6 +41,19 @@ public struct ClipInfo: Equatable, Sendable {
         self.hasVideo = hasVideo
         self.videoCodec = videoCodec
         self.audioCodec = audioCodec
+        storedWidth = width
+        storedHeight = height
+    }
+
+    /// A clip of sound alone (a voice memo): it plays, with no picture.
+    public var isSoundOnly: Bool { !hasVideo && audioCodec != nil }
+
+    /// The shown size of a stored `width`×`height` picture whose pixels are
+    /// `aspect` (numerator, denominator) wide, turned by `orientation`.
+    public static func shownSize(width: Int, height: Int, aspect: (Int, Int), orientation: PictureOrientation) -> (width: Int, height: Int) {
+        let (numerator, denominator) = aspect
+        let wide = numerator > 0 && denominator > 0 ? max(1, Int((Double(width) * Double(numerator) / Double(denominator)).rounded())) : width
+        return orientation.swapsSides ? (height, wide) : (wide, height)
     }
 
     /// "0:08 · 1920×1080", for the card's caption.
@@ -105,7 +137,7 @@ public enum ClipDiscovery {
             throw .notAVideo(file: name, reason: Self.message(error))
         }
         let clip = Self.clipInfo(info)
-        if let width = clip.width, let height = clip.height, DecodeLimit.refuses(width: width, height: height) {
+        if let width = clip.storedWidth, let height = clip.storedHeight, DecodeLimit.refuses(width: width, height: height) {
             throw .tooLarge(file: name, width: width, height: height)
         }
         return clip
@@ -135,8 +167,11 @@ public enum ClipDiscovery {
         if let first = streams?.pointee.data {
             let video = OpaquePointer(first)
             result.hasVideo = true
-            result.width = Int(gst_discoverer_video_info_get_width(video))
-            result.height = Int(gst_discoverer_video_info_get_height(video))
+            let width = Int(gst_discoverer_video_info_get_width(video)), height = Int(gst_discoverer_video_info_get_height(video))
+            let aspect = (Int(gst_discoverer_video_info_get_par_num(video)), Int(gst_discoverer_video_info_get_par_denom(video)))
+            result.orientation = orientation(video) ?? orientation(ofTags: gst_discoverer_info_get_tags(info)) ?? .rotate0
+            (result.storedWidth, result.storedHeight) = (width, height)
+            (result.width, result.height) = ClipInfo.shownSize(width: width, height: height, aspect: aspect, orientation: result.orientation)
             result.videoCodec = mediaType(video)
         }
         let audio = gst_discoverer_info_get_audio_streams(info)
@@ -145,6 +180,19 @@ public enum ClipDiscovery {
             result.audioCodec = mediaType(OpaquePointer(first))
         }
         return result
+    }
+
+    /// The stream's `image-orientation` tag, if it has one GStreamer names.
+    private static func orientation(_ stream: OpaquePointer) -> PictureOrientation? {
+        orientation(ofTags: gst_discoverer_stream_info_get_tags(stream))
+    }
+
+    private static func orientation(ofTags tags: UnsafePointer<GstTagList>?) -> PictureOrientation? {
+        guard let tags else { return nil }
+        var value: UnsafeMutablePointer<gchar>?
+        guard gst_tag_list_get_string(tags, "image-orientation", &value) != 0, let value else { return nil }
+        defer { g_free(value) }
+        return PictureOrientation(rawValue: String(cString: value))
     }
 
     private static func mediaType(_ stream: OpaquePointer) -> String? {

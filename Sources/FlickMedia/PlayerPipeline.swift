@@ -58,6 +58,8 @@ final class PlayerPipeline: @unchecked Sendable {
     /// How far the last `play()` moved the start ahead (seconds), if it did.
     var startShift: Double?
     var missingPlugin: MediaError?
+    /// Prerolled with sound and no picture: no frame will come.
+    var soundOnly = false
     /// The rate asked for (1: normal speed); every seek keeps it.
     var rate = 1.0
     /// What the pipeline last answered (see `refreshTiming`), in seconds.
@@ -83,30 +85,32 @@ final class PlayerPipeline: @unchecked Sendable {
     // MARK: - Requests (any thread; the work runs on `queue`)
 
     /// Builds the pipeline and prerolls it paused; fails with `.timedOut`
-    /// when no picture comes within `timeout` seconds, or with
-    /// `.noPicture` as soon as it prerolled with sound and no video stream.
+    /// when neither a picture nor sound alone comes within `timeout` seconds.
     func open(uri: String, timeout: Double) {
         queue.async { [self] in build(uri: uri) }
         queue.asyncAfter(deadline: .now() + timeout) { [weak self] in
-            guard let self, !locked({ closed || framesDelivered > 0 }) else { return }
-            fail(soundWithoutPicture() ?? .timedOut(file: name))
+            guard let self, !locked({ closed || framesDelivered > 0 || soundOnly }) else { return }
+            if !noteSoundOnly() { fail(.timedOut(file: name)) }
         }
     }
 
-    /// After preroll (the bus saw PAUSED): a clip of sound only fails at
-    /// once, named as such.
+    /// After preroll (the bus saw PAUSED): a clip of sound only (a voice
+    /// memo) is known as such; it plays its sound like any clip.
     func prerolled() {
         queue.async { [self] in
-            guard !locked({ closed || framesDelivered > 0 }), let error = soundWithoutPicture() else { return }
-            fail(error)
+            guard !locked({ closed || framesDelivered > 0 }) else { return }
+            _ = noteSoundOnly()
         }
     }
 
-    /// `.noPicture` when the playbin found audio streams and no video. On `queue`.
-    private func soundWithoutPicture() -> MediaError? {
-        guard let playbin else { return nil }
+    /// Whether the playbin found audio streams and no video (then noted in
+    /// `soundOnly`). On `queue`.
+    private func noteSoundOnly() -> Bool {
+        guard let playbin else { return false }
         let raw = UnsafeMutableRawPointer(playbin)
-        return flick_gst_get_int(raw, "n-video") == 0 && flick_gst_get_int(raw, "n-audio") > 0 ? .noPicture(file: name) : nil
+        let found = flick_gst_get_int(raw, "n-video") == 0 && flick_gst_get_int(raw, "n-audio") > 0
+        if found { lock.withLock { soundOnly = true } }
+        return found
     }
 
     func play() {
@@ -266,7 +270,10 @@ final class PlayerPipeline: @unchecked Sendable {
             return
         }
         var error: UnsafeMutablePointer<GError>?
-        let description = "videoscale name=scale ! videoconvert ! capsfilter name=fit caps=\"\(locked { appliedSize }.caps)\" ! "
+        // videoflip turns the scaled picture upright by the stream's
+        // orientation tag (a phone's portrait clip), so the fit is the shown size.
+        let description = "videoscale name=scale ! videoconvert ! videoflip video-direction=auto ! "
+            + "capsfilter name=fit caps=\"\(locked { appliedSize }.caps)\" ! "
             + "appsink name=sink max-buffers=2 drop=true enable-last-sample=false"
         guard let sink = gst_parse_bin_from_description(description, 1, &error), error == nil else {
             g_clear_error(&error)

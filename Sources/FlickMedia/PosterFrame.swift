@@ -25,7 +25,8 @@ public struct RawFrame: Sendable, Equatable {
 
 /// Poster frames for cards that are not playing: one frame at about 10 % of
 /// the clip (the first frame for clips under a second), decoded and scaled
-/// inside GStreamer to fit `maxSize`, never at the clip's full size.
+/// inside GStreamer to fit `maxSize`, never at the clip's full size, as it
+/// is shown: upright (the stream's orientation tag) and in square pixels.
 ///
 /// Threading: `render` blocks the caller up to `timeout`; run it off the
 /// main thread. Each call builds and tears down its own pipeline.
@@ -37,14 +38,18 @@ public enum PosterFrame {
         let info = try ClipDiscovery.discover(path: path, timeout: timeout)
         let name = RawPath.display((path as NSString).lastPathComponent)
         guard let width = info.width, let height = info.height, width > 0, height > 0 else {
-            throw .notAVideo(file: name, reason: "it has no picture")
+            throw info.isSoundOnly ? .noPicture(file: name) : .notAVideo(file: name, reason: "it has no picture")
         }
-        guard !DecodeLimit.refuses(width: width, height: height) else { throw .tooLarge(file: name, width: width, height: height) }
-        let scale = min(1, Double(maxSize) / Double(max(width, height)))
-        let outWidth = max(2, Int((Double(width) * scale).rounded()) & ~1)
-        let outHeight = max(2, Int((Double(height) * scale).rounded()) & ~1)
-        let description = "uridecodebin name=src ! videoconvert ! videoscale ! "
-            + "video/x-raw,format=BGRA,width=\(outWidth),height=\(outHeight),pixel-aspect-ratio=1/1 ! appsink name=sink sync=false max-buffers=1"
+        if let stored = info.storedWidth, let storedHeight = info.storedHeight, DecodeLimit.refuses(width: stored, height: storedHeight) {
+            throw .tooLarge(file: name, width: stored, height: storedHeight)
+        }
+        // The picture as it is shown: turned by the stream's orientation
+        // tag, square pixels, fitted inside maxSize (videoscale keeps the
+        // shown aspect within the ranges). The turn comes before the scaler,
+        // which then renegotiates freely when the tag arrives.
+        let side = max(2, min(maxSize, max(width, height)))
+        let description = "uridecodebin name=src ! videoconvert ! videoflip video-direction=auto ! videoscale ! "
+            + "video/x-raw,format=BGRA,width=[2,\(side)],height=[2,\(side)],pixel-aspect-ratio=1/1 ! appsink name=sink sync=false max-buffers=1"
         var error: UnsafeMutablePointer<GError>?
         let built = gst_parse_launch(description, &error)
         guard let pipeline = built, error == nil else {
@@ -90,12 +95,16 @@ public enum PosterFrame {
             throw .timedOut(file: name)
         }
         defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
-        guard let buffer = gst_sample_get_buffer(sample) else { throw .notAVideo(file: name, reason: "no picture came out") }
+        var video = GstVideoInfo()
+        guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
+              gst_video_info_from_caps(&video, caps) != 0 else { throw .notAVideo(file: name, reason: "no picture came out") }
         var map = GstMapInfo()
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { throw .notAVideo(file: name, reason: "no picture came out") }
         defer { gst_buffer_unmap(buffer, &map) }
-        let stride = outWidth * 4
-        guard map.size >= stride * outHeight, let data = map.data else { throw .notAVideo(file: name, reason: "the picture is cut short") }
+        let outWidth = Int(video.width), outHeight = Int(video.height), stride = Int(video.stride.0)
+        guard outWidth > 0, outHeight > 0, stride >= outWidth * 4, map.size >= stride * outHeight, let data = map.data else {
+            throw .notAVideo(file: name, reason: "the picture is cut short")
+        }
         return RawFrame(width: outWidth, height: outHeight, stride: stride, bytes: Data(bytes: data, count: stride * outHeight))
     }
 }

@@ -84,6 +84,9 @@ public enum Stitcher {
         let same = clips.allSatisfy { clip in
             family.canRemux(from: clip.path) && clip.info.videoCodec != nil && clip.info.videoCodec == first.videoCodec
                 && clip.info.width == first.width && clip.info.height == first.height && clip.info.audioCodec == first.audioCodec
+                // One track has one display matrix: a turned clip is re-encoded upright.
+                && clip.info.orientation == .rotate0 && clip.info.storedWidth == first.storedWidth
+                && clip.info.storedHeight == first.storedHeight
         }
         return same ? .remux : .reencode
     }
@@ -196,7 +199,9 @@ public enum Stitcher {
         if hasAudio { parts.append("concat name=a ! identity single-segment=true ! queue ! audioconvert ! \(family.encoders.audio) ! queue ! mux.audio_0") }
         for (index, clip) in clips.enumerated() {
             parts.append("uridecodebin name=src\(index)")
-            parts.append("src\(index). ! videoconvert ! queue ! videoscale add-borders=true ! videorate ! videoconvert ! \(raw) ! v.")
+            // Upright first (a phone's portrait clip), then fitted to the frame.
+            parts.append("src\(index). ! videoconvert ! queue ! videoflip video-direction=auto ! videoscale add-borders=true ! "
+                         + "videorate ! videoconvert ! \(raw) ! v.")
             guard hasAudio else { continue }
             if clip.info.audioCodec != nil {
                 parts.append("src\(index). ! audioconvert ! queue ! audioresample ! audioconvert ! \(pcm) ! a.")

@@ -34,8 +34,9 @@ import Foundation
 /// so the card beneath the top one already shows its picture and starts
 /// the moment it is promoted (`play()`), with no preroll to wait for.
 /// Frames are coalesced: while one is waiting for `queue`, a newer one
-/// replaces it. A clip that shows no picture within `timeout` seconds fails
-/// with `.timedOut`; a clip larger than `DecodeLimit.maxPixels` fails with
+/// replaces it. A clip of sound alone plays its sound (`isSoundOnly`); any
+/// other clip that shows no picture within `timeout` seconds fails with
+/// `.timedOut`; a clip larger than `DecodeLimit.maxPixels` fails with
 /// `.tooLarge` before it is decoded. A failed player frees its pipeline.
 ///
 ///     let player = try VideoPlayer(path: clip, maxWidth: 640, maxHeight: 800, muted: true,
@@ -121,6 +122,9 @@ public final class VideoPlayer: Sendable {
     /// seconds (that frame's duration, since it was on screen already), or
     /// nil when it resumed where it had stopped.
     var startShift: Double? { pipeline.locked { pipeline.startShift } }
+
+    /// Whether the clip turned out to be sound alone (it plays, with no frames).
+    public var isSoundOnly: Bool { pipeline.locked { pipeline.soundOnly } }
 
     /// Whether a frame has arrived (the preroll frame first).
     public var hasFrame: Bool { pipeline.locked { pipeline.framesDelivered > 0 } }

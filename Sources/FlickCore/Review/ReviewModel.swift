@@ -192,9 +192,11 @@ public final class ReviewModel {
     // MARK: Facts
 
     /// Records what discovery learnt about a clip.
-    public func setFacts(clipID: Int64, duration: Double?, width: Int? = nil, height: Int? = nil, summary: String) {
+    public func setFacts(clipID: Int64, duration: Double?, width: Int? = nil, height: Int? = nil, summary: String,
+                         soundOnly: Bool = false) {
         var known = facts[clipID] ?? ClipFacts()
         known.duration = duration
+        known.soundOnly = soundOnly
         known.width = width
         known.height = height
         known.summary = summary.isEmpty ? nil : summary

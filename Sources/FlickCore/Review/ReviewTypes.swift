@@ -32,6 +32,8 @@ public struct ClipFacts: Sendable, Equatable {
     public var height: Int?
     /// The caption's details, e.g. "0:08 · 1920×1080".
     public var summary: String?
+    /// Sound with no picture (a voice memo): the card says so and plays the sound.
+    public var soundOnly = false
     /// Why it cannot be shown; nil when nothing is known to be wrong.
     public var problem: String?
     /// The file was read and described in this session: a problem stored

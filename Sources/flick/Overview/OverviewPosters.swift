@@ -87,7 +87,7 @@ final class OverviewPosters {
     private func finish(_ id: Int64, _ result: Made) {
         running -= 1
         if let info = result.info {
-            model.setFacts(clipID: id, duration: info.duration, width: info.width, height: info.height, summary: info.summary)
+            model.setFacts(clipID: id, from: info)
         } else if let problem = result.problem {
             model.setProblem(clipID: id, reason: problem)
         }

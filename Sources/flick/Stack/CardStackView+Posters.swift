@@ -44,6 +44,8 @@ extension CardStackView {
                 if posterOrder.count > Self.posterCacheSize { posters[posterOrder.removeFirst()] = nil }
                 cards[id]?.setPoster(frame)
                 onStateChange()
+            case .failure(.noPicture):
+                break  // sound alone: the card shows its sound sign (from its facts)
             case .failure(let error):
                 model.setProblem(clipID: id, reason: error.description)
             }

@@ -292,6 +292,7 @@ final class CardStackView {
         let clip = model.clips[position]
         let facts = model.facts(at: position)
         card.setProblem(facts.problem)
+        card.setSoundOnly(facts.soundOnly && facts.problem == nil)
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
                                                            decision: model.decision(at: position)))
     }

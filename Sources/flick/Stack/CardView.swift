@@ -31,6 +31,8 @@ final class CardView {
     private let badgeIcon: Widget
     private let badgeLabel: Widget
     private let problem: Widget
+    /// A sound icon and "Sound only", for a clip with no picture.
+    private let sound: Widget
     private var player: VideoPlayer?
     private var wantsPlaying = false
     private var appliedRate = 1.0
@@ -69,8 +71,11 @@ final class CardView {
         gtk_widget_set_can_target(problem, 0)
         gtk_widget_set_visible(problem, 0)
 
+        sound = Self.makeSoundSign()
+
         let overlay: Widget = gtk_overlay_new()
         gtk_overlay_set_child(overlay.opaque, canvas.area)
+        gtk_overlay_add_overlay(overlay.opaque, sound)
         gtk_overlay_add_overlay(overlay.opaque, problem)
         gtk_overlay_add_overlay(overlay.opaque, badge)
 
@@ -161,6 +166,27 @@ final class CardView {
         canvas.image = frame.bytes.withUnsafeBytes {
             ImageSurface(copying: $0, width: frame.width, height: frame.height, stride: frame.stride, opaque: true)
         }
+    }
+
+    private static func makeSoundSign() -> Widget {
+        let icon: Widget = gtk_image_new_from_icon_name("audio-x-generic-symbolic")
+        gtk_image_set_pixel_size(icon.opaque, 64)
+        let label: Widget = gtk_label_new(tr("Sound only"))
+        gtk_widget_add_css_class(label, "title-3")
+        let sign: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
+        gtk_widget_add_css_class(sign, "card-sound")
+        gtk_box_append(sign.cast(), icon)
+        gtk_box_append(sign.cast(), label)
+        gtk_widget_set_halign(sign, GTK_ALIGN_CENTER)
+        gtk_widget_set_valign(sign, GTK_ALIGN_CENTER)
+        gtk_widget_set_can_target(sign, 0)
+        gtk_widget_set_visible(sign, 0)
+        return sign
+    }
+
+    /// Shows the sound sign on a clip with no picture (it plays its sound).
+    func setSoundOnly(_ soundOnly: Bool) {
+        gtk_widget_set_visible(sound, soundOnly ? 1 : 0)
     }
 
     /// Shows why the clip cannot be played; the card can still be decided.

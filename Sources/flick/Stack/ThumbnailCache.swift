@@ -43,7 +43,8 @@ enum ThumbnailCache {
               let pixbuf = gdk_pixbuf_new_from_file(file, nil) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         guard let storedURI = gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::URI"), String(cString: storedURI) == uri,
-              let storedTime = gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::MTime"), Int(String(cString: storedTime)) == mtime
+              let storedTime = gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::MTime"), Int(String(cString: storedTime)) == mtime,
+              !isFromEarlierFlick(pixbuf)
         else { return nil }
         return frame(from: pixbuf)
     }
@@ -72,8 +73,8 @@ enum ThumbnailCache {
                                                      Int32(frame.width * 4)) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let temporary = file + ".\(getpid()).tmp"
-        let keys = ["tEXt::Thumb::URI", "tEXt::Thumb::MTime", "tEXt::Software"]
-        let values = [uri, String(mtime), "Flick"]
+        let keys = ["tEXt::Thumb::URI", "tEXt::Thumb::MTime", "tEXt::Software", shownKey]
+        let values = [uri, String(mtime), "Flick", "1"]
         let saved = withCStrings(keys) { keyPointers in
             withCStrings(values) { valuePointers in
                 gdk_pixbuf_savev(pixbuf, temporary, "png", keyPointers, valuePointers, nil) != 0
@@ -85,6 +86,17 @@ enum ThumbnailCache {
         }
         chmod(temporary, 0o600)
         if rename(temporary, file) != 0 { unlink(temporary) }
+    }
+
+    /// Marks a thumbnail made from the picture as shown (upright, square
+    /// pixels), as every freedesktop thumbnailer makes it.
+    private static let shownKey = "tEXt::Flick::Shown"
+
+    /// Flick once wrote thumbnails unturned and in stored pixels: those are
+    /// made again, not shown sideways here and in Files.
+    private static func isFromEarlierFlick(_ pixbuf: OpaquePointer) -> Bool {
+        guard let software = gdk_pixbuf_get_option(pixbuf, "tEXt::Software"), String(cString: software) == "Flick" else { return false }
+        return gdk_pixbuf_get_option(pixbuf, shownKey) == nil
     }
 
     private static func frame(from pixbuf: OpaquePointer) -> RawFrame? {

@@ -68,7 +68,7 @@ final class FactsReader {
                 guard let self, !Task.isCancelled else { return }
                 switch result {
                 case .success(let info):
-                    model.setFacts(clipID: job.id, duration: info.duration, width: info.width, height: info.height, summary: info.summary)
+                    model.setFacts(clipID: job.id, from: info)
                 case .failure(let error):
                     // The card stays decidable and says why it cannot play.
                     model.setProblem(clipID: job.id, reason: error.description)
@@ -86,5 +86,15 @@ final class FactsReader {
             throw .unreadable(file: RawPath.display((path as NSString).lastPathComponent), reason: "it is not a picture Flick can read")
         }
         return ClipInfo(width: Int(width), height: Int(height), hasVideo: true)
+    }
+}
+
+extension ReviewModel {
+    /// What discovery learned, as the card and the player bar show it
+    /// ("0:08 · 1080×1920"; "0:12 · sound only" for a voice memo).
+    func setFacts(clipID: Int64, from info: ClipInfo) {
+        let summary = info.isSoundOnly ? [info.summary, tr("sound only")].filter { !$0.isEmpty }.joined(separator: " · ") : info.summary
+        setFacts(clipID: clipID, duration: info.duration, width: info.width, height: info.height, summary: summary,
+                 soundOnly: info.isSoundOnly)
     }
 }

@@ -84,6 +84,7 @@ enum Words {
         var name = tr("Clip %ld of %ld: %@", position + 1, total, clip.name)
         if let duration = facts.duration { name += ", " + ClipInfo.formatDuration(duration) }
         if clip.kind == .photo { name += tr(", photo") }
+        if facts.soundOnly { name += tr(", sound only") }
         if let decision { name += ", " + Words.decision(decision) }
         if let problem = facts.problem { name += ". " + problem }
         return name
