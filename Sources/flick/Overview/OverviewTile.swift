@@ -112,7 +112,8 @@ final class OverviewTile {
 
     static func durationText(_ clip: ReviewClip, facts: ClipFacts) -> String {
         if clip.kind == .photo { return tr("photo") }
-        return facts.duration.map(ClipInfo.formatDuration) ?? ""
+        let duration = facts.duration.map(ClipInfo.formatDuration) ?? ""
+        return facts.soundOnly ? [duration, tr("sound only")].filter { !$0.isEmpty }.joined(separator: " · ") : duration
     }
 
     /// The badge's word: "liked", "marked for deletion", "skipped", "undecided".
