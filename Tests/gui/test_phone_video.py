@@ -146,7 +146,17 @@ def thumbnail(cache, path):
 
 
 def test_overview_tiles_and_the_shared_thumbnails_are_upright(phone, tmp_path):
-    with FlickSession([phone]) as s:
+    cache = tmp_path / "cache"
+    # An earlier Flick wrote thumbnails as stored: one for the upside-down clip
+    # is valid by URI and mtime, and is made again, never shown or kept.
+    stale = thumbnail(cache, phone / "d_upside_down.mp4")
+    stale.parent.mkdir(parents=True)
+    clip = phone / "d_upside_down.mp4"
+    subprocess.run(["convert", frame_of(clip, tmp_path / "old.png", turned=False), "-resize", "256x256",
+                    "-set", "Thumb::URI", clip.as_uri(), "-set", "Thumb::MTime", str(int(clip.stat().st_mtime)),
+                    "-set", "Software", "Flick", str(stale)], check=True)
+    old_bytes = stale.read_bytes()
+    with FlickSession([phone], env={"XDG_CACHE_HOME": str(cache)}) as s:
         s.wait_for_window()
         s.atspi_do("push button", "Overview")
 
@@ -157,7 +167,7 @@ def test_overview_tiles_and_the_shared_thumbnails_are_upright(phone, tmp_path):
         assert "0:03" in portrait["name"]
         memo = wait_until(lambda: tile("b_voice_memo.m4a"), 5, what="the memo's tile")
         assert "sound only" in memo["name"], memo["name"]
-        cache = s.tmp / "cache"
+        wait_until(lambda: stale.read_bytes() != old_bytes, 20, what="the stale thumbnail made again")
         for name in ("c_portrait.mp4", "d_upside_down.mp4"):
             file = wait_until(lambda: (lambda f: f if f.exists() else None)(thumbnail(cache, phone / name)), 20,
                               what=f"the shared thumbnail of {name}")
