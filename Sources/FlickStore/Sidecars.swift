@@ -91,13 +91,34 @@ public enum Sidecars {
 
     /// The undecided clips among `clips` whose sidecar rejects them
     /// (`xmp:Rating` -1) — set by another app, not by Flick. Read only.
+    /// Only sidecars the folders list are opened: a folder of 100,000
+    /// clips without sidecars costs one listing per folder.
     public static func rejected(_ clips: [StoredClip], folder: FolderRecord, store: Store) -> [StoredClip] {
+        let undecided = clips.filter { $0.decision == nil }
+        let present = sidecarNames(in: Set(undecided.map { ($0.relativePath as NSString).deletingLastPathComponent }), of: folder)
+        guard !present.isEmpty else { return [] }
         let records = (try? store.sidecarRecords(folder)) ?? [:]
-        return clips.filter { clip in
-            guard clip.decision == nil, records[RawPath.key(clip.relativePath)]?.written != "-1",
+        return undecided.filter { clip in
+            guard present.contains(RawPath.key(clip.relativePath + ".xmp")), records[RawPath.key(clip.relativePath)]?.written != "-1",
                   case .found(let text, _) = try? read(path(of: clip.relativePath, in: folder.path)) else { return false }
             return (try? XMPRating.rating(in: text)) == "-1"
         }
+    }
+
+    /// The relative paths (bytes) of the `.xmp` files in `directories` of `folder`.
+    private static func sidecarNames(in directories: Set<String>, of folder: FolderRecord) -> Set<[UInt8]> {
+        var names = Set<[UInt8]>()
+        let suffix = Array(".xmp".utf8)
+        for directory in directories {
+            guard let dir = opendir(RawPath.c(directory.isEmpty ? folder.path : folder.path + "/" + directory)) else { continue }
+            defer { closedir(dir) }
+            let prefix = directory.isEmpty ? [] : RawPath.bytes(directory) + [UInt8(ascii: "/")]
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                if name.count > suffix.count, name.suffix(suffix.count).elementsEqual(suffix) { names.insert(prefix + name) }
+            }
+        }
+        return names
     }
 
     // MARK: one sidecar
