@@ -17,7 +17,7 @@ RUN_PACKAGES=(gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi python3-pytest
   imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly gstreamer1.0-x
   meson ninja-build desktop-file-utils appstream gettext libglib2.0-bin gtk-update-icon-cache librsvg2-common
-  python3-gi gir1.2-gtk-4.0 orca sway grim clapper ffmpeg)
+  python3-gi gir1.2-gtk-4.0 orca sway grim clapper ffmpeg melt exiv2 libimage-exiftool-perl)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 

@@ -32,6 +32,13 @@ public struct ClipInfo: Equatable, Sendable {
     public var videoCodec: String?
     /// Media type of the first audio stream, e.g. "audio/mpeg"; nil when silent.
     public var audioCodec: String?
+    /// The video stream's frames per second as numerator and denominator
+    /// (25/1, 30000/1001); nil when it does not say (a still image: 0/1).
+    public var frameRate: (numerator: Int, denominator: Int)? {
+        frameRateNumerator > 0 && frameRateDenominator > 0 ? (frameRateNumerator, frameRateDenominator) : nil
+    }
+    var frameRateNumerator = 0
+    var frameRateDenominator = 1
 
     public init(duration: Double? = nil, width: Int? = nil, height: Int? = nil, hasVideo: Bool = true,
                 videoCodec: String? = nil, audioCodec: String? = nil) {
@@ -173,6 +180,8 @@ public enum ClipDiscovery {
             (result.storedWidth, result.storedHeight) = (width, height)
             (result.width, result.height) = ClipInfo.shownSize(width: width, height: height, aspect: aspect, orientation: result.orientation)
             result.videoCodec = mediaType(video)
+            result.frameRateNumerator = Int(gst_discoverer_video_info_get_framerate_num(video))
+            result.frameRateDenominator = Int(gst_discoverer_video_info_get_framerate_denom(video))
         }
         let audio = gst_discoverer_info_get_audio_streams(info)
         defer { gst_discoverer_stream_info_list_free(audio) }

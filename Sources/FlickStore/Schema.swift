@@ -57,6 +57,21 @@ enum Schema {
         """
         ALTER TABLE clip ADD COLUMN fingerprint TEXT;
         """,
+        // 4: XMP sidecars Flick rated (`Sidecars`): for a clip's path, the
+        // rating its sidecar had before Flick wrote one (NULL: none),
+        // whether the sidecar existed at all, and the rating Flick wrote —
+        // what removing the decision restores, and how Flick knows the
+        // rating in a sidecar is its own.
+        """
+        CREATE TABLE sidecar (
+            folder_id INTEGER NOT NULL REFERENCES folder(id),
+            path TEXT NOT NULL,
+            original TEXT,
+            existed INTEGER NOT NULL,
+            written TEXT NOT NULL,
+            PRIMARY KEY (folder_id, path)
+        );
+        """,
     ]
 
     static var version: Int { migrations.count }

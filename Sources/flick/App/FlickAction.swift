@@ -21,6 +21,8 @@ enum FlickAction: String, CaseIterable {
     case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
     case undoToast = "undo-toast"
+    /// The button of the "… rejected in their XMP sidecars" toast: marks those clips for deletion.
+    case markSidecarRejects = "mark-sidecar-rejects"
     // The window and the app
     case openFolder = "open-folder", openRecent = "open-recent", preferences
     case shortcuts = "show-help-overlay", about, close, quit
@@ -68,6 +70,7 @@ enum FlickAction: String, CaseIterable {
         case .skip: tr("Skip")
         case .previous: tr("Previous")
         case .undo, .undoToast: tr("Undo")
+        case .markSidecarRejects: tr("Mark for Deletion")
         case .playPause: tr("Play or Pause")
         case .mute: tr("Mute")
         case .help: tr("Say the Keys")
@@ -101,6 +104,7 @@ enum FlickAction: String, CaseIterable {
         case .previous: tr("Previous: back one card")
         case .undo: tr("Undo the last decision")
         case .undoToast: tr("Undo this deletion")
+        case .markSidecarRejects: tr("Mark the clips their XMP sidecars reject for deletion")
         case .playPause: tr("Play or pause")
         case .mute: tr("Mute or unmute")
         case .help: tr("Say the review keys (screen readers)")
@@ -113,7 +117,7 @@ enum FlickAction: String, CaseIterable {
         case .leaveFullscreen: tr("Leave fullscreen")
         case .overview: tr("See every clip and its decision")
         case .applyDeletions: tr("Move the clips marked for deletion to the Trash")
-        case .exportLikes: tr("Save the liked clips as a playlist, copies or one video")
+        case .exportLikes: tr("Save the liked clips as a playlist, copies, one video or an editor’s timeline")
         case .reviewAgain: tr("Go back to the first card; decisions are kept")
         case .openFolder: tr("Open folder")
         case .openRecent: tr("Open a recent folder")

@@ -44,6 +44,10 @@ final class Settings {
     var includeSubfolders: Bool { bool("include-subfolders", default: false) }
     var confirmApply: Bool { bool("confirm-apply", default: true) }
     var undoToasts: Bool { bool("undo-toasts", default: true) }
+    /// Whether decisions are written to XMP sidecars as they are made.
+    var xmpSidecars: Bool { bool("xmp-sidecars", default: false) }
+    /// The rating (1…5) a liked clip gets in its XMP sidecar.
+    var xmpLikeRating: Int { Int(double("xmp-like-rating", default: 1).rounded()) }
 
     /// The window's size and maximized state, saved when it closes.
     var windowSize: (width: Int, height: Int, maximized: Bool) {

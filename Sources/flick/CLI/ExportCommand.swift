@@ -4,11 +4,11 @@ import FlickMedia
 import FlickStore
 import Foundation
 
-/// `flick export FOLDER --playlist F | --copy-to DIR [--link] | --stitch F`.
+/// `flick export FOLDER --playlist F | --copy-to DIR [--link] | --stitch F | --mlt F | --otio F | --xmp`.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export the liked clips as a playlist, copies, or one stitched video.",
+        abstract: "Export the liked clips as a playlist, copies, one stitched video or an editor's timeline; decisions as XMP ratings.",
         discussion: """
             Liked clips are exported in deck order. Long exports print progress on stderr and stop \
             cleanly on Ctrl+C; a failed or cancelled export leaves no partial file behind. \
@@ -16,6 +16,16 @@ struct ExportCommand: ParsableCommand {
             files, never over them); a destination inside the reviewed folder, or one of its \
             files, is always refused. A stitched video takes the most common size among the \
             clips, at most 1920×1080 (portrait 1080×1920), unless --size says otherwise.
+            --mlt writes an MLT XML project that Kdenlive and Shotcut open (and melt plays): the liked \
+            clips in deck order on one video track, each at its own length with its sound, photos as \
+            stills of --photo-seconds; the project takes the clips' most common size and frame rate. \
+            --otio writes the same timeline as OpenTimelineIO JSON for other editors.
+            --xmp rates each decided clip in its XMP sidecar NAME.EXT.xmp beside it, for darktable, \
+            digiKam and other photo managers: -1 (rejected) for "marked for deletion", --like-rating \
+            (default 1) for "liked", nothing for skipped. An existing sidecar keeps everything but \
+            its rating; a clip whose decision is gone gets back the rating (or the absence of one) \
+            its sidecar had before. A sidecar that can't be written is named with the reason; the \
+            decisions are not affected.
             Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the export failed.
             """
     )
@@ -38,13 +48,29 @@ struct ExportCommand: ParsableCommand {
                                valueName: "WxH"))
     var size: String?
 
-    @Flag(help: "Replace an existing playlist or video; copy into a folder that is not empty.")
+    @Option(help: ArgumentHelp("Write an MLT XML project (Kdenlive, Shotcut) of the likes.", valueName: "file.mlt"))
+    var mlt: String?
+
+    @Option(help: ArgumentHelp("Write an OpenTimelineIO timeline (JSON) of the likes.", valueName: "file.otio"))
+    var otio: String?
+
+    @Option(help: ArgumentHelp("With --mlt or --otio: how long each photo lasts, in seconds (default 5).", valueName: "seconds"))
+    var photoSeconds: Double?
+
+    @Flag(help: "Rate each decided clip in its XMP sidecar (NAME.EXT.xmp): -1 marked for deletion, --like-rating liked.")
+    var xmp = false
+
+    @Option(help: ArgumentHelp("With --xmp: the rating a liked clip gets, 1 to 5 (default 1).", valueName: "n"))
+    var likeRating: Int?
+
+    @Flag(help: "Replace an existing playlist, video or timeline; copy into a folder that is not empty.")
     var force = false
 
     func validate() throws {
-        guard playlist != nil || copyTo != nil || stitch != nil else {
-            throw ValidationError("Say what to export: --playlist FILE.m3u, --copy-to DIR or --stitch FILE.")
+        guard playlist != nil || copyTo != nil || stitch != nil || mlt != nil || otio != nil || xmp else {
+            throw ValidationError("Say what to export: --playlist FILE.m3u, --copy-to DIR, --stitch FILE, --mlt FILE.mlt, --otio FILE.otio or --xmp.")
         }
+        try validateEditorOptions()
         if link && copyTo == nil { throw ValidationError("--link goes with --copy-to DIR.") }
         if let size {
             guard stitch != nil else { throw ValidationError("--size goes with --stitch FILE.") }
@@ -74,6 +100,12 @@ struct ExportCommand: ParsableCommand {
             }
         }
         let playlistPath = checked(playlist, .file), copyPath = checked(copyTo, .folder), stitchPath = checked(stitch, .file)
+        let mltPath = checked(mlt, .file), otioPath = checked(otio, .file)
+        var failed = xmp && !rateSidecars(context)
+        guard playlist != nil || copyTo != nil || stitch != nil || mlt != nil || otio != nil else {
+            if failed { throw ExitCode(FlickCommand.Exit.failed) }
+            return
+        }
         let likes = context.sync.clips.filter { $0.decision == .like }
         let items: [FileItem]
         do {
@@ -87,10 +119,12 @@ struct ExportCommand: ParsableCommand {
             CLI.err("No liked clips in \(context.record.path) to export.")
             throw ExitCode(FlickCommand.Exit.failed)
         }
-        var failed = false
         if let playlistPath { failed = !writePlaylist(items, to: playlistPath) || failed }
         if let copyPath { failed = !copy(items, to: copyPath) || failed }
         if let stitchPath { failed = !stitchClips(items, to: stitchPath) || failed }
+        if mltPath != nil || otioPath != nil {
+            failed = !writeTimelines(items, mlt: mltPath, otio: otioPath, title: context.record.path) || failed
+        }
         if failed { throw ExitCode(FlickCommand.Exit.failed) }
     }
 

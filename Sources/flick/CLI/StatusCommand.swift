@@ -45,7 +45,16 @@ struct StatusCommand: ParsableCommand {
                       "\(CLI.plural(clips.count, "clip")) · \(decided) decided: \(counts[.like] ?? 0) liked, "
                         + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left"]
         // One write for the whole listing, not one per clip.
-        CLI.write(StatusText(header: header, clips: clips, errors: errors).bytes)
+        CLI.write(StatusText(header: header + Self.sidecarRejects(context), clips: clips, errors: errors).bytes)
+    }
+
+    /// A line about undecided clips that XMP sidecars (darktable, digiKam…)
+    /// reject; none when there are none. Read only: nothing is decided.
+    static func sidecarRejects(_ context: FolderContext) -> [String] {
+        let rejected = Sidecars.rejected(context.sync.clips, folder: context.record, store: context.store)
+        guard !rejected.isEmpty else { return [] }
+        let what = rejected.count == 1 ? "1 undecided clip is rejected in its XMP sidecar" : "\(rejected.count) undecided clips are rejected in their XMP sidecars"
+        return [what + " (xmp:Rating -1); open the folder in Flick to mark them for deletion."]
     }
 
     /// Each clip's error. The scan has just found every file of the deck

@@ -5,22 +5,25 @@ import FlickStore
 import Foundation
 import GtkKit
 
-/// Export Likes: a playlist, copies in a folder, or one stitched video,
-/// chosen in a dialog, written off the main thread with progress and
-/// Cancel; nothing partial is left behind.
+/// Export Likes: a playlist, copies in a folder, one stitched video, or a
+/// timeline for Kdenlive and Shotcut (an MLT project), chosen in a dialog,
+/// written off the main thread with progress and Cancel; nothing partial
+/// is left behind. The same dialog rates every decided clip in its XMP
+/// sidecar for darktable and digiKam (`Sidecars`).
 extension MainWindow {
-    private enum ExportKind: String { case playlist, copy, stitch }
+    private enum ExportKind: String { case playlist, copy, stitch, mlt, xmp }
 
     func exportLikes() {
         guard let folder else { return }
         // The store's decisions, as Apply and `flick export` read them.
-        let likes: [StoredClip]
+        let clips: [StoredClip]
         do {
-            likes = try folder.load().sync.clips.filter { $0.decision == .like }
+            clips = try folder.load().sync.clips
         } catch {
             Dialogs.inform(over: window, heading: tr("Can’t Export"), body: Problems.describe(error))
             return
         }
+        let likes = clips.filter { $0.decision == .like }
         guard !likes.isEmpty else {
             showToast(tr("No liked clips to export yet"))
             return
@@ -34,29 +37,53 @@ extension MainWindow {
         }
         let heading = trn("Export %ld Liked Clip", "Export %ld Liked Clips", items.count, items.count)
         Dialogs.present(over: window, heading: heading,
-                        body: tr("Save them as a playlist, copy them into a folder, or join the videos into one."),
+                        body: tr("Save them as a playlist, copy them into a folder, join the videos into one, or open them as a Kdenlive or Shotcut timeline. XMP Ratings rates every decided clip in its sidecar for darktable and digiKam."),
                         responses: [.init(id: "cancel", label: tr("Cancel")),
                                     .init(id: ExportKind.playlist.rawValue, label: tr("Playlist")),
                                     .init(id: ExportKind.copy.rawValue, label: tr("Copy to Folder")),
+                                    .init(id: ExportKind.mlt.rawValue, label: tr("Editor Timeline")),
+                                    .init(id: ExportKind.xmp.rawValue, label: tr("XMP Ratings")),
                                     .init(id: ExportKind.stitch.rawValue, label: tr("One Video"), appearance: ADW_RESPONSE_SUGGESTED)],
                         defaultResponse: ExportKind.stitch.rawValue) { [unowned self] response in
             guard let kind = ExportKind(rawValue: response) else { return }
-            let folderName = (folder.record.path as NSString).lastPathComponent
-            switch kind {
-            case .playlist:
-                pick(tr("Save Playlist"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Save"), name: tr("%@ likes.m3u", folderName)) { [unowned self] path in
-                    checkThenRun(.playlist, items: items, to: path, folder: folder)
-                }
-            case .copy:
-                pick(tr("Copy Liked Clips To"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: tr("_Copy Here")) { [unowned self] path in
-                    checkThenRun(.copy, items: items, to: path, folder: folder)
-                }
-            case .stitch:
-                pick(tr("Save Video"), action: GTK_FILE_CHOOSER_ACTION_SAVE, accept: tr("_Save"), name: tr("%@ likes.mp4", folderName)) { [unowned self] path in
-                    checkThenRun(.stitch, items: items, to: path, folder: folder)
-                }
+            if kind == .xmp {
+                writeRatings(clips, folder: folder)
+            } else {
+                chooseDestination(kind, items: items, folder: folder)
             }
         }
+    }
+
+    /// Asks where to write `kind`, then checks the place and exports.
+    private func chooseDestination(_ kind: ExportKind, items: [FileItem], folder: ReviewedFolder) {
+        let folderName = (folder.record.path as NSString).lastPathComponent
+        let save = GTK_FILE_CHOOSER_ACTION_SAVE
+        let then: @MainActor (String) -> Void = { [unowned self] path in checkThenRun(kind, items: items, to: path, folder: folder) }
+        switch kind {
+        case .playlist: pick(tr("Save Playlist"), action: save, accept: tr("_Save"), name: tr("%@ likes.m3u", folderName), completion: then)
+        case .copy: pick(tr("Copy Liked Clips To"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: tr("_Copy Here"), completion: then)
+        case .stitch: pick(tr("Save Video"), action: save, accept: tr("_Save"), name: tr("%@ likes.mp4", folderName), completion: then)
+        case .mlt: pick(tr("Save Editor Timeline"), action: save, accept: tr("_Save"), name: tr("%@ likes.mlt", folderName), completion: then)
+        case .xmp: break
+        }
+    }
+
+    /// Rates every decided clip of `clips` in its XMP sidecar and restores
+    /// those whose decision is gone; says what it did, and names each
+    /// sidecar it could not write with the reason.
+    private func writeRatings(_ clips: [StoredClip], folder: ReviewedFolder) {
+        let report = Sidecars.update(clips, folder: folder.record, store: folder.store, likeRating: Settings.shared.xmpLikeRating)
+        guard report.failures.isEmpty else {
+            let lines = report.failures.map {
+                "• " + tr("“%@”: %@", RawPath.display(($0.sidecar as NSString).lastPathComponent), $0.reason)
+            }
+            Dialogs.inform(over: window, heading: tr("Some XMP Sidecars Weren’t Updated"),
+                           body: ([trn("Rated %ld sidecar; the decisions themselves are saved.",
+                                       "Rated %ld sidecars; the decisions themselves are saved.", report.written, report.written)]
+                                  + lines).joined(separator: "\n"))
+            return
+        }
+        showToast(trn("Rated %ld XMP sidecar", "Rated %ld XMP sidecars", report.written, report.written))
     }
 
     /// Where an export may write (Export.checkDestination, as the command
@@ -97,6 +124,7 @@ extension MainWindow {
         case .playlist: tr("Writing the Playlist")
         case .copy: tr("Copying the Liked Clips")
         case .stitch: tr("Joining the Liked Clips")
+        case .mlt, .xmp: tr("Writing the Editor Timeline")
         }
         let progress = ProgressDialog(over: window, heading: heading, body: RawPath.display(destination.path))
         let cancel = progress.cancel
@@ -144,6 +172,8 @@ extension MainWindow {
             if report.cancelled { return .failure(StitchError(tr("Cancelled after %ld of %ld clips; nothing partial was left.", report.moved.count, items.count))) }
             if !report.failures.isEmpty { return .failure(StitchError(report.failures.map { "• \($0)" }.joined(separator: "\n"))) }
             return .success(tr("Copied %@", Apply.summary(count: report.moved.count, bytes: report.movedBytes)))
+        case .mlt, .xmp:
+            return exportTimeline(items, to: destination, replace: replace, cancel: cancel)
         case .stitch:
             var clips: [Stitcher.Clip] = []
             for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
@@ -166,6 +196,29 @@ extension MainWindow {
                 return .failure(error)
             }
         }
+    }
+}
+
+extension MainWindow {
+    /// The MLT project of the likes (Kdenlive, Shotcut), on a background thread.
+    private nonisolated static func exportTimeline(_ items: [FileItem], to destination: String, replace: Bool,
+                                                   cancel: CancelFlag) -> Result<String, StitchError> {
+        // The reviewed folder's name: each item's path less its relative path.
+        let root = items.first.map { String(String.UnicodeScalarView($0.absolutePath.unicodeScalars.dropLast($0.relativePath.unicodeScalars.count + 1))) }
+        let title = tr("%@ likes", RawPath.display(((root ?? "") as NSString).lastPathComponent))
+        let made = LikesTimeline.make(items, title: title, photoSeconds: Timeline.defaultPhotoSeconds)
+        if cancel.isSet { return .failure(StitchError(tr("Cancelled; no timeline was written."))) }
+        guard !made.mlt.clips.isEmpty else {
+            return .failure(StitchError(([tr("None of the liked clips can go in a timeline.")] + made.leftOut).joined(separator: "\n")))
+        }
+        do {
+            try Export.writeTimeline(made.mlt.mltXML, to: destination, replace: replace)
+        } catch {
+            return .failure(StitchError(error.description))
+        }
+        let saved = trn("Saved a timeline of %ld clip for Kdenlive or Shotcut", "Saved a timeline of %ld clips for Kdenlive or Shotcut",
+                        made.mlt.clips.count, made.mlt.clips.count)
+        return .success(([saved] + made.leftOut.map { tr("left out %@", $0) }).joined(separator: "; "))
     }
 }
 

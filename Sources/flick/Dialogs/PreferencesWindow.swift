@@ -40,12 +40,20 @@ enum PreferencesWindow {
         add(switchRow(tr("Confirm before applying"), subtitle: tr("Ask before moving clips to the Trash"), key: "confirm-apply"), to: safety)
         add(switchRow(tr("Undo toasts"), subtitle: tr("Offer Undo after each delete"), key: "undo-toasts"), to: safety)
 
-        for group in [swiping, playback, folders, safety] {
+        let sidecars = group(tr("Photo Managers"), description: tr("darktable, digiKam and other apps read ratings from XMP sidecars."))
+        add(switchRow(tr("Keep XMP sidecars in step"),
+                      subtitle: tr("Rate each clip in NAME.EXT.xmp as you decide: rejected when marked for deletion"), key: "xmp-sidecars"),
+            to: sidecars)
+        add(scaleRow(tr("Rating for liked clips"), subtitle: tr("The stars a liked clip gets in its sidecar"),
+                     key: "xmp-like-rating", range: 1...5, step: 1, mark: 1) { "\(Int($0.rounded())) ★" },
+            to: sidecars)
+
+        for group in [swiping, playback, folders, safety, sidecars] {
             adw_preferences_page_add(page.cast(), group.cast())
         }
         adw_preferences_window_add(window.cast(), page.cast())
         if settings.gsettings == nil {
-            for group in [playback, folders, safety] { gtk_widget_set_sensitive(group, 0) }
+            for group in [playback, folders, safety, sidecars] { gtk_widget_set_sensitive(group, 0) }
         }
         gtk_window_present(window.cast())
     }

@@ -71,6 +71,7 @@ extension MainWindow {
         case .fullscreen: setFullscreen(!isFullscreen)
         case .leaveFullscreen: setFullscreen(false)
         case .undoToast: undoToasts?.undo()
+        case .markSidecarRejects: markSidecarRejects()
         case .applyDeletions: applyDeletions()
         case .exportLikes: exportLikes()
         case .reviewAgain: model.reviewAgain()
@@ -101,6 +102,7 @@ extension MainWindow {
             case .leaveFullscreen: isFullscreen
             case .overview: model.count > 0
             case .undoToast: model.undoOffer != nil
+            case .markSidecarRejects: !sidecarRejects.isEmpty
             case .help: model.top != nil
             case .applyDeletions: folder != nil && stats.deletes > 0
             case .exportLikes: folder != nil && stats.likes > 0

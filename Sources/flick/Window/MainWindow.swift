@@ -49,6 +49,10 @@ final class MainWindow {
     private var store: Store?
     var registered: [FlickAction: OpaquePointer] = [:]
     var heldKeys = Set<UInt32>()
+    /// Undecided clips whose XMP sidecars reject them, offered for deletion.
+    var sidecarRejects: [Int64] = []
+    /// Sidecar failures already shown for the folder on screen (one toast per reason).
+    var sidecarReasonsShown: Set<String> = []
     var menuButton: Widget?
     /// The folder on screen, if one opened.
     var folder: ReviewedFolder? { sink.folder }
@@ -96,6 +100,7 @@ final class MainWindow {
         facts = FactsReader(model: model)
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
         installActions(application: application)
+        sink.onSidecarFailure = { [unowned self] failure in showSidecarFailure(failure) }
         installKeys()
         followOverview()
         followPreferences()
@@ -260,6 +265,7 @@ final class MainWindow {
                 model.load(clips: clips, session: session, folder: folder.record.path)
                 Log.phase("deck on screen")
                 folder.writeDeferredRows { [unowned self] in reload() }
+                offerSidecarRejects(in: sync.clips, of: folder)
             } else {
                 model.reload(clips: clips, session: session)
             }
@@ -354,15 +360,19 @@ final class MainWindow {
 final class CurrentFolder: DecisionSink {
     var folder: ReviewedFolder?
     var onMovedElsewhere: ((Int64) -> Void)?
+    /// A sidecar the preference "Keep XMP sidecars in step" could not write.
+    var onSidecarFailure: ((Sidecars.Failure) -> Void)?
 
     func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
         guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
         try noticingMoves { () throws(StoreError) in try folder.record(outcome, session: session) }
+        keepSidecarsInStep([outcome], session: session)
     }
 
     func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
         guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
         try noticingMoves { () throws(StoreError) in try folder.store.record(batch: outcomes, session: session, folder: folder.record) }
+        keepSidecarsInStep(outcomes, session: session)
     }
 
     private func noticingMoves(_ body: () throws(StoreError) -> Void) throws(StoreError) {

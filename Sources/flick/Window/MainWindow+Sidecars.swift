@@ -1,0 +1,79 @@
+import CGtk
+import FlickCore
+import FlickStore
+import Foundation
+import GtkKit
+
+/// XMP sidecars from the window: kept in step with each decision and undo
+/// (the preference "Keep XMP sidecars in step"), and the clips that other
+/// apps' sidecars reject offered for deletion when a folder opens — never
+/// decided without the user.
+extension MainWindow {
+    /// Seconds the offer stays before it leaves (toasts queue in libadwaita 1.2).
+    static let sidecarOfferSeconds: UInt32 = 10
+    /// Milliseconds after the first card before the sidecars are looked at.
+    static let sidecarOfferDelayMilliseconds: UInt64 = 500
+
+    /// Offers, once the deck is on screen, the undecided clips of `clips`
+    /// whose sidecars carry `xmp:Rating` -1 (set by darktable, digiKam…).
+    func offerSidecarRejects(in clips: [StoredClip], of folder: ReviewedFolder) {
+        sidecarRejects = []
+        sidecarReasonsShown = []
+        Task { @MainActor [weak self, weak folder] in
+            try? await Task.sleep(nanoseconds: Self.sidecarOfferDelayMilliseconds * 1_000_000)
+            guard let self, let folder, self.folder === folder else { return }
+            let rejected = Sidecars.rejected(clips, folder: folder.record, store: folder.store)
+            guard !rejected.isEmpty else { return }
+            sidecarRejects = rejected.map(\.id)
+            updateEnabled()
+            let text = trn("%ld clip is rejected in its XMP sidecar", "%ld clips are rejected in their XMP sidecars",
+                           rejected.count, rejected.count)
+            guard let toast = adw_toast_new(text) else { return }
+            adw_toast_set_button_label(toast, FlickAction.markSidecarRejects.label)
+            adw_toast_set_action_name(toast, FlickAction.markSidecarRejects.detailedName)
+            adw_toast_set_timeout(toast, Self.sidecarOfferSeconds)
+            adw_toast_overlay_add_toast(page.toastOverlay.cast(), toast)
+            tidyAccessibility()
+            announcer?.sayAfterDialogs(text)
+        }
+    }
+
+    /// The offer's button: marks those clips (still undecided) for deletion,
+    /// as one undoable step per clip, like deciding them in the overview.
+    func markSidecarRejects() {
+        let positions = sidecarRejects.compactMap { model.position(of: $0) }.filter { model.decision(at: $0) == nil }
+        sidecarRejects = []
+        updateEnabled()
+        guard !positions.isEmpty, model.decide(.delete, at: positions) else { return }
+        showToast(trn("Marked %ld clip for deletion", "Marked %ld clips for deletion", positions.count, positions.count))
+    }
+
+    /// A sidecar that could not be written, named with the reason; once
+    /// per reason for the folder on screen (a read-only card fails them all).
+    func showSidecarFailure(_ failure: Sidecars.Failure) {
+        Log.warning(failure.description, category: "sidecar")
+        guard sidecarReasonsShown.insert(failure.reason).inserted else { return }
+        showToast(tr("Can’t update the XMP sidecar “%@”: %@. The decision is saved.",
+                     RawPath.display((failure.sidecar as NSString).lastPathComponent), failure.reason))
+    }
+}
+
+extension CurrentFolder {
+    /// With the preference on, brings the sidecars of the clips `outcomes`
+    /// decided or undid in step with their decisions (`Sidecars.update`).
+    /// The decisions are saved already; a sidecar that fails is reported.
+    func keepSidecarsInStep(_ outcomes: [ActionOutcome], session: ReviewSession) {
+        guard Settings.shared.xmpSidecars, let folder else { return }
+        let ids = session.deck.ids
+        let positions = outcomes.compactMap { outcome -> Int? in
+            switch outcome {
+            case .decided(let position, _): position
+            case .undid(.decide(let position, _, _), _): position
+            case .wentBack, .undid: nil
+            }
+        }
+        let clips = positions.filter { $0 < ids.count }.compactMap { try? folder.store.clip(id: ids[$0]) }
+        let report = Sidecars.update(clips, folder: folder.record, store: folder.store, likeRating: Settings.shared.xmpLikeRating)
+        for failure in report.failures { onSidecarFailure?(failure) }
+    }
+}

@@ -1,0 +1,217 @@
+"""Decisions leave Flick: `flick export --mlt/--otio` makes a timeline of the
+likes that MLT's own player (`melt`) loads and renders, and `--xmp` writes
+ratings that `exiftool` and `exiv2` read back, merged into sidecars that
+already exist and restored when a decision goes. Real clips, real clients."""
+import json
+import os
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from cli import Cli, duration, make_clip
+from mounts import mounts  # noqa: F401  (the fixture)
+
+ODD = os.fsdecode(b"odd \xff.mp4")  # not UTF-8
+AMP = "rally & <final>.mp4"
+
+
+@pytest.fixture
+def cli(tmp_path):
+    return Cli(tmp_path)
+
+
+def named(path, make, **options):
+    """Makes a clip under a plain name (gst-launch splits on spaces), then
+    gives it `path`'s name, whatever its bytes."""
+    plain = Path(os.fsdecode(path)).with_name("plain" + Path(os.fsdecode(path)).suffix)
+    make(plain, **options)
+    os.rename(plain, path)
+    return path
+
+
+def make_clip_with_sound(path, seconds, width=320, height=240, fps=25):
+    """A WebM clip with picture (VP8) and sound (Vorbis)."""
+    pipeline = (f"videotestsrc num-buffers={seconds * fps} ! video/x-raw,width={width},height={height},framerate={fps}/1 "
+                f"! vp8enc deadline=1 ! webmmux name=mux ! filesink location={path} "
+                f"audiotestsrc num-buffers={int(seconds * 44100 / 1024)} samplesperbuffer=1024 ! audioconvert ! vorbisenc ! mux.")
+    subprocess.run(["gst-launch-1.0", "-q", *pipeline.split(" ")], check=True, timeout=60, capture_output=True)
+    return Path(path)
+
+
+def make_photo(path, width=320, height=240):
+    pipeline = f"videotestsrc num-buffers=1 ! video/x-raw,width={width},height={height} ! pngenc ! filesink location={path}"
+    subprocess.run(["gst-launch-1.0", "-q", *pipeline.split(" ")], check=True, timeout=60, capture_output=True)
+    return Path(path)
+
+
+def rating(tool, sidecar):
+    """xmp:Rating as exiftool or exiv2 reads it ("" when there is none)."""
+    if tool == "exiftool":
+        out = subprocess.run(["exiftool", "-s3", "-XMP-xmp:Rating", os.fsencode(sidecar)], capture_output=True, timeout=60)
+    else:
+        out = subprocess.run(["exiv2", "-q", "-K", "Xmp.xmp.Rating", "-Pv", os.fsencode(sidecar)], capture_output=True, timeout=60)
+    return out.stdout.decode().strip()
+
+
+def melt_duration(project, out):
+    """Renders `project` with melt; returns the rendered file's seconds."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run(["melt", str(project), "-consumer", f"avformat:{out}", "vcodec=mpeg4", "acodec=aac"],
+                            capture_output=True, text=True, timeout=300, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "failed to load" not in result.stderr, result.stderr[-2000:]
+    return duration(out)
+
+
+def test_the_mlt_project_is_what_melt_renders_at_the_length_of_the_likes(cli, tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    named(deck / "a serve.webm", make_clip_with_sound, seconds=2)
+    named(deck / "b miss.mp4", make_clip, seconds=1)
+    named(deck / AMP, make_clip, seconds=3, width=320, height=240)
+    named(deck / "d board.png", make_photo)
+    named(deck / "e huddle.mp4", make_clip, seconds=1, width=320, height=240)
+    cli.drive(deck, "like", "delete", "like", "like", "like")
+    project = tmp_path / "out" / "likes.mlt"
+    project.parent.mkdir()
+    result = cli.run("export", deck, "--mlt", project, "--photo-seconds", "2", check=0)
+    assert "Wrote" in result.stdout and "4 clips" in result.stdout, result.stdout
+
+    root = ET.parse(project).getroot()
+    profile = root.find("profile")
+    # Three of the four clips are 320×240; they all run at 25 fps.
+    assert (profile.get("width"), profile.get("height"), profile.get("frame_rate_num")) == ("320", "240", "25")
+    resources = [p.findtext("property[@name='resource']") for p in root.findall("producer") if p.get("id") != "black"]
+    # Deck order (natural name order): a, (b deleted), d, e, rally.
+    assert resources == [str(deck / n) for n in ("a serve.webm", "d board.png", "e huddle.mp4", AMP)]
+    entries = root.find("playlist[@id='playlist0']").findall("entry")
+    assert [int(e.get("out")) - int(e.get("in")) + 1 for e in entries] == [50, 50, 25, 75]
+    tractor = root.find("tractor")
+    assert [t.get("producer") for t in tractor.findall("track")] == ["background", "playlist0"]
+
+    expected = 2 + 3 + 2 + 1
+    rendered = melt_duration(project, tmp_path / "out" / "render.mp4")
+    assert abs(rendered - expected) <= 0.2 * 4, (rendered, expected)
+    discovered = subprocess.run(["gst-discoverer-1.0", str(tmp_path / "out" / "render.mp4")], capture_output=True,
+                                text=True, timeout=60).stdout
+    assert "audio" in discovered, discovered  # the first clip's sound came along
+
+
+def test_the_otio_timeline_has_the_clips_in_order_and_any_name(cli, tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    make_clip(deck / "a.mp4", seconds=2)
+    named(deck / AMP, make_clip, seconds=1)
+    named(os.fsencode(deck) + b"/" + os.fsencode(ODD), make_clip, seconds=3)
+    cli.drive(deck, "like", "like", "like")
+    out = tmp_path / "out"
+    out.mkdir()
+    result = cli.run("export", deck, "--otio", out / "likes.otio", "--mlt", out / "likes.mlt", check=0)
+    timeline = json.loads((out / "likes.otio").read_text())
+    assert timeline["OTIO_SCHEMA"] == "Timeline.1"
+    assert timeline["tracks"]["OTIO_SCHEMA"] == "Stack.1"
+    track = timeline["tracks"]["children"][0]
+    assert (track["OTIO_SCHEMA"], track["kind"]) == ("Track.1", "Video")
+    clips = track["children"]
+    # Natural order: "a.mp4", "odd …", "rally …".
+    urls = [c["media_reference"]["target_url"] for c in clips]
+    quoted = os.fsencode(deck).decode()
+    assert urls == [f"file://{quoted}/a.mp4", f"file://{quoted}/odd%20%FF.mp4",
+                    f"file://{quoted}/rally%20%26%20%3Cfinal%3E.mp4"]
+    assert all(c["OTIO_SCHEMA"] == "Clip.1" and c["media_reference"]["OTIO_SCHEMA"] == "ExternalReference.1" for c in clips)
+    seconds = [c["source_range"]["duration"]["value"] / c["source_range"]["duration"]["rate"] for c in clips]
+    assert [round(s, 1) for s in seconds] == [2.0, 3.0, 1.0]
+    # MLT XML can't hold a name that is not UTF-8: left out, and said so.
+    assert "odd \\xFF.mp4 from the MLT project: its name is not UTF-8" in result.stderr, result.stderr
+    mlt = ET.parse(out / "likes.mlt").getroot()
+    assert [p.findtext("property[@name='resource']") for p in mlt.findall("producer")][1:] == [str(deck / "a.mp4"), str(deck / AMP)]
+
+
+def test_a_timeline_follows_the_rules_of_every_export(cli, tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    make_clip(deck / "a.mp4")
+    cli.drive(deck, "like")
+    inside = cli.run("export", deck, "--mlt", deck / "likes.mlt", "--force")
+    assert inside.returncode == 3 and "reviewed folder" in inside.stderr, inside.stderr
+    taken = tmp_path / "likes.otio"
+    taken.write_text("mine")
+    refused = cli.run("export", deck, "--otio", taken)
+    assert refused.returncode == 3 and "already exists" in refused.stderr, refused.stderr
+    assert taken.read_text() == "mine"
+    cli.run("export", deck, "--otio", taken, "--force", check=0)
+    assert json.loads(taken.read_text())["OTIO_SCHEMA"] == "Timeline.1"
+    assert sorted(os.listdir(deck)) == ["a.mp4"]
+    assert not [n for n in os.listdir(tmp_path) if n.startswith(".flick")]  # no partial file left
+    assert cli.run("export", deck, "--like-rating", "3").returncode == 1
+    assert cli.run("export", deck, "--xmp", "--like-rating", "6").returncode == 1
+    assert cli.run("export", deck, "--otio", tmp_path / "x.otio", "--photo-seconds", "0").returncode == 1
+
+
+@pytest.mark.parametrize("tool", ["exiftool", "exiv2"])
+def test_ratings_read_back_in_exiftool_and_exiv2(cli, tmp_path, tool):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    for name in ("a.mp4", AMP, ODD, "s.mp4", "u.mp4"):
+        (deck / name).write_bytes(b"x" * 10)
+    cli.drive(deck, "like", "delete", "like", "skip")  # natural order: a, odd, rally, s, u
+    result = cli.run("export", deck, "--xmp", "--like-rating", "4", check=0)
+    assert "Rated 3 XMP sidecars" in result.stdout, result.stdout
+    assert rating(tool, deck / "a.mp4.xmp") == "4"
+    assert rating(tool, deck / (ODD + ".xmp")) == "-1"
+    assert rating(tool, deck / (AMP + ".xmp")) == "4"
+    assert not (deck / "s.mp4.xmp").exists() and not (deck / "u.mp4.xmp").exists()
+
+
+def test_an_existing_sidecar_keeps_its_keywords_and_gets_its_rating_back(cli, tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "a.mp4").write_bytes(b"x" * 10)
+    sidecar = deck / "a.mp4.xmp"
+    subprocess.run(["exiftool", "-q", "-XMP-dc:Subject=beach", "-XMP-dc:Subject=final", "-XMP-xmp:Rating=2", str(sidecar)],
+                   check=True, timeout=60)
+    original = sidecar.read_bytes()
+    cli.drive(deck, "delete")
+    cli.run("export", deck, "--xmp", check=0)
+    assert rating("exiftool", sidecar) == "-1" and rating("exiv2", sidecar) == "-1"
+    subjects = subprocess.run(["exiftool", "-s3", "-XMP-dc:Subject", str(sidecar)], capture_output=True, text=True).stdout
+    assert subjects.strip() == "beach, final"
+    # exiftool writes the element form: only its text changed.
+    assert sidecar.read_bytes() == original.replace(b"<xmp:Rating>2</xmp:Rating>", b"<xmp:Rating>-1</xmp:Rating>")
+    cli.drive(deck, "undo")
+    result = cli.run("export", deck, "--xmp", check=0)
+    assert "restored 1" in result.stdout, result.stdout
+    assert sidecar.read_bytes() == original
+    assert not [n for n in os.listdir(deck) if n.startswith(".")]  # no partial file left
+
+
+def test_a_read_only_folder_names_each_sidecar_and_keeps_the_decisions(cli, tmp_path, mounts):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    for name in ("a.mp4", "b.mp4"):
+        (deck / name).write_bytes(b"x" * 10)
+    card = mounts.bind(deck, tmp_path / "card", read_only=True)
+    cli.drive(card, "like", "delete")
+    result = cli.run("export", card, "--xmp")
+    assert result.returncode == 3
+    for name in ("a.mp4", "b.mp4"):
+        assert f"Can’t update the XMP sidecar “{card / name}.xmp”: read-only file system." in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and "Fatal" not in result.stderr
+    assert cli.decisions(card) == {"a.mp4": "like", "b.mp4": "delete"}
+    assert sorted(os.listdir(deck)) == ["a.mp4", "b.mp4"]
+
+
+def test_status_mentions_clips_rejected_in_their_sidecars(cli, tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    for name in ("a.mp4", "b.mp4", "c.mp4"):
+        (deck / name).write_bytes(b"x" * 10)
+    for name in ("b.mp4", "c.mp4"):
+        subprocess.run(["exiftool", "-q", "-XMP-xmp:Rating=-1", str(deck / (name + ".xmp"))], check=True, timeout=60)
+    status = cli.run("status", deck, check=0).stdout
+    assert "2 undecided clips are rejected in their XMP sidecars" in status, status
+    assert cli.decisions(deck) == {"a.mp4": None, "b.mp4": None, "c.mp4": None}  # offered, never applied
+    cli.drive(deck, "skip", "like")
+    assert "1 undecided clip is rejected in its XMP sidecar" in cli.run("status", deck, check=0).stdout
