@@ -253,7 +253,7 @@ def loaders_cache_without(tmp_path, *loaders):
     return copy
 
 
-def test_a_photo_without_its_loader_names_the_package_to_install(photos, tmp_path):
+def test_a_photo_without_its_loader_names_the_package_to_install(photos, tmp_path, artifacts):
     folder, _, _ = photos
     deck = tmp_path / "deck"
     deck.mkdir()
@@ -281,4 +281,5 @@ def test_a_photo_without_its_loader_names_the_package_to_install(photos, tmp_pat
             # The card says it where a sighted user looks, too.
             if want:
                 assert find_nodes(s.atspi_tree(), role="label", contains=want), f"{want} on the card"
+                s.screenshot(artifacts / f"photos-no-loader-{name}.png")
             s.key("s")
