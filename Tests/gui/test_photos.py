@@ -239,6 +239,9 @@ def test_every_photo_shows_upright_in_its_shape_on_its_card_and_tile(photos, tmp
     with Stage(folder, size) as s:
         check_tiles(s, names, shown, work, artifacts, size)
         check_cards(s, names, shown, work, artifacts, size)
+        # Photos leave the shared thumbnail cache to the system's thumbnailer
+        # (gdk-pixbuf-thumbnailer turns them upright itself).
+        assert not list((s.tmp / "cache").rglob("*.png")), "no photo thumbnail written by Flick"
 
 
 def loaders_cache_without(tmp_path, *loaders):
