@@ -131,8 +131,9 @@ final class CardCanvas {
         cairo_close_path(cr)
     }
 
-    /// A photo decoded once into a surface, upright, at most `PhotoFile.cardBounds`.
-    static func photo(path: String) -> ImageSurface? {
+    /// A photo decoded once into a surface, upright, at most `PhotoFile.cardBounds`
+    /// (off the main thread: no widget is touched).
+    nonisolated static func photo(path: String) -> ImageSurface? {
         PhotoFile.load(path: path, fitting: PhotoFile.cardBounds)
     }
 }
