@@ -286,3 +286,44 @@ def test_a_photo_without_its_loader_names_the_package_to_install(photos, tmp_pat
                 assert find_nodes(s.atspi_tree(), role="label", contains=want), f"{want} on the card"
                 s.screenshot(artifacts / f"photos-no-loader-{name}.png")
             s.key("s")
+
+
+def test_the_apply_lists_posters_are_upright(photos, tmp_path, artifacts):
+    """The Apply list shows each photo marked for deletion upright, in its shape."""
+    folder, shown, work = photos
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    names = ["avif_irot.avif", "jpeg_o1.jpg", "jpeg_o6.jpg", "jpeg_o7.jpg"]
+    for name in names:
+        shutil.copy(folder / name, deck / name)
+    with Stage(deck) as s:
+        for name in names:
+            wait_until(lambda n=name: (lambda c: c and f": {n}," in c["name"])(top_card(s)), 15, what=f"{name} on top")
+            s.key("d")
+        wait_until(lambda: find_nodes(s.atspi_tree(), role="push button", name="Review Again") or None, 15,
+                   what="the finished page")
+        s.atspi_do("push button", "Apply Deletions…")
+        rows = wait_until(lambda: {n["name"]: n["extents"] for n in find_nodes(s.atspi_tree(), role="check box")
+                                   if n["name"] in names} or None, 15, what="the list of files")
+        assert sorted(rows) == sorted(names)
+        shot = artifacts / "photos-apply-list.png"
+        pending = dict(rows)
+        deadline = time.monotonic() + 15
+        while pending and time.monotonic() < deadline:
+            time.sleep(0.5)
+            s.screenshot(shot)
+            win_w = s.size[0]
+            for name, extents in list(pending.items()):
+                x, y, w, h = on_screen(s, extents)
+                # The row across the window, as tall as a poster (rows are ~60 px apart).
+                band = pixels(shot, f"{win_w}x56+0+{y + h // 2 - 28}")
+                box = saturated_box(band)
+                if not box or box[3] < 20:
+                    continue
+                reference, wrong, nearest = judge(means(band, box, inset=0.1), name, shown, work)
+                print(f"apply list {name}: poster {box[2]}×{box[3]}, reference {reference:.1f}, "
+                      f"nearest wrong turn ({nearest}) {wrong:.1f}")
+                assert aspect_close(box[2], box[3], displayed_aspect(shown[name]), 0.12), (name, box)
+                assert reference < 35 and reference < wrong / 2, (name, reference, wrong, nearest)
+                del pending[name]
+        assert not pending, f"no poster on {sorted(pending)}"
