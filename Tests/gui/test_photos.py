@@ -327,3 +327,24 @@ def test_the_apply_lists_posters_are_upright(photos, tmp_path, artifacts):
                 assert reference < 35 and reference < wrong / 2, (name, reference, wrong, nearest)
                 del pending[name]
         assert not pending, f"no poster on {sorted(pending)}"
+
+
+def test_an_empty_or_false_photo_says_why_and_the_next_one_shows(photos, tmp_path):
+    """(A FIFO never becomes a card: the folder scan lists regular files only;
+    PhotoHeader refuses one that turned into a FIFO since, without opening it.)"""
+    folder, _, _ = photos
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "b_empty.heic").write_bytes(b"")
+    (deck / "c_notes.webp").write_text("shopping list\n")
+    shutil.copy(folder / "jpeg_o6.jpg", deck / "d_fine.jpg")
+    with Stage(deck) as s:
+        for name, want in [("b_empty.heic", "Can’t read b_empty.heic: the file is empty"),
+                           ("c_notes.webp", "Can’t read c_notes.webp: it is not a picture Flick can read")]:
+            wait_until(lambda: (lambda c: c and name in c["name"] and want in c["name"])(top_card(s)), 15,
+                       what=f"{name}: {want}")
+            s.key("s")
+        card = wait_until(lambda: (lambda c: c if c and "d_fine.jpg" in c["name"]
+                                   and aspect_close(c["extents"][2], c["extents"][3], HEIGHT / WIDTH) else None)(top_card(s)),
+                          15, what="the good photo after them, upright")
+        assert "Can’t" not in card["name"]

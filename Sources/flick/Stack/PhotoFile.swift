@@ -39,7 +39,8 @@ enum PhotoFile {
     /// axes); never larger than the photo unless `enlarge`. Nil when it
     /// cannot be decoded (`info` says why).
     static func load(path: String, fitting box: (width: Int, height: Int), enlarge: Bool = false) -> ImageSurface? {
-        let header = (try? PhotoHeader.read(path: path)) ?? PhotoHeader(format: nil)
+        // Gone, not a regular file (a FIFO would block the decoder), empty: nothing to show.
+        guard let header = try? PhotoHeader.read(path: path) else { return nil }
         let orientation = header.orientation
         // Decoded in the stored axes: a quarter-turned photo fits the box turned.
         var target = orientation.storedBox(width: max(1, box.width), height: max(1, box.height))
