@@ -13,11 +13,13 @@ cd "$(dirname "$0")/.."
 BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev
   libgstreamer-plugins-base1.0-dev libsqlite3-dev)
 RUN_PACKAGES=(gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-  gstreamer1.0-libav adwaita-icon-theme fonts-cantarell)
+  gstreamer1.0-libav adwaita-icon-theme fonts-cantarell
+  heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf)
 TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi python3-pytest
   imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly gstreamer1.0-x
   meson ninja-build desktop-file-utils appstream gettext libglib2.0-bin gtk-update-icon-cache librsvg2-common
-  python3-gi gir1.2-gtk-4.0 orca sway grim clapper ffmpeg melt exiv2 libimage-exiftool-perl)
+  python3-gi gir1.2-gtk-4.0 orca sway grim clapper ffmpeg melt exiv2
+  libheif-examples webp libavif-bin libimage-exiftool-perl)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 

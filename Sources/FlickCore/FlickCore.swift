@@ -11,6 +11,9 @@
 //     Deck             clip ids, cursor, per-card decision
 //     ReviewSession    actions → steps, unlimited undo, stats
 //     InputQueue       applies input at once, in order; queues presentation
+//   Photo/     a photo's header, read without decoding it
+//     PhotoHeader      format, EXIF orientation (JPEG, TIFF, WebP), HEIF/AVIF size
+//     PhotoOrientation the eight EXIF turns as rotate/flip steps
 //   FolderScan, NaturalOrder, ClipKind, RawPath, PathKey, Log
 //   Debounce         when work after a burst of events is due (quiet, or at the latest)
 //

@@ -93,6 +93,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case noPicture(file: String)
     /// Bigger than `DecodeLimit.maxPixels`: refused before it is decoded.
     case tooLarge(file: String, width: Int, height: Int)
+    /// A photo in a format no installed gdk-pixbuf loader reads.
+    case missingLoader(file: String, format: String, package: String)
 
     public var description: String {
         switch self {
@@ -103,6 +105,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .timedOut(let file): "Can’t play \(file): it took too long to open"
         case .noPicture(let file): "Can’t play \(file): it has sound but no picture"
         case .tooLarge(let file, let width, let height): "Can’t play \(file): it is too large to play (\(width)×\(height))"
+        case .missingLoader(let file, let format, let package):
+            "Can’t show \(file): no \(format) loader is installed (install \(package))"
         }
     }
 }

@@ -45,27 +45,9 @@ enum TileSurface {
         return ImageSurface(adopting: out, width: width, height: height, stride: stride, opaque: true)
     }
 
-    /// A photo loaded at the box's size (never at full size), premultiplied.
+    /// A photo, upright, loaded at the box's size (never at full size).
     static func photo(path: String, in box: TileBox) -> ImageSurface? {
-        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(box.width), Int32(box.height), 1, nil) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
-        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), rowstride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let stride = width * 4
-        guard channels >= 3, width > 0, height > 0, let pixels = gdk_pixbuf_read_pixels(pixbuf),
-              let out = malloc(stride * height)?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        for y in 0..<height {
-            for x in 0..<width {
-                let from = y * rowstride + x * channels, to = y * stride + x * 4
-                let alpha = channels == 4 ? Int(pixels[from + 3]) : 255
-                // Cairo's ARGB32: B G R A in memory, premultiplied.
-                out[to] = UInt8(Int(pixels[from + 2]) * alpha / 255)
-                out[to + 1] = UInt8(Int(pixels[from + 1]) * alpha / 255)
-                out[to + 2] = UInt8(Int(pixels[from]) * alpha / 255)
-                out[to + 3] = UInt8(alpha)
-            }
-        }
-        return ImageSurface(adopting: out, width: width, height: height, stride: stride, opaque: channels == 3)
+        PhotoFile.load(path: path, fitting: (box.width, box.height), enlarge: true)
     }
 }
 

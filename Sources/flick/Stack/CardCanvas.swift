@@ -131,19 +131,9 @@ final class CardCanvas {
         cairo_close_path(cr)
     }
 
-    /// A photo decoded once into a surface (premultiplied, with alpha).
-    static func photo(path: String) -> ImageSurface? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = RawPath.c(path).withUnsafeBufferPointer({ gdk_texture_new_from_filename($0.baseAddress, &error) }) else {
-            Log.debug("photo \(path) did not load: \(error.map { String(cString: $0.pointee.message) } ?? "")", category: "stage")
-            g_clear_error(&error)
-            return nil
-        }
-        defer { g_object_unref(texture.rawObject) }
-        let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
-        let stride = width * 4
-        guard width > 0, height > 0, let bytes = malloc(stride * height) else { return nil }
-        gdk_texture_download(texture, bytes.assumingMemoryBound(to: UInt8.self), gsize(stride))
-        return ImageSurface(adopting: bytes, width: width, height: height, stride: stride, opaque: false)
+    /// A photo decoded once into a surface, upright, at most `PhotoFile.cardBounds`
+    /// (off the main thread: no widget is touched).
+    nonisolated static func photo(path: String) -> ImageSurface? {
+        PhotoFile.load(path: path, fitting: PhotoFile.cardBounds)
     }
 }

@@ -86,8 +86,18 @@ final class CardView {
         gtk_widget_set_overflow(button, GTK_OVERFLOW_HIDDEN)
         gtk_widget_set_focus_on_click(button, 0)
 
-        if kind == .photo { canvas.image = CardCanvas.photo(path: path) }
         canvas.onImage = { [weak self] in self?.peek.redraw() }
+        if kind == .photo { loadPhoto() }
+    }
+
+    /// Decodes the photo off the main thread (a 12-megapixel HEIC takes
+    /// over a second) and shows it when it is in, if the card still is.
+    private func loadPhoto() {
+        let path = path
+        Task { @MainActor [weak self] in
+            let image = await Task.detached(priority: .userInitiated) { CardCanvas.photo(path: path) }.value
+            self?.canvas.image = image
+        }
     }
 
     /// Whether the card draws its own picture (it does not while its peek

@@ -79,13 +79,11 @@ final class FactsReader {
         }
     }
 
-    /// A photo's size from its header (no decoding), so its card takes its shape.
+    /// A photo's size as shown (upright) from its header, without decoding
+    /// it, so its card takes its shape.
     nonisolated static func photoInfo(path: String) throws(MediaError) -> ClipInfo {
-        var width: Int32 = 0, height: Int32 = 0
-        guard gdk_pixbuf_get_file_info(RawPath.c(path), &width, &height) != nil, width > 0, height > 0 else {
-            throw .unreadable(file: RawPath.display((path as NSString).lastPathComponent), reason: "it is not a picture Flick can read")
-        }
-        return ClipInfo(width: Int(width), height: Int(height), hasVideo: true)
+        let size = try PhotoFile.info(path: path)
+        return ClipInfo(width: size.width, height: size.height, hasVideo: true)
     }
 }
 
