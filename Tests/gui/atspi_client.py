@@ -38,6 +38,34 @@ def safe(call, default):
         return default
 
 
+def windows_of(app):
+    """The app's windows, all asked for before any is read. GTK 4.8's
+    accessibility root does not check the index it is asked for: asked for
+    a window at an index that a window closing meanwhile has left, it
+    crashes the app. Walking the main window first and asking for the next
+    index afterwards left seconds for a dialog to close; here the count is
+    read again just before each ask, and nothing runs in between."""
+    found = []
+    i = 0
+    while i < safe(lambda: app.childCount, 0):
+        window = safe(lambda: app.getChildAtIndex(i), None)
+        if window is not None:
+            found.append(window)
+        i += 1
+    return found
+
+
+def children_of(acc, role):
+    if role == "application":
+        return windows_of(acc)
+    found = []
+    for i in range(safe(lambda: acc.childCount, 0)):
+        child = safe(lambda: acc.getChildAtIndex(i), None)
+        if child is not None:
+            found.append(child)
+    return found
+
+
 def node(acc, depth=0):
     def read_actions():
         action = acc.queryAction()
@@ -74,19 +102,14 @@ def node(acc, depth=0):
         # boxes no AT-SPI action).
         out["extents"] = safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)
     if depth < MAX_DEPTH:
-        for i in range(safe(lambda: acc.childCount, 0)):
-            child = safe(lambda: acc.getChildAtIndex(i), None)
-            if child is not None:
-                out["children"].append(node(child, depth + 1))
+        out["children"] = [node(child, depth + 1) for child in children_of(acc, out["role"])]
     return out
 
 
 def walk(acc):
     yield acc
-    for i in range(acc.childCount):
-        child = acc.getChildAtIndex(i)
-        if child is not None:
-            yield from walk(child)
+    for child in children_of(acc, safe(acc.getRoleName, "")):
+        yield from walk(child)
 
 
 def has_near(acc, text):
@@ -106,13 +129,10 @@ def find(app, window_role, roles):
             found.append({"role": role, "name": safe(lambda: acc.name, "") or "",
                           "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
                           "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE))})
-        for i in range(safe(lambda: acc.childCount, 0)):
-            child = safe(lambda: acc.getChildAtIndex(i), None)
-            if child is not None:
-                visit(child)
-    for i in range(safe(lambda: app.childCount, 0)):
-        window = safe(lambda: app.getChildAtIndex(i), None)
-        if window is not None and safe(window.getRoleName, "") == window_role:
+        for child in children_of(acc, role):
+            visit(child)
+    for window in windows_of(app):
+        if safe(window.getRoleName, "") == window_role:
             visit(window)
     return found
 
@@ -128,9 +148,8 @@ def main(argv):
     if argv[1] == "tree" and len(argv) == 4:
         # Only the windows with that role: a dialog is read without the
         # whole main window behind it (a grid of many tiles is slow to walk).
-        windows = [safe(lambda: app.getChildAtIndex(i), None) for i in range(safe(lambda: app.childCount, 0))]
-        tree = dict(node(app, MAX_DEPTH), children=[node(w, 1) for w in windows
-                                                      if w is not None and safe(w.getRoleName, "") == argv[3]])
+        tree = dict(node(app, MAX_DEPTH), children=[node(w, 1) for w in windows_of(app)
+                                                      if safe(w.getRoleName, "") == argv[3]])
         print(json.dumps(tree))
         return 0
     if argv[1] == "tree":
