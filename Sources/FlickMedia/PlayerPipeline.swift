@@ -19,16 +19,26 @@ final class PlayerPipeline: @unchecked Sendable {
     struct Size: Equatable {
         var width: Int
         var height: Int
+        /// Exactly this size (scaled up if the clip is smaller), not at most.
+        var exact: Bool
+        /// The stored picture lies on its side (videoflip turns it afterwards).
+        var turned: Bool
 
         /// What the card asks for, never below 2×2 (GStreamer's smallest picture).
-        init(_ width: Int, _ height: Int) {
+        init(_ width: Int, _ height: Int, exact: Bool = false, turned: Bool = false) {
             self.width = max(2, width)
             self.height = max(2, height)
+            self.exact = exact
+            self.turned = turned
         }
 
-        /// Raw BGRA that fits inside this size, any aspect (videoscale keeps the clip's).
+        /// The scaler's output, before the picture is turned upright: of
+        /// exactly this size, or fitting inside it in any aspect (videoscale
+        /// keeps the clip's), sides swapped for a turned picture.
         var caps: String {
-            "video/x-raw,format=BGRA,width=[2,\(width)],height=[2,\(height)],pixel-aspect-ratio=1/1"
+            let (width, height) = turned ? (self.height, self.width) : (self.width, self.height)
+            return exact ? "video/x-raw,width=\(width),height=\(height),pixel-aspect-ratio=1/1"
+                : "video/x-raw,width=[2,\(width)],height=[2,\(height)],pixel-aspect-ratio=1/1"
         }
     }
 
@@ -270,11 +280,14 @@ final class PlayerPipeline: @unchecked Sendable {
             return
         }
         var error: UnsafeMutablePointer<GError>?
-        // videoflip turns the scaled picture upright by the stream's
-        // orientation tag (a phone's portrait clip), so the fit is the shown size.
-        let description = "videoscale name=scale ! videoconvert ! videoflip video-direction=auto ! "
-            + "capsfilter name=fit caps=\"\(locked { appliedSize }.caps)\" ! "
-            + "appsink name=sink max-buffers=2 drop=true enable-last-sample=false"
+        // The fit is the scaler's own output, as the clip is stored;
+        // videoflip then turns the picture upright by the stream's
+        // orientation tag (a phone's portrait clip). Fitted after the turn,
+        // a size fixed before the tag arrives cannot be renegotiated once
+        // the turn swaps the sides, and the stream stops.
+        let description = "videoscale name=scale ! capsfilter name=fit caps=\"\(locked { appliedSize }.caps)\" ! "
+            + "videoconvert ! videoflip video-direction=auto ! "
+            + "appsink name=sink caps=video/x-raw,format=BGRA max-buffers=2 drop=true enable-last-sample=false"
         guard let sink = gst_parse_bin_from_description(description, 1, &error), error == nil else {
             g_clear_error(&error)
             gst_object_unref(UnsafeMutableRawPointer(playbin))

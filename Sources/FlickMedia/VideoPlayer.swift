@@ -48,10 +48,13 @@ public final class VideoPlayer: Sendable {
     private let pipeline: PlayerPipeline
     private let outbox: PlayerOutbox
 
-    /// Opens `path` paused, its pictures fitted inside `maxWidth`×`maxHeight`.
-    /// Throws only what needs no decoding (gone, not a regular file,
+    /// Opens `path` paused, its pictures fitted inside `maxWidth`×`maxHeight`
+    /// (`exactly`: scaled to that size, up as well as down; the caller
+    /// keeps the clip's shape; `turned`: the stored picture lies on its
+    /// side, so it is scaled to `maxHeight`×`maxWidth` before it is turned
+    /// upright by its orientation tag). Throws only what needs no decoding (gone, not a regular file,
     /// unreadable, empty); everything else arrives through `onFailure`.
-    public init(path: String, maxWidth: Int, maxHeight: Int, muted: Bool, loops: Bool = true,
+    public init(path: String, maxWidth: Int, maxHeight: Int, exactly: Bool = false, turned: Bool = false, muted: Bool, loops: Bool = true,
                 timeout: Double = ClipDiscovery.defaultTimeout, queue: DispatchQueue = .main,
                 onFrame: @escaping @Sendable (VideoFrame) -> Void,
                 onFailure: @escaping @Sendable (MediaError) -> Void) throws(MediaError) {
@@ -65,7 +68,7 @@ public final class VideoPlayer: Sendable {
         g_free(cURI)
         self.path = path
         outbox = PlayerOutbox(queue: queue, onFrame: onFrame, onFailure: onFailure)
-        pipeline = PlayerPipeline(name: name, size: .init(maxWidth, maxHeight), muted: muted, loops: loops, outbox: outbox)
+        pipeline = PlayerPipeline(name: name, size: .init(maxWidth, maxHeight, exact: exactly, turned: turned), muted: muted, loops: loops, outbox: outbox)
         pipeline.open(uri: uri, timeout: timeout)
     }
 
@@ -73,9 +76,10 @@ public final class VideoPlayer: Sendable {
 
     /// Fits later frames inside a new card size; the frame on screen stays
     /// until the next one (the app scales it meanwhile). Safe on a paused,
-    /// prerolled player: it plays on at the new size.
-    public func fit(maxWidth: Int, maxHeight: Int) {
-        pipeline.fit(.init(maxWidth, maxHeight))
+    /// prerolled player: it plays on at the new size. `exactly` and
+    /// `turned` as for `init`.
+    public func fit(maxWidth: Int, maxHeight: Int, exactly: Bool = false, turned: Bool = false) {
+        pipeline.fit(.init(maxWidth, maxHeight, exact: exactly, turned: turned))
     }
 
     /// Plays (the top card); a prerolled player goes on with no wait.

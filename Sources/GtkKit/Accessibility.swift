@@ -91,7 +91,7 @@ public enum Accessibility {
     private static let nameless: Set<String> = [
         "GtkPicture", "GtkOverlay", "GtkFixed", "GtkBox", "GtkImage", "GtkScrolledWindow", "GtkViewport",
         "GtkRevealer", "GtkCenterBox", "GtkWindowHandle", "GtkStack", "AdwBin", "AdwToastWidget", "AdwGizmo",
-        "AdwClamp", "AdwButtonContent", "GtkProgressBar", "AdwWindowTitle", "GtkScrollbar", "GtkRange", "AdwSqueezer", "GtkBuiltinIcon", "GtkDrawingArea",
+        "AdwClamp", "AdwButtonContent", "GtkProgressBar", "AdwWindowTitle", "GtkScrollbar", "GtkRange", "AdwSqueezer", "GtkBuiltinIcon", "GtkDrawingArea", "FlickSnapshotArea",
     ]
 
     /// Marks a widget already tidied: each is changed once, so a screen

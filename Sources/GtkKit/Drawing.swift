@@ -70,6 +70,27 @@ public final class ImageSurface: @unchecked Sendable {
         return gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))?.opaque
     }
 
+    /// A texture that shares this surface's pixels (no copy), made once:
+    /// for the GL renderer, which uploads B G R A bytes as they are. The
+    /// surface lives as long as the texture. The caller does not own the
+    /// reference; it is good while this value lives.
+    @MainActor
+    public var sharedTexture: OpaquePointer? {
+        if let texture = textureStorage.texture { return texture }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        // Cairo's RGB24 and ARGB32 are both B G R A in memory, premultiplied (x is 255).
+        let bytes = g_bytes_new_with_free_func(data, gsize(stride * height), { surface in
+            cairo_surface_destroy(OpaquePointer(surface))
+        }, UnsafeMutableRawPointer(cairo_surface_reference(surface)))
+        defer { g_bytes_unref(bytes) }
+        let texture = gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
+        textureStorage.texture = texture
+        return textureStorage.texture
+    }
+    private let textureStorage = TextureStorage()
+
     /// A pattern that draws this surface, for pictures that change often
     /// (video frames). A drawing area's draw function records into a cairo
     /// recording surface, and cairo 1.16 keeps a recorded image surface by
@@ -107,6 +128,12 @@ public final class ImageSurface: @unchecked Sendable {
 }
 
 nonisolated(unsafe) private var imageSurfaceBytesKey = cairo_user_data_key_t()
+
+/// A texture made from an image surface, released with it.
+private final class TextureStorage: @unchecked Sendable {
+    var texture: OpaquePointer?
+    deinit { if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) } }
+}
 
 /// Memory from `malloc`, freed with its owner.
 private final class MallocBlock {

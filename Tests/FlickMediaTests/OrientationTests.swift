@@ -84,6 +84,29 @@ private func isRed(_ pixel: (Int, Int, Int)) -> Bool { pixel.0 > pixel.2 }
         #expect(size.width == 225 && size.height == 300, "\(size)")
     }
 
+    /// Where the window draws with cairo, frames come at the size they are
+    /// drawn: a clip smaller than its card is scaled up by GStreamer (off
+    /// the main thread), upright, a turned one included, and a fit asked
+    /// for while it plays follows.
+    @Test func exactFramesAreScaledUpAndTurnedUpright() throws {
+        let log = PlayerLog()
+        let player = try log.player(try makeTellingClip("small.mp4"), width: 800, height: 600, exactly: true)
+        defer { player.stop() }
+        #expect(log.wait { log.frameCount > 0 })
+        #expect(log.lastSize.map { $0.width == 800 && $0.height == 600 } == true, "\(String(describing: log.lastSize))")
+
+        let turnedLog = PlayerLog()
+        let turned = try turnedLog.player(try makeTellingClip("portrait.mp4", rotate: 90), width: 480, height: 640, exactly: true, turned: true)
+        defer { turned.stop() }
+        #expect(turnedLog.wait { turnedLog.frameCount > 0 })
+        #expect(turnedLog.lastSize.map { $0.width == 480 && $0.height == 640 } == true, "\(String(describing: turnedLog.lastSize))")
+        turned.fit(maxWidth: 300, maxHeight: 400, exactly: true, turned: true)
+        turned.play()
+        #expect(turnedLog.wait { turnedLog.lastSize.map { $0.width == 300 && $0.height == 400 } == true },
+                "\(String(describing: turnedLog.lastSize))")
+        #expect(turnedLog.failures.isEmpty, "\(turnedLog.failures)")
+    }
+
     /// One display matrix per track: a turned clip among others is re-encoded
     /// upright, never remuxed with its matrix lost; portrait clips stay portrait.
     @Test func aStitchOfTurnedClipsIsReencodedPortrait() throws {

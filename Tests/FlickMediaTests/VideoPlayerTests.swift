@@ -23,8 +23,10 @@ final class PlayerLog: @unchecked Sendable {
     var times: [Double] { lock.withLock { frames.compactMap(\.time) } }
     var failures: [MediaError] { lock.withLock { errors } }
 
-    func player(_ path: String, width: Int = 320, height: Int = 320, timeout: Double = 5) throws -> VideoPlayer {
-        try VideoPlayer(path: path, maxWidth: width, maxHeight: height, muted: true, timeout: timeout, queue: queue,
+    func player(_ path: String, width: Int = 320, height: Int = 320, exactly: Bool = false, turned: Bool = false,
+                timeout: Double = 5) throws -> VideoPlayer {
+        try VideoPlayer(path: path, maxWidth: width, maxHeight: height, exactly: exactly, turned: turned, muted: true,
+                        timeout: timeout, queue: queue,
                         onFrame: { [self] in frame($0) }, onFailure: { [self] in error($0) })
     }
 

@@ -193,10 +193,11 @@ public final class ReviewModel {
 
     /// Records what discovery learnt about a clip.
     public func setFacts(clipID: Int64, duration: Double?, width: Int? = nil, height: Int? = nil, summary: String,
-                         soundOnly: Bool = false) {
+                         soundOnly: Bool = false, sidesSwapped: Bool = false) {
         var known = facts[clipID] ?? ClipFacts()
         known.duration = duration
         known.soundOnly = soundOnly
+        known.sidesSwapped = sidesSwapped
         known.width = width
         known.height = height
         known.summary = summary.isEmpty ? nil : summary

@@ -34,6 +34,9 @@ public struct ClipFacts: Sendable, Equatable {
     public var summary: String?
     /// Sound with no picture (a voice memo): the card says so and plays the sound.
     public var soundOnly = false
+    /// The stored picture lies on its side (a phone's portrait clip): its
+    /// stored width is the shown height.
+    public var sidesSwapped = false
     /// Why it cannot be shown; nil when nothing is known to be wrong.
     public var problem: String?
     /// The file was read and described in this session: a problem stored

@@ -3,14 +3,20 @@ import FlickCore
 import Foundation
 import GtkKit
 
-/// What a card shows: a drawing area the size of the card that paints one
-/// cairo image surface (a video frame, a poster or a photo), letterboxed in
-/// black. The card's button clips it to its rounded corners.
+/// What a card shows: an area the size of the card that draws one picture
+/// (a video frame, a poster or a photo, wrapped in an image surface),
+/// letterboxed in black, with the swipe colour over it. The card's button
+/// clips it to its rounded corners. A new picture is only a `queue_draw`.
 ///
-/// Why not a GtkPicture: GTK 4.8's cairo renderer converts every
-/// `GdkMemoryTexture` in the scene on every render, and a new paintable per
-/// frame re-lays the card out. A surface wrapping the frame's bytes is
-/// composited as it is, and a new frame is only a `queue_draw`.
+/// How it draws depends on GTK's renderer, asked at every draw:
+/// - **cairo** (software): the surface is painted with cairo, wrapping the
+///   frame's bytes. Not a texture: GTK 4.8's cairo renderer converts every
+///   `GdkMemoryTexture` in the scene on every render. Frames arrive at the
+///   size they are drawn (`FrameFit`), so painting one is a copy.
+/// - **GL** (any GPU renderer): the surface's bytes become a texture (no
+///   copy) that the renderer uploads as they are and scales, and the black
+///   bars and the swipe colour are colour nodes: nothing is painted on the
+///   CPU, and turning and rounding the card is the GPU's work.
 ///
 /// A card beneath another leaves out the part the card above hides
 /// (`covered`): GTK repaints whatever lies under a playing video on each of
@@ -26,7 +32,7 @@ final class CardCanvas {
     /// The card's corner radius (style.css, `button.deck-card`).
     static let radius = 18.0
     /// Owned by the card's widget tree (the card's button keeps it).
-    let area: Widget = gtk_drawing_area_new()
+    let area: Widget
     /// The picture to draw; nil: the card is black.
     var image: ImageSurface? {
         didSet {
@@ -64,11 +70,53 @@ final class CardCanvas {
     }
 
     init() {
+        let draw = WeakDraw()
+        area = SnapshotArea.make { snapshot, width, height in draw.canvas?.snapshot(snapshot, width: width, height: height) }
+        draw.canvas = self
         gtk_widget_set_hexpand(area, 1)
         gtk_widget_set_vexpand(area, 1)
         gtk_widget_set_can_target(area, 0)
-        DrawFunction.set(on: area) { [weak self] cr, width, height in
-            self?.draw(cr, width: Double(width), height: Double(height))
+    }
+
+    /// The canvas the area draws for (the area may outlive it in GTK's hands).
+    private final class WeakDraw {
+        weak var canvas: CardCanvas?
+    }
+
+    /// Whether the renderer was logged (once a run, at debug level).
+    private static var rendererLogged = false
+
+    private func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        if !Self.rendererLogged, let name = SnapshotArea.rendererName(area) {
+            Self.rendererLogged = true
+            Log.debug("cards are drawn by \(name)", category: "stage")
+        }
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        guard SnapshotArea.usesCairoRenderer(area) else {
+            drawNodes(snapshot, bounds: bounds)
+            return
+        }
+        guard let cr = gtk_snapshot_append_cairo(snapshot, &bounds) else { return }
+        draw(cr, width: width, height: height)
+        cairo_destroy(cr)
+    }
+
+    /// The picture as a texture over black, the swipe colour over both: all
+    /// drawn by the GPU.
+    private func drawNodes(_ snapshot: OpaquePointer, bounds: graphene_rect_t) {
+        var bounds = bounds
+        var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
+        gtk_snapshot_append_color(snapshot, &black, &bounds)
+        if let image, let texture = image.sharedTexture {
+            let fit = Self.letterbox(image: (Double(image.width), Double(image.height)),
+                                     in: (Double(bounds.size.width), Double(bounds.size.height)))
+            var place = graphene_rect_t(origin: graphene_point_t(x: Float(fit.x), y: Float(fit.y)),
+                                        size: graphene_size_t(width: Float(fit.width), height: Float(fit.height)))
+            gtk_snapshot_append_texture(snapshot, texture, &place)
+        }
+        if let tint, tint.alpha > 0 {
+            var colour = GdkRGBA(red: Float(tint.colour.red), green: Float(tint.colour.green), blue: Float(tint.colour.blue), alpha: Float(tint.alpha))
+            gtk_snapshot_append_color(snapshot, &colour, &bounds)
         }
     }
 

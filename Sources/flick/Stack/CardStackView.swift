@@ -112,12 +112,17 @@ final class CardStackView {
         return StageLayout.aspect(width: facts.width, height: facts.height)
     }
 
-    /// The size in device pixels that a live clip is scaled to inside
-    /// GStreamer: its card's size, or a typical one before the first layout.
-    func framePixels(for card: CardView) -> (width: Int, height: Int) {
+    /// What a live clip's frames are scaled to inside GStreamer: its
+    /// card's size in device pixels (a typical one before the first
+    /// layout), exactly where the window draws with cairo (`FrameFit`).
+    func frameFit(for card: CardView) -> FrameFit {
         let scale = Double(max(1, gtk_widget_get_scale_factor(stage)))
         let size = viewport.width > 0 ? size(of: card) : Size(960, 540)
-        return (Int(size.width * scale), Int(size.height * scale))
+        let box = (width: Int(size.width * scale), height: Int(size.height * scale))
+        let facts = model.position(of: card.clipID, near: model.cursor).map { model.facts(at: $0) }
+        let picture = facts.flatMap { facts in facts.width.flatMap { width in facts.height.map { (width, $0) } } }
+        let exactly = viewport.width > 0 && SnapshotArea.usesCairoRenderer(stage)
+        return FrameFit.card(box: box, picture: picture, turned: facts?.sidesSwapped ?? false, exactly: exactly)
     }
 
     var poseModel: PoseModel { PoseModel(geometry: SwipeGeometry(tuning: tuning, card: cardSize)) }
@@ -251,9 +256,8 @@ final class CardStackView {
     }
 
     private func goLive(_ card: CardView) {
-        let pixels = framePixels(for: card)
         let id = card.clipID
-        card.goLive(maxWidth: pixels.width, maxHeight: pixels.height, muted: true, loops: loops) { [weak self] error in
+        card.goLive(fit: frameFit(for: card), muted: true, loops: loops) { [weak self] error in
             self?.model.setProblem(clipID: id, reason: error.description)
         }
         card.onNewFrame = { [weak self] in

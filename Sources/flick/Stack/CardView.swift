@@ -36,8 +36,10 @@ final class CardView {
     private var player: VideoPlayer?
     private var wantsPlaying = false
     private var appliedRate = 1.0
-    /// The size the card was last laid out at (frames are scaled to it).
+    /// The size the card was last laid out at.
     var laidOutSize = Size(0, 0)
+    /// What the live clip's frames are scaled to (`CardStackView.frameFit`).
+    private(set) var frameFit: FrameFit?
     /// Called after each new frame is set on the picture.
     var onNewFrame: (() -> Void)?
     private var shownDirection: SwipeDirection?
@@ -115,11 +117,12 @@ final class CardView {
     /// `maxWidth`×`maxHeight` pixels: the top card and the one beneath it are
     /// live, so the next clip shows its first frame and plays the moment it
     /// is on top. `onFailure` hears why a clip cannot play.
-    func goLive(maxWidth: Int, maxHeight: Int, muted: Bool, loops: Bool = true, onFailure: @escaping @MainActor (MediaError) -> Void) {
+    func goLive(fit: FrameFit, muted: Bool, loops: Bool = true, onFailure: @escaping @MainActor (MediaError) -> Void) {
         guard kind == .video, player == nil else { return }
+        frameFit = fit
         do {
             player = try VideoPlayer(
-                path: path, maxWidth: maxWidth, maxHeight: maxHeight, muted: muted, loops: loops,
+                path: path, maxWidth: fit.width, maxHeight: fit.height, exactly: fit.exact, turned: fit.turned, muted: muted, loops: loops,
                 onFrame: { [weak self] frame in MainActor.assumeIsolated { self?.show(frame) } },
                 onFailure: { error in MainActor.assumeIsolated { onFailure(error) } })
         } catch {
@@ -127,13 +130,18 @@ final class CardView {
         }
     }
 
-    /// Scales the live clip's later frames to a new card size.
-    func fit(maxWidth: Int, maxHeight: Int) {
-        player?.fit(maxWidth: maxWidth, maxHeight: maxHeight)
+    /// Scales the live clip's later frames to a new size.
+    func fit(_ fit: FrameFit) {
+        guard let player, fit != frameFit else { return }
+        frameFit = fit
+        player.fit(maxWidth: fit.width, maxHeight: fit.height, exactly: fit.exact, turned: fit.turned)
     }
 
     private func show(_ frame: VideoFrame) {
         guard player != nil, let storage = frame.takeStorage() else { return }
+        if canvas.image?.width != frame.width || canvas.image?.height != frame.height {
+            Log.debug("card \(clipID) frames are \(frame.width)×\(frame.height) (asked \(frameFit.map { "\($0.exact ? "" : "at most ")\($0.width)×\($0.height)" } ?? "-"))", category: "stage")
+        }
         // Video frames are opaque: cairo's RGB24 is the same B G R x bytes,
         // drawn from the decoded buffer itself.
         canvas.image = ImageSurface(wrapping: storage.bytes, width: frame.width, height: frame.height, stride: frame.stride,

@@ -93,6 +93,6 @@ extension ReviewModel {
     func setFacts(clipID: Int64, from info: ClipInfo) {
         let summary = info.isSoundOnly ? [info.summary, tr("sound only")].filter { !$0.isEmpty }.joined(separator: " · ") : info.summary
         setFacts(clipID: clipID, duration: info.duration, width: info.width, height: info.height, summary: summary,
-                 soundOnly: info.isSoundOnly)
+                 soundOnly: info.isSoundOnly, sidesSwapped: info.orientation.swapsSides)
     }
 }
