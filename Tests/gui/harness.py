@@ -151,6 +151,30 @@ class FlickSession(Lifecycle):
     def stderr(self):
         return self.flick.log_path.read_text(errors="replace") if self.flick else ""
 
+    def renderer(self):
+        """Which GTK renderer draws Flick's window, told from outside: "gl"
+        when Mesa linked GSK's shader programs in the process (the session's
+        env must set MESA_SHADER_CAPTURE_PATH, where Mesa writes each program
+        it links) and GTK said no "Failed to realize renderer" (GTK 4.8 prints
+        that whatever its debug flags when a renderer cannot start and it
+        falls back to the next; Debian's build prints nothing about the one it
+        keeps), "cairo" when no GL program was linked, else what went wrong.
+        GTK loads Mesa's driver under every renderer (it picks the X visual
+        through GL), so a loaded driver alone proves nothing."""
+        failed = [line for line in self.stderr().splitlines() if "Failed to realize renderer" in line]
+        capture = self.env.get("MESA_SHADER_CAPTURE_PATH")
+        if not capture:
+            raise HarnessError("renderer() needs MESA_SHADER_CAPTURE_PATH in the session's env")
+        programs = list(Path(capture).glob("*.shader_test"))
+        gsk = [p for p in programs if "gsk_" in p.read_text(errors="replace")]
+        if failed:
+            return f"fell back: {failed[0].strip()}"
+        if gsk:
+            return "gl"
+        if programs:
+            return f"GL programs, none of them GSK's: {[p.name for p in programs]}"
+        return "cairo"
+
     def stop(self):
         stop_process_groups(self.procs)
         self.procs.clear()
