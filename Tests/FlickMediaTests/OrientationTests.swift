@@ -107,6 +107,27 @@ private func isRed(_ pixel: (Int, Int, Int)) -> Bool { pixel.0 > pixel.2 }
         #expect(turnedLog.failures.isEmpty, "\(turnedLog.failures)")
     }
 
+    /// A phone's portrait clip larger than its card plays: fitted as it is
+    /// stored, before it is turned, so the turn renegotiates nothing (fitted
+    /// after it, a size fixed before the orientation tag arrived no longer
+    /// fitted once the sides swapped, and the stream stopped without a word).
+    @Test func aLargePortraitClipPlaysInASmallCard() throws {
+        let clip = try makeTellingClip("tall.mp4", width: 640, height: 360, rotate: 90)
+        let log = PlayerLog()
+        let player = try log.player(clip, width: 200, height: 300, turned: true)
+        defer { player.stop() }
+        player.play()
+        #expect(log.wait { log.frameCount > 3 }, "\(log.failures)")
+        #expect(log.lastSize.map { $0.width == 169 && $0.height == 300 } == true, "\(String(describing: log.lastSize))")
+        // Before its orientation is known the clip plays too.
+        let unknownLog = PlayerLog()
+        let unknown = try unknownLog.player(clip, width: 300, height: 200)
+        defer { unknown.stop() }
+        unknown.play()
+        #expect(unknownLog.wait { unknownLog.frameCount > 3 }, "\(unknownLog.failures)")
+        #expect(log.failures.isEmpty && unknownLog.failures.isEmpty)
+    }
+
     /// One display matrix per track: a turned clip among others is re-encoded
     /// upright, never remuxed with its matrix lost; portrait clips stay portrait.
     @Test func aStitchOfTurnedClipsIsReencodedPortrait() throws {
