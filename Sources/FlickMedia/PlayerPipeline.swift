@@ -44,6 +44,8 @@ final class PlayerPipeline: @unchecked Sendable {
 
     let queue = DispatchQueue(label: "flick.media.player", qos: .userInitiated)
     let name: String
+    /// The frames' byte order, for their whole life.
+    let order: PixelOrder
     let outbox: PlayerOutbox
     let loops: Bool
     /// Only on `queue`.
@@ -78,8 +80,9 @@ final class PlayerPipeline: @unchecked Sendable {
     /// The playback rate the pipeline's segment reports.
     var reportedRate: Double?
 
-    init(name: String, size: Size, muted: Bool, loops: Bool, outbox: PlayerOutbox) {
+    init(name: String, size: Size, order: PixelOrder = .bgra, muted: Bool, loops: Bool, outbox: PlayerOutbox) {
         self.name = name
+        self.order = order
         self.wantedSize = size
         self.appliedSize = size
         self.muted = muted
@@ -287,7 +290,7 @@ final class PlayerPipeline: @unchecked Sendable {
         // the turn swaps the sides, and the stream stops.
         let description = "videoscale name=scale ! capsfilter name=fit caps=\"\(locked { appliedSize }.caps)\" ! "
             + "videoconvert ! videoflip video-direction=auto ! "
-            + "appsink name=sink caps=video/x-raw,format=BGRA max-buffers=2 drop=true enable-last-sample=false"
+            + "appsink name=sink caps=video/x-raw,format=\(order.rawValue) max-buffers=2 drop=true enable-last-sample=false"
         guard let sink = gst_parse_bin_from_description(description, 1, &error), error == nil else {
             g_clear_error(&error)
             gst_object_unref(UnsafeMutableRawPointer(playbin))

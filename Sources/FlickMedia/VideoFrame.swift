@@ -1,9 +1,19 @@
 import CGst
 import Foundation
 
-/// One decoded video frame: BGRA, 4 bytes a pixel, opaque (so premultiplied
-/// alike), in memory the frame holds until `takeStorage()` hands it over.
+/// The order of a frame's four bytes a pixel in memory.
+public enum PixelOrder: String, Sendable {
+    /// B G R A: cairo's own (its RGB24 and ARGB32 on a little-endian machine).
+    case bgra = "BGRA"
+    /// R G B A: what GL uploads as it is.
+    case rgba = "RGBA"
+}
+
+/// One decoded video frame: 4 bytes a pixel in `order`, opaque (so
+/// premultiplied alike), in memory the frame holds until `takeStorage()`
+/// hands it over.
 public final class VideoFrame: @unchecked Sendable {
+    public let order: PixelOrder
     public let width: Int
     public let height: Int
     public let stride: Int
@@ -11,7 +21,8 @@ public final class VideoFrame: @unchecked Sendable {
     public let time: Double?
     private var storage: FrameStorage?
 
-    init(width: Int, height: Int, stride: Int, time: Double?, storage: FrameStorage) {
+    init(order: PixelOrder = .bgra, width: Int, height: Int, stride: Int, time: Double?, storage: FrameStorage) {
+        self.order = order
         self.width = width
         self.height = height
         self.stride = stride
@@ -28,7 +39,8 @@ public final class VideoFrame: @unchecked Sendable {
         let width = Int(info.width), height = Int(info.height), stride = Int(info.stride.0)
         guard let storage = FrameStorage(buffer: buffer), width > 0, height > 0, stride >= width * 4,
               storage.size >= stride * height else { return nil }
-        self.init(width: width, height: height, stride: stride, time: time, storage: storage)
+        let order: PixelOrder = info.finfo?.pointee.format == GST_VIDEO_FORMAT_RGBA ? .rgba : .bgra
+        self.init(order: order, width: width, height: height, stride: stride, time: time, storage: storage)
     }
 
     public var byteCount: Int { stride * height }
@@ -52,7 +64,7 @@ public final class VideoFrame: @unchecked Sendable {
     public func rgb(x: Int, y: Int) -> (Int, Int, Int)? {
         guard let storage else { return nil }
         let pixel = storage.bytes.advanced(by: y * stride + x * 4).assumingMemoryBound(to: UInt8.self)
-        return (Int(pixel[2]), Int(pixel[1]), Int(pixel[0]))
+        return order == .rgba ? (Int(pixel[0]), Int(pixel[1]), Int(pixel[2])) : (Int(pixel[2]), Int(pixel[1]), Int(pixel[0]))
     }
 }
 

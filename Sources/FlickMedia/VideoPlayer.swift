@@ -52,9 +52,10 @@ public final class VideoPlayer: Sendable {
     /// (`exactly`: scaled to that size, up as well as down; the caller
     /// keeps the clip's shape; `turned`: the stored picture lies on its
     /// side, so it is scaled to `maxHeight`×`maxWidth` before it is turned
-    /// upright by its orientation tag). Throws only what needs no decoding (gone, not a regular file,
+    /// upright by its orientation tag; `order`: the frames' byte order). Throws only what needs no decoding (gone, not a regular file,
     /// unreadable, empty); everything else arrives through `onFailure`.
-    public init(path: String, maxWidth: Int, maxHeight: Int, exactly: Bool = false, turned: Bool = false, muted: Bool, loops: Bool = true,
+    public init(path: String, maxWidth: Int, maxHeight: Int, exactly: Bool = false, turned: Bool = false,
+                order: PixelOrder = .bgra, muted: Bool, loops: Bool = true,
                 timeout: Double = ClipDiscovery.defaultTimeout, queue: DispatchQueue = .main,
                 onFrame: @escaping @Sendable (VideoFrame) -> Void,
                 onFailure: @escaping @Sendable (MediaError) -> Void) throws(MediaError) {
@@ -68,7 +69,7 @@ public final class VideoPlayer: Sendable {
         g_free(cURI)
         self.path = path
         outbox = PlayerOutbox(queue: queue, onFrame: onFrame, onFailure: onFailure)
-        pipeline = PlayerPipeline(name: name, size: .init(maxWidth, maxHeight, exact: exactly, turned: turned), muted: muted, loops: loops, outbox: outbox)
+        pipeline = PlayerPipeline(name: name, size: .init(maxWidth, maxHeight, exact: exactly, turned: turned), order: order, muted: muted, loops: loops, outbox: outbox)
         pipeline.open(uri: uri, timeout: timeout)
     }
 

@@ -14,6 +14,10 @@ public final class ImageSurface: @unchecked Sendable {
     public let height: Int
     /// Whether every pixel is opaque (cairo's RGB24).
     public let opaque: Bool
+    /// The bytes are R G B A, not cairo's B G R A: only `sharedTexture`
+    /// draws them right (a frame for the GL renderer, which uploads R G B A
+    /// as it is); cairo would swap red and blue.
+    public let rgba: Bool
 
     /// Adopts `bytes` (malloc'd, `stride × height`), B G R x or B G R A
     /// premultiplied in memory (`opaque`: cairo's RGB24, else ARGB32).
@@ -23,7 +27,8 @@ public final class ImageSurface: @unchecked Sendable {
 
     /// Draws `bytes` where they are, without a copy: `owner` (which keeps
     /// them valid) is held until cairo lets go of the surface.
-    public init?(wrapping bytes: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, opaque: Bool, owner: AnyObject) {
+    public init?(wrapping bytes: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, opaque: Bool, rgba: Bool = false,
+                 owner: AnyObject) {
         let format = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
         guard width > 0, height > 0, stride >= width * 4, stride % 4 == 0,
               let surface = cairo_image_surface_create_for_data(bytes.assumingMemoryBound(to: UInt8.self), format,
@@ -39,6 +44,7 @@ public final class ImageSurface: @unchecked Sendable {
         self.width = width
         self.height = height
         self.opaque = opaque
+        self.rgba = rgba
     }
 
     /// Takes over `surface`, a cairo image surface the caller made (its
@@ -48,6 +54,7 @@ public final class ImageSurface: @unchecked Sendable {
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
         self.opaque = opaque
+        rgba = false
     }
 
     /// Copies `bytes` (B G R x or B G R A premultiplied, `stride` a row).
@@ -70,8 +77,9 @@ public final class ImageSurface: @unchecked Sendable {
         return gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))?.opaque
     }
 
-    /// A texture that shares this surface's pixels (no copy), made once:
-    /// for the GL renderer, which uploads B G R A bytes as they are. The
+    /// A texture that shares this surface's pixels (no copy), made once,
+    /// for the GL renderer (which uploads R G B A bytes as they are, and
+    /// B G R A through a conversion on some drivers, Mesa's among them). The
     /// surface lives as long as the texture. The caller does not own the
     /// reference; it is good while this value lives.
     @MainActor
@@ -80,12 +88,13 @@ public final class ImageSurface: @unchecked Sendable {
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        // Cairo's RGB24 and ARGB32 are both B G R A in memory, premultiplied (x is 255).
+        // Opaque frames and cairo's surfaces are premultiplied alike (x is 255).
         let bytes = g_bytes_new_with_free_func(data, gsize(stride * height), { surface in
             cairo_surface_destroy(OpaquePointer(surface))
         }, UnsafeMutableRawPointer(cairo_surface_reference(surface)))
         defer { g_bytes_unref(bytes) }
-        let texture = gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
+        let format = rgba ? GDK_MEMORY_R8G8B8A8_PREMULTIPLIED : GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
+        let texture = gdk_memory_texture_new(Int32(width), Int32(height), format, bytes, gsize(stride))
         textureStorage.texture = texture
         return textureStorage.texture
     }

@@ -105,15 +105,7 @@ final class CardCanvas {
     /// drawn by the GPU.
     private func drawNodes(_ snapshot: OpaquePointer, bounds: graphene_rect_t) {
         var bounds = bounds
-        var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
-        gtk_snapshot_append_color(snapshot, &black, &bounds)
-        if let image, let texture = image.sharedTexture {
-            let fit = Self.letterbox(image: (Double(image.width), Double(image.height)),
-                                     in: (Double(bounds.size.width), Double(bounds.size.height)))
-            var place = graphene_rect_t(origin: graphene_point_t(x: Float(fit.x), y: Float(fit.y)),
-                                        size: graphene_size_t(width: Float(fit.width), height: Float(fit.height)))
-            gtk_snapshot_append_texture(snapshot, texture, &place)
-        }
+        Self.appendPicture(snapshot, image, bounds: bounds)
         if let tint, tint.alpha > 0 {
             var colour = GdkRGBA(red: Float(tint.colour.red), green: Float(tint.colour.green), blue: Float(tint.colour.blue), alpha: Float(tint.alpha))
             gtk_snapshot_append_color(snapshot, &colour, &bounds)
@@ -143,6 +135,19 @@ final class CardCanvas {
         }
     }
 
+    /// The picture letterboxed in black in `bounds`, as render nodes: a
+    /// colour and a texture the GPU draws.
+    static func appendPicture(_ snapshot: OpaquePointer, _ image: ImageSurface?, bounds: graphene_rect_t) {
+        var bounds = bounds
+        var black = GdkRGBA(red: 0, green: 0, blue: 0, alpha: 1)
+        gtk_snapshot_append_color(snapshot, &black, &bounds)
+        guard let image, let texture = image.sharedTexture else { return }
+        let fit = letterbox(image: (Double(image.width), Double(image.height)), in: (Double(bounds.size.width), Double(bounds.size.height)))
+        var place = graphene_rect_t(origin: graphene_point_t(x: bounds.origin.x + Float(fit.x), y: bounds.origin.y + Float(fit.y)),
+                                    size: graphene_size_t(width: Float(fit.width), height: Float(fit.height)))
+        gtk_snapshot_append_texture(snapshot, texture, &place)
+    }
+
     /// The picture letterboxed in black on a `width` × `height` card.
     static func paintPicture(_ cr: OpaquePointer, _ image: ImageSurface?, width: Double, height: Double, filter: cairo_filter_t) {
         cairo_save(cr)
@@ -154,7 +159,8 @@ final class CardCanvas {
         cairo_rectangle(cr, 0, 0, width, height)
         if let fit, image?.opaque == true { cairo_rectangle(cr, fit.x, fit.y, fit.width, fit.height) }
         cairo_fill(cr)
-        guard let image, let fit else { return }
+        // R G B A bytes are for textures only (cairo would swap red and blue).
+        guard let image, let fit, !image.rgba else { return }
         cairo_translate(cr, fit.x, fit.y)
         cairo_scale(cr, fit.scale, fit.scale)
         // Recorded without a copy of the frame (ImageSurface.recordablePattern).

@@ -3,8 +3,8 @@ import FlickCore
 import GtkKit
 
 /// What shows of a card beneath the top one at rest: the strip below the
-/// top card (and behind its rounded bottom corners), drawn by a drawing
-/// area of the stage that covers only that strip, while the card's own
+/// top card (and behind its rounded bottom corners), drawn by an area of
+/// the stage that covers only that strip, while the card's own
 /// picture is left out (opacity 0: GTK then makes no node of it) and so
 /// is its CSS shadow: the strip draws that shadow too.
 ///
@@ -31,19 +31,46 @@ final class CardPeek {
     /// How far below the card its shadow reaches, in card pixels.
     static let shadowReach = shadows.map(\.offsetY).max() ?? 0
 
-    let area: Widget = gtk_drawing_area_new()
+    let area: Widget
     private let picture: () -> ImageSurface?
     private var placement: Placement?
 
     /// `picture`: the card's picture now.
     init(picture: @escaping () -> ImageSurface?) {
         self.picture = picture
+        let draw = WeakDraw()
+        area = SnapshotArea.make { snapshot, width, height in draw.peek?.snapshot(snapshot, width: width, height: height) }
+        draw.peek = self
         gtk_widget_set_can_target(area, 0)
         gtk_widget_set_can_focus(area, 0)
         Accessibility.setHidden(area, true)
-        DrawFunction.set(on: area) { [weak self] cr, _, _ in
-            self?.draw(cr)
+    }
+
+    /// The peek the area draws for (the area may outlive it in GTK's hands).
+    private final class WeakDraw {
+        weak var peek: CardPeek?
+    }
+
+    /// With cairo, all in one cairo drawing; under GL the shadow so (it
+    /// changes only with the placement) and the picture as a texture
+    /// clipped to the card's rounded outline by the GPU.
+    private func snapshot(_ snapshot: OpaquePointer, width: Double, height: Double) {
+        guard let placement else { return }
+        var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0), size: graphene_size_t(width: Float(width), height: Float(height)))
+        let cairo = SnapshotArea.usesCairoRenderer(area)
+        if let cr = gtk_snapshot_append_cairo(snapshot, &bounds) {
+            if cairo { draw(cr) } else { drawShadow(cr, placement) }
+            cairo_destroy(cr)
         }
+        guard !cairo else { return }
+        var card = graphene_rect_t(origin: graphene_point_t(x: Float(placement.x), y: Float(placement.y)),
+                                   size: graphene_size_t(width: Float(placement.width * placement.scale),
+                                                         height: Float(placement.height * placement.scale)))
+        var outline = GskRoundedRect()
+        gsk_rounded_rect_init_from_rect(&outline, &card, Float(CardCanvas.radius * placement.scale))
+        gtk_snapshot_push_rounded_clip(snapshot, &outline)
+        CardCanvas.appendPicture(snapshot, picture(), bounds: card)
+        gtk_snapshot_pop(snapshot)
     }
 
     var isShown: Bool { placement != nil }
@@ -67,13 +94,24 @@ final class CardPeek {
 
     private func draw(_ cr: OpaquePointer) {
         guard let placement else { return }
+        drawShadow(cr, placement)
+        cairo_translate(cr, placement.x, placement.y)
+        cairo_scale(cr, placement.scale, placement.scale)
+        // The card's rounded outline (the card's button clips its picture alike).
+        CairoPath.roundedRectangle(cr, x: 0, y: 0, width: placement.width, height: placement.height, radius: CardCanvas.radius)
+        cairo_clip(cr)
+        CardCanvas.paintPicture(cr, picture(), width: placement.width, height: placement.height, filter: CAIRO_FILTER_GOOD)
+    }
+
+    /// The shadow, outside the card's outline only (as CSS draws it).
+    private func drawShadow(_ cr: OpaquePointer, _ placement: Placement) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
         cairo_translate(cr, placement.x, placement.y)
         cairo_scale(cr, placement.scale, placement.scale)
         let outline = { (y: Double) in
             CairoPath.roundedRectangle(cr, x: 0, y: y, width: placement.width, height: placement.height, radius: CardCanvas.radius)
         }
-        // The shadow, outside the card's outline only (as CSS draws it).
-        cairo_save(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
         cairo_rectangle(cr, -1, -1, placement.width + 2, placement.height + Self.shadowReach + 2)
         outline(0)
@@ -83,10 +121,5 @@ final class CardPeek {
             outline(shadow.offsetY)
             cairo_fill(cr)
         }
-        cairo_restore(cr)
-        // The card's rounded outline (the card's button clips its picture alike).
-        outline(0)
-        cairo_clip(cr)
-        CardCanvas.paintPicture(cr, picture(), width: placement.width, height: placement.height, filter: CAIRO_FILTER_GOOD)
     }
 }

@@ -47,6 +47,11 @@ final class CardStackView {
     var posters: [Int64: RawFrame] = [:]
     /// The next card whose pipeline opens once the new top card plays.
     private var deferredLive: Int64?
+    /// Cards waiting for the stage to be realized to go live (`goLive`).
+    private var liveOnRealize: Set<Int64> = []
+    private var realizeWatched = false
+    /// The stage was realized once: cards go live even if no renderer answers.
+    private var startedOnRealize = false
     /// How long the next card waits at most (a flight ends sooner).
     static let deferredLiveWait = 600
     var posterOrder: [Int64] = []
@@ -257,7 +262,19 @@ final class CardStackView {
 
     private func goLive(_ card: CardView) {
         let id = card.clipID
-        card.goLive(fit: frameFit(for: card), muted: true, loops: loops) { [weak self] error in
+        // The renderer decides the frames' byte order and size: a card made
+        // before the window is realized goes live when the stage is.
+        guard SnapshotArea.rendererName(stage) != nil || startedOnRealize else {
+            liveOnRealize.insert(id)
+            if !realizeWatched {
+                realizeWatched = true
+                connect(stage, .realize) { [unowned self] in startOnRealize() }
+            }
+            return
+        }
+        // R G B A where the GPU draws (uploaded as it is), cairo's B G R A otherwise.
+        let order: PixelOrder = SnapshotArea.rendererName(stage) != nil && !SnapshotArea.usesCairoRenderer(stage) ? .rgba : .bgra
+        card.goLive(fit: frameFit(for: card), order: order, muted: true, loops: loops) { [weak self] error in
             self?.model.setProblem(clipID: id, reason: error.description)
         }
         card.onNewFrame = { [weak self] in
@@ -265,6 +282,20 @@ final class CardStackView {
             frameLog?.step("arrived")
             frameLog?.newTopFrame = true
         }
+    }
+
+    /// Opens the pipelines of the cards made before the stage was realized
+    /// that are still the top or the next one.
+    private func startOnRealize() {
+        startedOnRealize = true
+        let waiting = liveOnRealize
+        liveOnRealize = []
+        for id in waiting {
+            guard let card = cards[id], !card.isLive, let position = model.position(of: id, near: model.cursor),
+                  (0...1).contains(position - model.cursor), model.facts(at: position).problem == nil else { continue }
+            goLive(card)
+        }
+        applyPlayback()
     }
 
     /// Opens the next card's pipeline held back by `prepare`, if that card

@@ -117,12 +117,12 @@ final class CardView {
     /// `maxWidth`×`maxHeight` pixels: the top card and the one beneath it are
     /// live, so the next clip shows its first frame and plays the moment it
     /// is on top. `onFailure` hears why a clip cannot play.
-    func goLive(fit: FrameFit, muted: Bool, loops: Bool = true, onFailure: @escaping @MainActor (MediaError) -> Void) {
+    func goLive(fit: FrameFit, order: PixelOrder, muted: Bool, loops: Bool = true, onFailure: @escaping @MainActor (MediaError) -> Void) {
         guard kind == .video, player == nil else { return }
         frameFit = fit
         do {
             player = try VideoPlayer(
-                path: path, maxWidth: fit.width, maxHeight: fit.height, exactly: fit.exact, turned: fit.turned, muted: muted, loops: loops,
+                path: path, maxWidth: fit.width, maxHeight: fit.height, exactly: fit.exact, turned: fit.turned, order: order, muted: muted, loops: loops,
                 onFrame: { [weak self] frame in MainActor.assumeIsolated { self?.show(frame) } },
                 onFailure: { error in MainActor.assumeIsolated { onFailure(error) } })
         } catch {
@@ -143,9 +143,9 @@ final class CardView {
             Log.debug("card \(clipID) frames are \(frame.width)×\(frame.height) (asked \(frameFit.map { "\($0.exact ? "" : "at most ")\($0.width)×\($0.height)" } ?? "-"))", category: "stage")
         }
         // Video frames are opaque: cairo's RGB24 is the same B G R x bytes,
-        // drawn from the decoded buffer itself.
+        // drawn from the decoded buffer itself (R G B A ones only as textures).
         canvas.image = ImageSurface(wrapping: storage.bytes, width: frame.width, height: frame.height, stride: frame.stride,
-                                    opaque: true, owner: storage)
+                                    opaque: true, rgba: frame.order == .rgba, owner: storage)
         onNewFrame?()
     }
 
