@@ -144,9 +144,4 @@ struct ThreadCPU {
         self.main = main
         self.llvmpipe = llvmpipe
     }
-
-    /// Whether `pid` has Mesa's software rasterizer threads (GL in llvmpipe).
-    static func hasLlvmpipe(_ pid: Int32) -> Bool {
-        Sample(of: pid, tree: false).threads.values.contains { $0.name.hasPrefix("llvmpipe") }
-    }
 }
