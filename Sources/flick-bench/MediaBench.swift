@@ -85,11 +85,12 @@ struct MediaBench: ParsableCommand {
             output.report(results)
             return
         }
-        let cells = try matrix(root: root)
+        let (cells, failures) = try matrix(root: root)
         if output.json {
             output.report(PlaybackMatrix.measurements(cells))
         } else {
             print(PlaybackMatrix.tables(cells))
+            if !failures.isEmpty { print("\nNot measured:\n" + failures.map { "  " + $0 }.joined(separator: "\n")) }
         }
         if !costOnly {
             let display = try XServer.start()
@@ -102,7 +103,7 @@ struct MediaBench: ParsableCommand {
 
     /// The playback cost matrix, on an X server wide enough for a
     /// 1920×1040 window and with GLX for GTK's GL renderer.
-    private func matrix(root: URL) throws -> [PlaybackMatrix.Cell] {
+    private func matrix(root: URL) throws -> (cells: [PlaybackMatrix.Cell], failures: [String]) {
         let renderers = try Renderer.named(renderers)
         let display = try XServer.start(screen: "1920x1080", glx: renderers.contains(.gl))
         defer { display.stop() }
@@ -111,8 +112,11 @@ struct MediaBench: ParsableCommand {
             clipDirectory = URL(fileURLWithPath: keepClips)
             try FileManager.default.createDirectory(at: clipDirectory, withIntermediateDirectories: true)
         }
-        return try PlaybackMatrix(clips: PlaybackClip.named(clips), windows: WindowSize.named(sizes), renderers: renderers,
-                                  seconds: seconds, root: root, clipDirectory: clipDirectory, display: display.name).run()
+        var matrix = try PlaybackMatrix(clips: PlaybackClip.named(clips), windows: WindowSize.named(sizes), renderers: renderers,
+                                        seconds: seconds, root: root, clipDirectory: clipDirectory, display: display.name)
+        let cells = try matrix.run()
+        if cells.isEmpty { throw ValidationError("no cell of the matrix could be measured:\n" + matrix.failures.joined(separator: "\n")) }
+        return (cells, matrix.failures)
     }
 
     // MARK: - In process

@@ -51,8 +51,12 @@ struct PlaybackCost {
             try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
             try Windows.resize(named: "Flick", display: display, to: window)
             Thread.sleep(forTimeInterval: Self.settle)
-            let card = try app.state()["card"] as? [Int] ?? []
-            guard card.count == 2, card[0] > 0, card[1] > 0 else { throw ValidationError("Flick reported no card size") }
+            // The state file follows the layout a moment later when the main thread is busy.
+            var card: [Int] = []
+            try app.waitState(timeout: 10) { state in
+                card = state["card"] as? [Int] ?? []
+                return card.count == 2 && card[0] > 0 && card[1] > 0
+            }
             // The clip letterboxed into the card, as Flick scales it.
             let shown = clip.shown
             let scale = min(Double(card[0]) / Double(shown.width), Double(card[1]) / Double(shown.height))

@@ -42,7 +42,10 @@ struct PlaybackMatrix {
         var dropped: Int { max(0, Int((Double(clip.fps) * seconds).rounded()) - flick.painted) }
     }
 
-    func run() throws -> [Cell] {
+    /// The cells that could not be measured, and why (after `run`).
+    private(set) var failures: [String] = []
+
+    mutating func run() throws -> [Cell] {
         let hasGstPlay = FileManager.default.isExecutableFile(atPath: "/usr/bin/gst-play-1.0")
         if !hasGstPlay { note("gst-play-1.0 is not installed (Debian package gstreamer1.0-tools): no ratio against it") }
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/clapper") {
@@ -52,6 +55,7 @@ struct PlaybackMatrix {
         // gst-play ends with the clip.
         let clipSeconds = Int(seconds.rounded(.up)) + 5
         var cells: [Cell] = []
+        failures = []
         var checked: Set<Renderer> = []
         for (clipIndex, clip) in clips.enumerated() {
             let path = try clip.make(in: clipDirectory, seconds: clipSeconds)
@@ -68,7 +72,15 @@ struct PlaybackMatrix {
                     note("measuring \(clip.name) in \(window.name) under \(renderer.rawValue)")
                     let cost = PlaybackCost(clip: clip, path: path, deck: deck, root: root, display: display,
                                             window: window, renderer: renderer, seconds: seconds)
-                    let flick = try cost.flick(idle: clipIndex == 0)
+                    let flick: PlaybackCost.Flick
+                    do {
+                        flick = try cost.flick(idle: clipIndex == 0)
+                    } catch {
+                        // One cell's failure does not lose the others.
+                        note("\(clip.name) in \(window.name) under \(renderer.rawValue) failed: \(error)")
+                        failures.append("\(clip.label) in \(window.name) under \(renderer.rawValue): \(error)")
+                        continue
+                    }
                     if !checked.contains(renderer) {
                         guard RendererCheck.matches(flick.rendererSeen, renderer) else {
                             throw ValidationError("""
@@ -79,15 +91,26 @@ struct PlaybackMatrix {
                         }
                         checked.insert(renderer)
                     }
-                    let clapper = try cost.clapper()
-                    if hasGstPlay, sameSize == nil { sameSize = try cost.gstPlay(at: flick.picture) }
-                    if hasGstPlay, unscaled == nil { unscaled = try cost.gstPlay(at: nil) }
+                    let clapper = attempt("Clapper on \(clip.name) in \(window.name) under \(renderer.rawValue)") { try cost.clapper() } ?? nil
+                    if hasGstPlay, sameSize == nil { sameSize = attempt("gst-play on \(clip.name) at \(flick.picture)") { try cost.gstPlay(at: flick.picture) } }
+                    if hasGstPlay, unscaled == nil { unscaled = attempt("gst-play on \(clip.name) unscaled") { try cost.gstPlay(at: nil) } }
                     cells.append(Cell(clip: clip, window: window, renderer: renderer, flick: flick, clapper: clapper,
                                       gstPlaySameSize: sameSize, gstPlayUnscaled: unscaled, seconds: seconds))
                 }
             }
         }
         return cells
+    }
+
+    /// A peer's figure, or nil (noted, and listed after the tables) when it failed.
+    private mutating func attempt<T>(_ what: String, _ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            note("\(what) failed: \(error)")
+            failures.append("\(what): \(error)")
+            return nil
+        }
     }
 
     private func note(_ text: String) { FileHandle.standardError.write(Data("note: \(text)\n".utf8)) }
