@@ -71,8 +71,10 @@ struct PlaybackClip: Sendable {
             try FileManager.default.moveItem(atPath: encoded, toPath: path)
         } else {
             // The display matrix a phone writes, without touching the pixels.
+            // ffmpeg 5.1 writes `rotate=N` as a turn the other way round:
+            // 270 is what GStreamer reads as image-orientation=rotate-90.
             try Run.program("/usr/bin/ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", encoded, "-c", "copy",
-                                                "-metadata:s:v:0", "rotate=\(rotation)", path])
+                                                "-metadata:s:v:0", "rotate=\((360 - rotation) % 360)", path])
             try FileManager.default.removeItem(atPath: encoded)
         }
         let took = Int(Date().timeIntervalSince(started).rounded())
