@@ -31,13 +31,17 @@ enum Run {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    static func start(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    /// Starts a program; its stderr goes to the file `errors` when given.
+    static func start(_ path: String, _ arguments: [String], environment: [String: String] = [:], errors: String? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        if let errors, FileManager.default.createFile(atPath: errors, contents: nil), let file = FileHandle(forWritingAtPath: errors) {
+            process.standardError = file
+        }
         try process.run()
         return process
     }
@@ -67,13 +71,18 @@ struct XServer {
     let name: String
     let process: Process?
 
-    static func start() throws -> XServer {
+    /// Starts Xvfb with a `screen` (WIDTHxHEIGHT) and, with `glx`, the GLX
+    /// extension for GL drawn in software by Mesa (llvmpipe); or returns the
+    /// display already set.
+    static func start(screen: String = "1280x900", glx: Bool = false) throws -> XServer {
         if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
             return XServer(name: display, process: nil)
         }
         let number = 90 + Int(getpid() % 100)
-        let process = try Run.start("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
+        let process = try Run.start("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "\(screen)x24", "-nolisten", "tcp"]
+                                                     + (glx ? ["+extension", "GLX"] : []))
         Thread.sleep(forTimeInterval: 1)
+        guard process.isRunning else { throw ValidationError("Xvfb could not start on :\(number) (is another X server there?)") }
         return XServer(name: ":\(number)", process: process)
     }
 
@@ -90,17 +99,20 @@ final class App {
     private let display: String
     private let launched = DispatchTime.now().uptimeNanoseconds
 
-    init(folder: URL, root: URL, display: String, environment: [String: String] = [:]) throws {
+    /// Starts Flick on `folder` under `renderer` (`GSK_RENDERER`), its
+    /// stderr into the file `errors` when given.
+    init(folder: URL, root: URL, display: String, renderer: String = "cairo", errors: String? = nil,
+         environment: [String: String] = [:]) throws {
         let home = root.appendingPathComponent("home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         statePath = home.appendingPathComponent("state.json").path
         self.display = display
         let flick = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flick").path
         process = try Run.start(flick, [folder.path], environment: [
-            "DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "FLICK_STATE_FILE": statePath,
+            "DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": renderer, "FLICK_STATE_FILE": statePath,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "GSETTINGS_BACKEND": "memory",
-        ].merging(environment) { _, new in new }.filter { $0.value != Self.noStateFile })
+        ].merging(environment) { _, new in new }.filter { $0.value != Self.noStateFile }, errors: errors)
     }
 
     /// Pass as `FLICK_STATE_FILE` for an app without the state hook (whose

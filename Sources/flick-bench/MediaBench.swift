@@ -6,14 +6,17 @@ import Foundation
 ///
 /// In process: time to the first frame of a cold clip, and how long a
 /// prerolled clip takes to show a new frame once promoted. With the app
-/// (under its own Xvfb when there is no display): CPU for 10 s of playback
-/// in the deck next to Clapper and `gst-play-1.0` on the same clip, idle
-/// and per thread (PlaybackCost), RSS after
-/// 1,000 cards of a 2,000-clip folder against after 20, the most pipelines
-/// alive, and the time a 10,000-file folder takes to show its first card.
-/// `--engine-only`, `--cost-only` and `--rss-only` run one part alone.
+/// (under its own Xvfb when there is no display): the playback cost matrix
+/// (PlaybackMatrix: five clips from 640×480 to 3840×2160 60 fps, two window
+/// sizes, GTK's cairo and GL renderers; Flick next to Clapper and
+/// `gst-play-1.0`, CPU per thread, frames painted and dropped, idle), RSS
+/// after 1,000 cards of a 2,000-clip folder against after 20, the most
+/// pipelines alive, and the time a 10,000-file folder takes to show its
+/// first card. `--engine-only`, `--cost-only` and `--rss-only` run one part
+/// alone; `--clips`, `--renderers`, `--sizes` and `--seconds` pick a part of
+/// the matrix.
 struct MediaBench: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "media", abstract: "Media engine: first frame, promote, CPU, RSS, pipelines.")
+    static let configuration = CommandConfiguration(commandName: "media", abstract: "Media engine: first frame, promote, playback cost matrix, RSS, pipelines.")
 
     @OptionGroup var output: OutputOptions
 
@@ -29,16 +32,35 @@ struct MediaBench: ParsableCommand {
     @Flag(help: "Only the in-process figures (no app, no X server).")
     var engineOnly = false
 
-    @Flag(help: "Only the playback cost figures (CPU against Clapper and gst-play, idle, per thread).")
+    @Flag(help: "Only the playback cost matrix (CPU against Clapper and gst-play, per thread, frames, idle).")
     var costOnly = false
 
     @Flag(help: "Only the RSS figures (after 20 cards and after --cards cards of a --folder-size folder).")
     var rssOnly = false
 
+    @Option(help: "Clips of the cost matrix, comma-separated (640x480, 1280x720, 1920x1080, portrait, 3840x2160; default all).")
+    var clips: String?
+
+    @Option(help: "GTK renderers of the cost matrix, comma-separated (cairo, gl; default both).")
+    var renderers: String?
+
+    @Option(help: "Window sizes of the cost matrix, comma-separated (default 1280x800,1920x1040).")
+    var sizes: String?
+
+    @Option(help: "Seconds each player is measured in each cell of the cost matrix (figures are given per 10 s).")
+    var seconds = 10.0
+
+    @Option(help: "Keep the cost matrix's clips in this folder and use them again next time (made there when missing).")
+    var keepClips: String?
+
     func validate() throws {
         if [engineOnly, costOnly, rssOnly].filter({ $0 }).count > 1 {
             throw ValidationError("Choose one of --engine-only, --cost-only and --rss-only.")
         }
+        guard (2...60).contains(seconds) else { throw ValidationError("--seconds must be between 2 and 60.") }
+        _ = try PlaybackClip.named(clips)
+        _ = try Renderer.named(renderers)
+        _ = try WindowSize.named(sizes)
     }
 
     func run() throws {
@@ -51,26 +73,50 @@ struct MediaBench: ParsableCommand {
             output.report(try rss(root: root, display: display.name))
             return
         }
-        let long = root.appendingPathComponent("long.mp4").path
-        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=600", "!",
-                                                    "video/x-raw,width=1280,height=720,framerate=30/1,format=I420", "!",
-                                                    "x264enc", "speed-preset=veryfast", "!", "mp4mux", "!", "filesink", "location=\(long)"])
-        if costOnly {
-            let display = try XServer.start()
-            defer { display.stop() }
-            let deck = root.appendingPathComponent("deck")
-            try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
-            for i in 0..<3 { try FileManager.default.linkItem(atPath: long, toPath: deck.appendingPathComponent("clip_\(i).mp4").path) }
-            output.report(try PlaybackCost(clip: long, deck: deck, root: root, display: display.name).measure())
+        var results: [Measurement] = []
+        if !costOnly {
+            let long = root.appendingPathComponent("long.mp4").path
+            try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=600", "!",
+                                                        "video/x-raw,width=1280,height=720,framerate=30/1,format=I420", "!",
+                                                        "x264enc", "speed-preset=veryfast", "!", "mp4mux", "!", "filesink", "location=\(long)"])
+            results += try engine(clip: long)
+        }
+        if engineOnly {
+            output.report(results)
             return
         }
-        var results = try engine(clip: long)
-        if !engineOnly {
+        let (cells, failures) = try matrix(root: root)
+        if output.json {
+            output.report(PlaybackMatrix.measurements(cells))
+        } else {
+            print(PlaybackMatrix.tables(cells))
+            if !failures.isEmpty { print("\nNot measured:\n" + failures.map { "  " + $0 }.joined(separator: "\n")) }
+        }
+        if !costOnly {
             let display = try XServer.start()
             defer { display.stop() }
-            results += try app(clip: long, root: root, display: display.name)
+            results += try app(root: root, display: display.name)
+            if !output.json { print("") }
+            output.report(results)
         }
-        output.report(results)
+    }
+
+    /// The playback cost matrix, on an X server wide enough for a
+    /// 1920×1040 window and with GLX for GTK's GL renderer.
+    private func matrix(root: URL) throws -> (cells: [PlaybackMatrix.Cell], failures: [String]) {
+        let renderers = try Renderer.named(renderers)
+        let display = try XServer.start(screen: "1920x1080", glx: renderers.contains(.gl))
+        defer { display.stop() }
+        var clipDirectory = root
+        if let keepClips {
+            clipDirectory = URL(fileURLWithPath: keepClips)
+            try FileManager.default.createDirectory(at: clipDirectory, withIntermediateDirectories: true)
+        }
+        var matrix = try PlaybackMatrix(clips: PlaybackClip.named(clips), windows: WindowSize.named(sizes), renderers: renderers,
+                                        seconds: seconds, root: root, clipDirectory: clipDirectory, display: display.name)
+        let cells = try matrix.run()
+        if cells.isEmpty { throw ValidationError("no cell of the matrix could be measured:\n" + matrix.failures.joined(separator: "\n")) }
+        return (cells, matrix.failures)
     }
 
     // MARK: - In process
@@ -122,14 +168,8 @@ struct MediaBench: ParsableCommand {
 
     // MARK: - With the app
 
-    private func app(clip: String, root: URL, display: String) throws -> [Measurement] {
+    private func app(root: URL, display: String) throws -> [Measurement] {
         var results: [Measurement] = []
-        // CPU: 10 s of the deck (top playing, two beneath) against Clapper and gst-play.
-        let deck = root.appendingPathComponent("deck")
-        try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
-        for i in 0..<3 { try FileManager.default.linkItem(atPath: clip, toPath: deck.appendingPathComponent("clip_\(i).mp4").path) }
-        results += try PlaybackCost(clip: clip, deck: deck, root: root, display: display).measure()
-
         results += try rss(root: root, display: display)
 
         // Opening a big folder: launch to the first card playing (the short clip the RSS figure made).
