@@ -3,8 +3,10 @@ import Foundation
 
 /// `flick-bench frames`: frame times while dragging a card whose clip plays,
 /// from the app's frame clock (`FLICK_FRAME_LOG`), under an X server (its own
-/// Xvfb when there is no display) with GTK's cairo renderer; and the time
-/// from letting go past the threshold to the next clip's first new frame.
+/// Xvfb when there is no display) with GTK's cairo renderer (or `--renderer
+/// gl`); and the time from letting go past the threshold to the next clip's
+/// first new frame. `--clip` drags another clip than the bench's own
+/// 1280×720 30 fps one (a 3840×2160 60 fps clip, say).
 struct FrameBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "frames", abstract: "Frame times while dragging a playing card.")
 
@@ -13,23 +15,37 @@ struct FrameBench: ParsableCommand {
     @Option(help: "Drags to make (each past the threshold, so each commits).")
     var drags = 6
 
+    @Option(help: "A clip to drag instead of the bench's own 1280×720 30 fps one.")
+    var clip: String?
+
+    @Option(help: "GTK's renderer (GSK_RENDERER): cairo or gl.")
+    var renderer = "cairo"
+
     func run() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-frames-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
         let deck = root.appendingPathComponent("deck")
         try FileManager.default.createDirectory(at: deck, withIntermediateDirectories: true)
-        let clip = root.appendingPathComponent("clip.mp4").path
-        try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=300", "!",
-                                                    "video/x-raw,width=1280,height=720,framerate=30/1,format=I420", "!",
-                                                    "x264enc", "speed-preset=veryfast", "!", "mp4mux", "!", "filesink", "location=\(clip)"])
+        let clip = self.clip ?? root.appendingPathComponent("clip.mp4").path
+        if self.clip == nil {
+            try Run.program("/usr/bin/gst-launch-1.0", ["-q", "videotestsrc", "pattern=ball", "num-buffers=300", "!",
+                                                        "video/x-raw,width=1280,height=720,framerate=30/1,format=I420", "!",
+                                                        "x264enc", "speed-preset=veryfast", "!", "mp4mux", "!", "filesink", "location=\(clip)"])
+        }
+        guard FileManager.default.isReadableFile(atPath: clip) else { throw ValidationError("\(clip): no such readable clip") }
+        let name = (clip as NSString).lastPathComponent
         for i in 0..<(drags + 3) {
-            try FileManager.default.linkItem(atPath: clip, toPath: deck.appendingPathComponent("clip_\(i).mp4").path)
+            let link = deck.appendingPathComponent("clip_\(i)_\(name)").path
+            // A hard link where it can be (a card of a symlink names it so), else a symlink.
+            do { try FileManager.default.linkItem(atPath: clip, toPath: link) } catch {
+                try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: clip)
+            }
         }
         let log = root.appendingPathComponent("frames.log").path
         let display = try XServer.start()
         defer { display.stop() }
         let environment = ["DISPLAY": display.name]
-        try App(folder: deck, root: root, display: display.name, environment: ["FLICK_FRAME_LOG": log]).measure { app in
+        try App(folder: deck, root: root, display: display.name, renderer: renderer, environment: ["FLICK_FRAME_LOG": log]).measure { app in
             try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
             Thread.sleep(forTimeInterval: 1)
             for drag in 0..<drags {
@@ -42,10 +58,10 @@ struct FrameBench: ParsableCommand {
                 Thread.sleep(forTimeInterval: 1)
             }
         }
-        output.report(try Self.analyse(log: log))
+        output.report(try Self.analyse(log: log, renderer: renderer, clip: self.clip.map { ($0 as NSString).lastPathComponent }))
     }
 
-    static func analyse(log: String) throws -> [Measurement] {
+    static func analyse(log: String, renderer: String = "cairo", clip: String? = nil) throws -> [Measurement] {
         let text = try String(contentsOfFile: log, encoding: .utf8)
         var intervals: [Double] = [], work: [Double] = [], layout: [Double] = [], paint: [Double] = [], releases: [Double] = []
         var lastFrame: Double?, release: Double?
@@ -76,7 +92,7 @@ struct FrameBench: ParsableCommand {
             }
         }
         guard !intervals.isEmpty else { throw ValidationError("no frames were logged while dragging") }
-        let extra = ["renderer": "cairo", "frames": "\(intervals.count)"]
+        let extra = ["renderer": renderer, "frames": "\(intervals.count)", "clip": clip ?? "1280x720 30 fps"]
         var results: [Measurement] = []
         for (name, values) in [("interval", intervals), ("layout_paint", work)] {
             let sorted = values.sorted()
