@@ -219,15 +219,23 @@ def test_accessible_buttons_and_card():
         assert find_nodes(s.atspi_tree(), name="Liked beach_rally_01.mp4. 11 left.")
 
 
+def undo_buttons(s):
+    """Whether each Undo button (the action bar's, a toast's) can be pressed."""
+    return [n["sensitive"] for n in find_nodes(s.atspi_tree(), role="push button", name="Undo")]
+
+
 def test_undo_is_disabled_until_there_is_something_to_undo():
     with Review() as s:
+        assert undo_buttons(s) and not any(undo_buttons(s)), f"Undo greyed out before any decision: {undo_buttons(s)}"
         s.atspi_do("push button", "Undo", "click")
         time.sleep(0.5)
         assert s.state()["cursor"] == 0
         s.key("l")
         s.wait_state(lambda st: st["cursor"] == 1, "the like")
+        wait_until(lambda: any(undo_buttons(s)), 10, what="Undo enabled by the like")
         s.atspi_do("push button", "Undo", "click")
         s.wait_state(lambda st: st["cursor"] == 0, "undo through its button")
+        wait_until(lambda: not any(undo_buttons(s)), 10, what="Undo greyed out again with nothing to undo")
 
 
 def test_mid_drag_card_is_rotated_with_like_colour_then_next_clip_is_on_top(artifacts):

@@ -105,6 +105,7 @@ class WaylandSession(Lifecycle):
         self._start_sway()
         self._start_flick()
         self.window = self.wait_for_window()
+        wait_until(self.state_path.exists, 20, what="Flick's first state")
         self.pointer = VirtualPointer(self.socket, self.output)
         self.pointer.move_to(*self.centre)
         time.sleep(0.3)
@@ -276,15 +277,23 @@ class WaylandSession(Lifecycle):
 
     # -- reading the app -----------------------------------------------------
     def state(self):
-        try:
-            return json.loads(self.state_path.read_text())
-        except (FileNotFoundError, json.JSONDecodeError):
-            return {"cursor": 0, "decisions": [], "undo": 0}
+        """What the app last reported. A state it never wrote is a failure,
+        never an empty one: a test must not pass on silence."""
+        for _ in range(40):
+            try:
+                return json.loads(self.state_path.read_text())
+            except FileNotFoundError:
+                raise AssertionError(f"Flick reported no state ({self.state_path} is missing)")
+            except json.JSONDecodeError:
+                time.sleep(0.05)  # read while being replaced
+        raise AssertionError(f"Flick's state in {self.state_path} is not JSON")
 
     def wait_state(self, predicate, what, timeout=10):
         def check():
             if self.flick.poll() is not None:
                 raise AssertionError(f"flick exited ({self.flick.returncode}) waiting for {what}:\n{self.stderr()[-3000:]}")
+            if not self.state_path.exists():
+                return False
             return predicate(self.state())
         return wait_until(check, timeout, what=what)
 
