@@ -329,7 +329,9 @@ def column(shot, x, top, bottom):
     """(r, g, b) of the screenshot's pixels at `x` from row `top` to `bottom`."""
     text = subprocess.run(["convert", f"{shot}[1x{bottom - top}+{x}+{top}]", "-depth", "8", "txt:-"],
                           capture_output=True, text=True, check=True).stdout
-    return [tuple(int(v) for v in m.groups()) for m in re.finditer(r"\((\d+),(\d+),(\d+)", text)]
+    # One line a pixel, "0,5: (250,250,250)  #FAFAFA  srgb(250,250,250)": the
+    # first triple only (an unnamed colour repeats it at the end).
+    return [tuple(int(v) for v in m.groups()) for m in re.finditer(r"^\d+,\d+: \((\d+),(\d+),(\d+)", text, re.M)]
 
 
 def test_cards_beneath_show_their_shadow_below_the_top_card(tmp_path, artifacts):
