@@ -247,7 +247,7 @@ def label_contrast(s, shot, extents):
     x, y, w, h = extents
     crop = f"{w // 2}x{h // 2}+{x + w // 2 - 8}+{y + h // 4}"
     text = s.run("convert", f"{shot}[{crop}]", "-depth", "8", "txt:-")
-    pixels = [tuple(int(v) for v in m.groups()) for m in re.finditer(r"\((\d+),(\d+),(\d+)", text)]
+    pixels = txt_pixels(text)
     counts = {}
     for p in pixels:
         counts[p] = counts.get(p, 0) + 1
@@ -329,8 +329,13 @@ def column(shot, x, top, bottom):
     """(r, g, b) of the screenshot's pixels at `x` from row `top` to `bottom`."""
     text = subprocess.run(["convert", f"{shot}[1x{bottom - top}+{x}+{top}]", "-depth", "8", "txt:-"],
                           capture_output=True, text=True, check=True).stdout
-    # One line a pixel, "0,5: (250,250,250)  #FAFAFA  srgb(250,250,250)": the
-    # first triple only (an unnamed colour repeats it at the end).
+    return txt_pixels(text)
+
+
+def txt_pixels(text):
+    """(r, g, b) of each pixel of ImageMagick's `txt:` output, one line a
+    pixel: "0,5: (250,250,250)  #FAFAFA  srgb(250,250,250)". The first
+    triple only: an unnamed colour repeats it at the end of its line."""
     return [tuple(int(v) for v in m.groups()) for m in re.finditer(r"^\d+,\d+: \((\d+),(\d+),(\d+)", text, re.M)]
 
 
