@@ -304,8 +304,9 @@ final class PlayerPipeline: @unchecked Sendable {
         let raw = UnsafeMutableRawPointer(playbin)
         flick_gst_set_string(raw, "uri", uri)
         flick_gst_set_object(raw, "video-sink", UnsafeMutableRawPointer(sink))
-        // video | audio | soft-volume | native-video | deinterlace: no subtitles, no visualisations.
-        flick_gst_set_uint(raw, "flags", 0x1 | 0x2 | 0x10 | 0x40 | 0x200)
+        // No subtitles, no visualisations.
+        let flags: PlayFlags = [.video, .audio, .softVolume, .nativeVideo, .deinterlace]
+        flick_gst_set_uint(raw, "flags", flags.rawValue)
         flick_gst_set_bool(raw, "mute", locked { muted } ? 1 : 0)
         attachCallbacks(playbin: playbin, sink: bin)
         gst_element_set_state(playbin, GST_STATE_PAUSED)
@@ -350,4 +351,21 @@ final class PlayerPipeline: @unchecked Sendable {
     private static func count(built change: Int) {
         countLock.withLock { built += change }
     }
+}
+
+/// playbin's `flags` (GstPlayFlags, which playbin declares in its plugin,
+/// not in a public header): what it builds into the pipeline.
+struct PlayFlags: OptionSet {
+    let rawValue: UInt32
+
+    static let video = PlayFlags(rawValue: 1 << 0)
+    static let audio = PlayFlags(rawValue: 1 << 1)
+    static let text = PlayFlags(rawValue: 1 << 2)
+    static let visualisation = PlayFlags(rawValue: 1 << 3)
+    static let softVolume = PlayFlags(rawValue: 1 << 4)
+    static let nativeAudio = PlayFlags(rawValue: 1 << 5)
+    static let nativeVideo = PlayFlags(rawValue: 1 << 6)
+    static let download = PlayFlags(rawValue: 1 << 7)
+    static let buffering = PlayFlags(rawValue: 1 << 8)
+    static let deinterlace = PlayFlags(rawValue: 1 << 9)
 }
