@@ -37,8 +37,8 @@ final class PlayerPipeline: @unchecked Sendable {
         /// keeps the clip's), sides swapped for a turned picture.
         var caps: String {
             let (width, height) = turned ? (self.height, self.width) : (self.width, self.height)
-            return exact ? "video/x-raw,width=\(width),height=\(height),pixel-aspect-ratio=1/1"
-                : "video/x-raw,width=[2,\(width)],height=[2,\(height)],pixel-aspect-ratio=1/1"
+            let value = { (side: Int) in exact ? "\(side)" : "[2,\(side)]" }
+            return "video/x-raw,width=\(value(width)),height=\(value(height)),pixel-aspect-ratio=1/1"
         }
     }
 
@@ -353,19 +353,14 @@ final class PlayerPipeline: @unchecked Sendable {
     }
 }
 
-/// playbin's `flags` (GstPlayFlags, which playbin declares in its plugin,
-/// not in a public header): what it builds into the pipeline.
+/// playbin's `flags` Flick sets (GstPlayFlags, which playbin declares in
+/// its plugin, not in a public header; `gst-inspect-1.0 playbin` lists all).
 struct PlayFlags: OptionSet {
     let rawValue: UInt32
 
     static let video = PlayFlags(rawValue: 1 << 0)
     static let audio = PlayFlags(rawValue: 1 << 1)
-    static let text = PlayFlags(rawValue: 1 << 2)
-    static let visualisation = PlayFlags(rawValue: 1 << 3)
     static let softVolume = PlayFlags(rawValue: 1 << 4)
-    static let nativeAudio = PlayFlags(rawValue: 1 << 5)
     static let nativeVideo = PlayFlags(rawValue: 1 << 6)
-    static let download = PlayFlags(rawValue: 1 << 7)
-    static let buffering = PlayFlags(rawValue: 1 << 8)
     static let deinterlace = PlayFlags(rawValue: 1 << 9)
 }

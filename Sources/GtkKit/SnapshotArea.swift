@@ -5,40 +5,47 @@ import CGtk
 /// textures and colour nodes that the GL renderer draws on the GPU. It has
 /// no children and no size of its own; its parent sizes it.
 ///
-/// `SnapshotArea.make` returns a floating reference, like a GTK
-/// constructor; the closure lives as long as the widget.
+/// `SnapshotArea.make()` returns a floating reference, like a GTK
+/// constructor; `SnapshotArea.draw(on:)` gives it its closure, which lives
+/// as long as the widget (as `DrawFunction.set` does for a drawing area).
 @MainActor
 public enum SnapshotArea {
     /// Called with the widget's snapshot, width and height, in its own
     /// coordinates.
     public typealias Handler = @MainActor (OpaquePointer, Double, Double) -> Void
 
-    /// A new area that draws with `handler`.
-    public static func make(_ handler: @escaping Handler) -> Widget {
+    /// A new area that draws nothing until `draw(on:)`.
+    public static func make() -> Widget {
         guard let object = g_object_new_with_properties(type, 0, nil, nil) else {
             preconditionFailure("GObject returns an instance of a registered type or aborts")
         }
+        return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+    }
+
+    /// Makes `area` (from `make()`) draw with `handler`, replacing any before.
+    public static func draw(on area: Widget, _ handler: @escaping Handler) {
         let box = Unmanaged.passRetained(HandlerBox<Handler>(handler)).toOpaque()
-        g_object_set_qdata_full(object, quark, box) { data in
+        g_object_set_qdata_full(UnsafeMutableRawPointer(area).assumingMemoryBound(to: GObject.self), quark, box) { data in
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
-        return UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
     }
 
     /// Whether `widget`'s window is drawn by GTK's cairo renderer (software);
     /// false under GL or Vulkan, and for a widget not yet in a realized window.
     public static func usesCairoRenderer(_ widget: Widget) -> Bool {
-        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return false }
-        return g_type_check_instance_is_a(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self),
-                                          gsk_cairo_renderer_get_type()) != 0
+        renderer(of: widget).map { g_type_check_instance_is_a($0, gsk_cairo_renderer_get_type()) != 0 } ?? false
     }
 
     /// The type name of the renderer drawing `widget`'s window (e.g.
     /// "GskGLRenderer"), nil before it is realized.
     public static func rendererName(_ widget: Widget) -> String? {
+        renderer(of: widget).map { String(cString: g_type_name_from_instance($0)) }
+    }
+
+    private static func renderer(of widget: Widget) -> UnsafeMutablePointer<GTypeInstance>? {
         guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native) else { return nil }
-        return String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)))
+        return UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
     }
 
     nonisolated private static let quark = g_quark_from_static_string("flick-snapshot-area")

@@ -32,7 +32,7 @@ final class CardCanvas {
     /// The card's corner radius (style.css, `button.deck-card`).
     static let radius = 18.0
     /// Owned by the card's widget tree (the card's button keeps it).
-    let area: Widget
+    let area = SnapshotArea.make()
     /// The picture to draw; nil: the card is black.
     var image: ImageSurface? {
         didSet {
@@ -70,17 +70,12 @@ final class CardCanvas {
     }
 
     init() {
-        let draw = WeakDraw()
-        area = SnapshotArea.make { snapshot, width, height in draw.canvas?.snapshot(snapshot, width: width, height: height) }
-        draw.canvas = self
         gtk_widget_set_hexpand(area, 1)
         gtk_widget_set_vexpand(area, 1)
         gtk_widget_set_can_target(area, 0)
-    }
-
-    /// The canvas the area draws for (the area may outlive it in GTK's hands).
-    private final class WeakDraw {
-        weak var canvas: CardCanvas?
+        SnapshotArea.draw(on: area) { [weak self] snapshot, width, height in
+            self?.snapshot(snapshot, width: width, height: height)
+        }
     }
 
     /// Whether the renderer was logged (once a run, at debug level).

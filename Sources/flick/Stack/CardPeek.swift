@@ -31,24 +31,19 @@ final class CardPeek {
     /// How far below the card its shadow reaches, in card pixels.
     static let shadowReach = shadows.map(\.offsetY).max() ?? 0
 
-    let area: Widget
+    let area = SnapshotArea.make()
     private let picture: () -> ImageSurface?
     private var placement: Placement?
 
     /// `picture`: the card's picture now.
     init(picture: @escaping () -> ImageSurface?) {
         self.picture = picture
-        let draw = WeakDraw()
-        area = SnapshotArea.make { snapshot, width, height in draw.peek?.snapshot(snapshot, width: width, height: height) }
-        draw.peek = self
         gtk_widget_set_can_target(area, 0)
         gtk_widget_set_can_focus(area, 0)
         Accessibility.setHidden(area, true)
-    }
-
-    /// The peek the area draws for (the area may outlive it in GTK's hands).
-    private final class WeakDraw {
-        weak var peek: CardPeek?
+        SnapshotArea.draw(on: area) { [weak self] snapshot, width, height in
+            self?.snapshot(snapshot, width: width, height: height)
+        }
     }
 
     /// With cairo, all in one cairo drawing; under GL the shadow so (it

@@ -66,9 +66,8 @@ extension CardStackView {
             if own != card.laidOutSize {
                 card.laidOutSize = own
                 Log.debug("card \(id) is \(Int(own.width))×\(Int(own.height)) on a \(Int(viewport.width))×\(Int(viewport.height)) stage", category: "stage")
+                card.fit(frameFit(for: card))
             }
-            // Also once the clip's size or the renderer is known (nothing if unchanged).
-            if card.isLive { card.fit(frameFit(for: card)) }
             let level = (model.position(of: id, near: cursor) ?? cursor) - cursor
             card.setBeneath(level > 0 || flying)
             if level <= 0 && !flying {

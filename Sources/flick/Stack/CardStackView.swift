@@ -50,8 +50,6 @@ final class CardStackView {
     /// Cards waiting for the stage to be realized to go live (`goLive`).
     private var liveOnRealize: Set<Int64> = []
     private var realizeWatched = false
-    /// The stage was realized once: cards go live even if no renderer answers.
-    private var startedOnRealize = false
     /// How long the next card waits at most (a flight ends sooner).
     static let deferredLiveWait = 600
     var posterOrder: [Int64] = []
@@ -154,7 +152,9 @@ final class CardStackView {
         case .facts(let id):
             if let position = model.position(of: id), let card = cards[id] {
                 describe(card, at: position)
-                needsRender = true  // its shape may have changed
+                // Its size or turn may be known now; its shape may have changed.
+                if card.isLive { card.fit(frameFit(for: card)) }
+                needsRender = true
             }
         case .playback:
             applyPlayback()
@@ -264,7 +264,7 @@ final class CardStackView {
         let id = card.clipID
         // The renderer decides the frames' byte order and size: a card made
         // before the window is realized goes live when the stage is.
-        guard SnapshotArea.rendererName(stage) != nil || startedOnRealize else {
+        guard gtk_widget_get_realized(stage) != 0 else {
             liveOnRealize.insert(id)
             if !realizeWatched {
                 realizeWatched = true
@@ -273,7 +273,7 @@ final class CardStackView {
             return
         }
         // R G B A where the GPU draws (uploaded as it is), cairo's B G R A otherwise.
-        let order: PixelOrder = SnapshotArea.rendererName(stage) != nil && !SnapshotArea.usesCairoRenderer(stage) ? .rgba : .bgra
+        let order: PixelOrder = SnapshotArea.usesCairoRenderer(stage) ? .bgra : .rgba
         card.goLive(fit: frameFit(for: card), order: order, muted: true, loops: loops) { [weak self] error in
             self?.model.setProblem(clipID: id, reason: error.description)
         }
@@ -287,7 +287,6 @@ final class CardStackView {
     /// Opens the pipelines of the cards made before the stage was realized
     /// that are still the top or the next one.
     private func startOnRealize() {
-        startedOnRealize = true
         let waiting = liveOnRealize
         liveOnRealize = []
         for id in waiting {
