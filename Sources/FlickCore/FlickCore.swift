@@ -10,7 +10,10 @@
 //   Deck/      decisions and history
 //     Deck             clip ids, cursor, per-card decision
 //     ReviewSession    actions → steps, unlimited undo, stats
-//     InputQueue       applies input at once, in order; queues presentation
+//   Review/    what the window shows
+//     ReviewModel      the session, facts, playback intent; applies input at
+//                      once and in order, saved before it is shown, and
+//                      publishes one ReviewChange per change
 //   Photo/     a photo's header, read without decoding it
 //     PhotoHeader      format, EXIF orientation (JPEG, TIFF, WebP), HEIF/AVIF size
 //     PhotoOrientation the eight EXIF turns as rotate/flip steps

@@ -25,7 +25,7 @@ private final class RecordingSink: DecisionSink {
         }
     }
 
-    private static func model(_ names: [String] = ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]) -> (ReviewModel, RecordingSink, [ReviewUpdate]) {
+    private static func model(_ names: [String] = ["a.mp4", "b.mp4", "c.mp4", "d.mp4"]) -> (ReviewModel, RecordingSink, [ReviewChange]) {
         let sink = RecordingSink()
         let model = ReviewModel(sink: sink)
         let clips = clips(names)
@@ -36,8 +36,8 @@ private final class RecordingSink: DecisionSink {
     @Test func everyDecisionReachesTheSinkBeforeItIsPublished() {
         let (model, sink, _) = Self.model()
         var seenRecorded: [Int] = []
-        model.observe { update in
-            if case .outcome = update { seenRecorded.append(sink.recorded.count) }
+        model.onChange = { change in
+            if change.step != nil { seenRecorded.append(sink.recorded.count) }
         }
         model.perform(.like)
         model.perform(.delete)
@@ -50,19 +50,73 @@ private final class RecordingSink: DecisionSink {
         let (model, sink, _) = Self.model()
         model.perform(.like)
         sink.failing = true
-        var updates: [ReviewUpdate] = []
-        model.observe { updates.append($0) }
-        #expect(!model.perform(.delete))
+        var updates: [ReviewChange] = []
+        model.onChange = { updates.append($0) }
+        #expect(model.perform(.delete) == .notSaved)
         #expect(model.cursor == 1 && model.decision(at: 1) == nil, "the card stays where it was, undecided")
         #expect(model.session.history.count == 1)
-        #expect(updates == [.rolledBack])
+        #expect(updates == [ReviewChange(rolledBack: true, event: .notSaved(reason: "disk full"))])
         #expect(model.lastEvent == .notSaved(reason: "disk full"))
     }
 
-    @Test func autoRepeatNeverDecides() {
-        let (model, sink, _) = Self.model()
-        #expect(!model.perform(.like, isAutoRepeat: true))
-        #expect(sink.recorded.isEmpty && model.cursor == 0)
+    @Test func twoHundredActionsAreAppliedAtOnceAndPublishedInOrder() {
+        let count = 400
+        let (model, _, _) = Self.model((0..<count).map { "\($0).mp4" })
+        let cycle: [DeckAction] = [.like, .delete, .skip, .like, .previous, .undo, .like, .delete]
+        var published: [ActionOutcome] = []
+        model.onChange = { change in if let step = change.step { published.append(step) } }
+        var reference = ReviewSession(deck: Deck(ids: model.clips.map(\.id)))
+        var expected: [ActionOutcome] = []
+        for index in 0..<200 {
+            let action = cycle[index % cycle.count]
+            if case .step(let outcome) = model.perform(action) {
+                #expect(reference.perform(action) == outcome, "action \(index) (\(action))")
+                expected.append(outcome)
+            } else {
+                Issue.record("action \(index) (\(action)) was not applied")
+            }
+        }
+        #expect(published == expected, "every step reaches the render pass once, in order")
+        #expect(model.session.deck == reference.deck)
+    }
+
+    @Test func eachChangeSaysWhatItTouched() {
+        let (model, _, _) = Self.model()
+        var updates: [ReviewChange] = []
+        model.onChange = { updates.append($0) }
+        model.perform(.like)
+        model.perform(.previous)
+        model.setFilter(.liked)
+        model.setOverview(shown: true)
+        model.decide(.delete, at: [2, 3])
+        model.show(at: 3)
+        model.reviewAgain()
+        model.setFacts(clipID: 2, duration: 3, summary: "0:03")
+        #expect(updates == [
+            ReviewChange(cursor: .stepped(.decided(position: 0, decision: .like)), decisions: true,
+                         event: .decided(name: "a.mp4", decision: .like, left: 3)),
+            ReviewChange(cursor: .stepped(.wentBack(to: 0)), event: .wentBack(name: "a.mp4", earlier: .like)),
+            ReviewChange(filter: true),
+            ReviewChange(playback: true, overview: true),
+            ReviewChange(decisions: true, event: .decidedMany(count: 2, decision: .delete)),
+            ReviewChange(cursor: .jumped, event: .showing(name: "d.mp4")),
+            ReviewChange(cursor: .jumped, event: .reviewingAgain),
+            ReviewChange(facts: 2),
+        ])
+        #expect(updates.filter { $0.event != nil }.count == 5, "each event is said once, by the change that made it")
+        #expect(updates.allSatisfy { $0.deck == nil }, "no change but a load or a scan is a new deck")
+    }
+
+    @Test func theStepTimeComesFromTheClockPassedIn() {
+        let sink = RecordingSink()
+        var now = 100.0
+        let model = ReviewModel(sink: sink, clock: { now })
+        let clips = Self.clips(["a.mp4", "b.mp4", "c.mp4"])
+        model.load(clips: clips, session: ReviewSession(deck: Deck(ids: clips.map(\.id))))
+        model.perform(.like)
+        now = 130
+        model.perform(.like)
+        #expect(model.stats.decisionsPerMinute == 2, "two decisions 30 s apart: two a minute")
     }
 
     @Test func theUndoOfferUndoesExactlyTheClipItNames() {
@@ -74,9 +128,9 @@ private final class RecordingSink: DecisionSink {
         let second = model.undoOffer
         #expect(second?.name == "b.mp4")
         // The older offer is no longer the latest step: it undoes nothing.
-        if let first { #expect(!model.undo(first)) }
+        if let first { #expect(model.undo(first) == .unavailable) }
         #expect(model.decision(at: 1) == .delete && model.cursor == 2)
-        if let second { #expect(model.undo(second)) }
+        if let second { #expect(model.undo(second) != .unavailable) }
         #expect(model.decision(at: 1) == nil && model.cursor == 1 && model.decision(at: 0) == .delete)
         #expect(model.undoOffer == nil, "an offer is used once")
     }
@@ -101,8 +155,8 @@ private final class RecordingSink: DecisionSink {
     @Test func reloadWithNothingChangedPublishesNothing() {
         let (model, _, _) = Self.model()
         model.perform(.like)
-        var updates: [ReviewUpdate] = []
-        model.observe { updates.append($0) }
+        var updates: [ReviewChange] = []
+        model.onChange = { updates.append($0) }
         var stored = ReviewSession(deck: Deck(ids: [1, 2, 3, 4]))
         stored.restore(decisions: [.like, nil, nil, nil])
         #expect(!model.reload(clips: Self.clips(["a.mp4", "b.mp4", "c.mp4", "d.mp4"]), session: stored))
@@ -152,8 +206,8 @@ private final class RecordingSink: DecisionSink {
 
     @Test func playbackIntentIsOneStateAndPublished() {
         let (model, _, _) = Self.model()
-        var updates: [ReviewUpdate] = []
-        model.observe { updates.append($0) }
+        var updates: [ReviewChange] = []
+        model.onChange = { updates.append($0) }
         #expect(model.playback.shouldPlay && model.playback.muted)
         model.togglePause()
         #expect(!model.playback.shouldPlay && model.lastEvent == .playback(playing: false))
@@ -163,7 +217,8 @@ private final class RecordingSink: DecisionSink {
         model.setHidden(true)
         model.toggleMute()
         #expect(!model.playback.muted && model.lastEvent == .sound(on: true))
-        #expect(updates == [.playback, .playback, .playback, .playback], "hiding twice publishes once")
+        #expect(updates.map(\.playback) == [true, true, true, true], "hiding twice publishes once")
+        #expect(updates.map { $0.event == nil } == [false, false, true, false], "hiding the window says nothing")
     }
 
     @Test func speedStepsFromHalfToDoubleAndStaysFromClipToClip() {

@@ -81,37 +81,3 @@ import Testing
         }
     }
 }
-
-@Suite struct InputQueueTests {
-    @Test func autoRepeatNeverDecides() {
-        var q = InputQueue(session: ReviewSession(deck: Deck(count: 5)))
-        #expect(q.submit(.like) == .applied(.decided(position: 0, decision: .like)))
-        for _ in 0..<30 { #expect(q.submit(.like, isAutoRepeat: true) == .ignoredRepeat) }
-        #expect(q.session.deck.cursor == 1)
-    }
-
-    @Test func twoHundredActionsDuringAnimationsAreAllAppliedInOrder() {
-        let count = 400
-        var q = InputQueue(session: ReviewSession(deck: Deck(count: count)))
-        let cycle: [DeckAction] = [.like, .delete, .skip, .like, .previous, .undo, .like, .delete]
-        let issued = (0..<200).map { cycle[$0 % cycle.count] }
-        var presented: [ActionOutcome] = []
-        var reference = ReviewSession(deck: Deck(count: count))
-        var expected: [ActionOutcome] = []
-        for (i, action) in issued.enumerated() {
-            // A fly-off lasts ~0.3 s and input comes every 0.05 s: the
-            // presentation only takes what is pending every sixth input.
-            if case .applied(let outcome) = q.submit(action, at: Double(i) * 0.05) {
-                _ = outcome
-            } else {
-                Issue.record("action \(i) (\(action)) was not applied")
-            }
-            if let outcome = reference.perform(action, at: Double(i) * 0.05) { expected.append(outcome) }
-            if i % 6 == 5 { presented += q.takePending() }
-        }
-        presented += q.takePending()
-        #expect(presented == expected, "every outcome reaches the presentation, in order")
-        #expect(q.session.deck == reference.deck)
-        #expect(q.session.history == reference.history)
-    }
-}

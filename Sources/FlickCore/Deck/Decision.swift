@@ -34,3 +34,13 @@ public enum ActionOutcome: Equatable, Sendable {
     /// `step` was reversed; the card at `position` is on top again.
     case undid(step: Step, position: Int)
 }
+
+extension ActionOutcome {
+    /// Whether the step changed a decision (going back, and undoing it, do not).
+    public var changesDecisions: Bool {
+        switch self {
+        case .decided, .undid(.decide, _): true
+        case .wentBack, .undid(.previous, _): false
+        }
+    }
+}

@@ -24,7 +24,7 @@ extension ReviewModel {
     public func setFilter(_ filter: DecisionFilter) {
         guard filter != self.filter else { return }
         self.filter = filter
-        publish(.playback)
+        publish(ReviewChange(filter: true))
     }
 
     /// The overview covers the stack (nothing plays beneath it), or not.
@@ -32,7 +32,7 @@ extension ReviewModel {
         guard playback.covered != shown else { return }
         playback.covered = shown
         lastEvent = nil  // nothing to say: the page says where the user is
-        publish(.playback)
+        publish(ReviewChange(playback: true, overview: true))
     }
 
     public var showsOverview: Bool { playback.covered }
@@ -58,7 +58,7 @@ extension ReviewModel {
         } else if case .decided(let position, _) = outcomes[0] {
             lastEvent = .decided(name: clips[position].name, decision: decision, left: session.stats.remaining)
         }
-        publish(.loaded(keptTop: true))
+        publish(ReviewChange(decisions: true))
         return true
     }
 
@@ -68,22 +68,22 @@ extension ReviewModel {
         guard position >= 0, position < count else { return }
         session.resume(at: position)
         lastEvent = .showing(name: clips[position].name)
-        publish(.loaded(keptTop: false))
+        publish(ReviewChange(cursor: .jumped))
     }
 
     /// Undoes every step of `batch` (the latest steps), saved in one go.
-    func undoBatch(_ batch: Range<Int>) -> Bool {
+    func undoBatch(_ batch: Range<Int>) -> Performed {
         let saved = session
         var outcomes: [ActionOutcome] = []
         while session.history.count > batch.lowerBound, let outcome = session.perform(.undo) {
             outcomes.append(outcome)
         }
-        guard save(outcomes, restoring: saved) else { return false }
+        guard save(outcomes, restoring: saved) else { return .notSaved }
         batches.removeLast()
         // The first clip of the batch ends on top, as one undo would leave it.
         lastEvent = .undidMany(count: outcomes.count)
-        publish(.loaded(keptTop: false))
-        return true
+        publish(ReviewChange(cursor: .jumped, decisions: true))
+        return .batchUndone(count: outcomes.count)
     }
 
     private func save(_ outcomes: [ActionOutcome], restoring saved: ReviewSession) -> Bool {
@@ -93,7 +93,7 @@ extension ReviewModel {
         } catch {
             session = saved
             lastEvent = .notSaved(reason: "\(error)")
-            publish(.rolledBack)
+            publish(ReviewChange(rolledBack: true))
             return false
         }
     }

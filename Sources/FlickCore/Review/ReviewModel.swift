@@ -26,20 +26,22 @@ extension DecisionSink {
 /// It owns the session (deck, cursor, decisions, undo history), the clips
 /// with what is known about each (duration, caption, why it cannot play),
 /// the playback intent (paused, muted, hidden) and the Undo offer. Every
-/// change goes through it and is published once, as a `ReviewUpdate`, to
-/// every observer: the card stack, the status line and action bar, the
-/// state hook. It imports no GTK, so all of it is unit-tested.
+/// change goes through it and is published once, as a `ReviewChange`, to
+/// the one render pass (`onChange`): the window applies it to the card
+/// stack, the page, the player bar, the overview, the announcer and the
+/// action states in one stated order. It imports no GTK, so all of it is
+/// unit-tested.
 ///
 /// ```swift
 /// let model = ReviewModel(sink: store)
 /// model.load(clips: clips, session: session)
-/// model.perform(.delete)          // on disk, then published
+/// model.perform(.delete)          // on disk, then published; returns the outcome
 /// model.undo(model.undoOffer!)    // undoes exactly that clip
 /// ```
 ///
 /// Parts: `ReviewClip` and `ClipFacts` (per clip), `Playback`, `UndoOffer`,
 /// `ReviewEvent` (what just happened, for the status line and screen
-/// readers), `ReviewUpdate` (what changed).
+/// readers), `ReviewChange` (what changed).
 @MainActor
 public final class ReviewModel {
     public private(set) var clips: [ReviewClip] = []
@@ -47,8 +49,12 @@ public final class ReviewModel {
     public private(set) var folder = ""
     public internal(set) var session = ReviewSession(deck: Deck(count: 0))
     public internal(set) var playback: Playback
-    /// The most recent thing that happened, in words the app chooses.
-    public internal(set) var lastEvent: ReviewEvent?
+    /// The most recent thing that happened, in words the app chooses; the
+    /// next change published carries it once as its `event`.
+    public internal(set) var lastEvent: ReviewEvent? {
+        didSet { eventIsNew = lastEvent != nil }
+    }
+    private var eventIsNew = false
     private var facts: [Int64: ClipFacts] = [:]
     var offer: UndoOffer?
     let sink: DecisionSink
@@ -57,16 +63,17 @@ public final class ReviewModel {
     /// Runs of history steps made as one batch in the overview (history
     /// depths), so one undo takes the whole batch back.
     var batches: [Range<Int>] = []
-    private var observers: [@MainActor (ReviewUpdate) -> Void] = []
+    /// The one render pass: called once after every change, with what it
+    /// touched. The window sets it; nothing else listens to the model.
+    public var onChange: (@MainActor (ReviewChange) -> Void)?
+    /// Seconds on a monotonic clock: when each step happened (the deck's
+    /// history keeps it). The window passes the frame clock's time source.
+    private let clock: @MainActor () -> Double
 
-    public init(sink: DecisionSink, muted: Bool = true) {
+    public init(sink: DecisionSink, muted: Bool = true, clock: @escaping @MainActor () -> Double = { 0 }) {
         self.sink = sink
+        self.clock = clock
         playback = Playback(muted: muted)
-    }
-
-    /// Calls `body` after every change, in the order observers were added.
-    public func observe(_ body: @escaping @MainActor (ReviewUpdate) -> Void) {
-        observers.append(body)
     }
 
     // MARK: Reading
@@ -114,7 +121,7 @@ public final class ReviewModel {
         batches = []
         playback.paused = false
         lastEvent = .opened(decided: session.deck.decidedCount, total: clips.count)
-        publish(.loaded(keptTop: false))
+        publish(ReviewChange(deck: .opened, cursor: .jumped, decisions: true, playback: true, filter: true))
     }
 
     /// Takes a new scan of the same folder, keeping the top card where it
@@ -141,43 +148,55 @@ public final class ReviewModel {
         if let topID, let position = newClips.firstIndex(where: { $0.id == topID }) {
             session.resume(at: position)
         }
-        publish(.loaded(keptTop: true))
+        publish(ReviewChange(deck: .rescanned, decisions: !sameDecisions))
         return true
     }
 
     // MARK: Acting
 
+    /// What `perform` did.
+    public enum Performed: Sendable, Equatable {
+        /// Saved and shown: one step of the deck.
+        case step(ActionOutcome)
+        /// A batch of the overview was undone as one.
+        case batchUndone(count: Int)
+        /// Not available now (nothing to undo, the deck is done, no deck).
+        case unavailable
+        /// Could not be saved, so it was taken back; `lastEvent` says why.
+        case notSaved
+    }
+
     /// Applies `action`: saved through the sink first, then published. A
     /// save that fails takes the action back (nothing is shown as done that
-    /// is not on disk). Returns whether the deck changed.
+    /// is not on disk). Returns what happened.
     @discardableResult
-    public func perform(_ action: DeckAction, isAutoRepeat: Bool = false, at time: Double = 0) -> Bool {
-        guard !isAutoRepeat, canPerform(action) else { return false }
+    public func perform(_ action: DeckAction) -> Performed {
+        guard canPerform(action) else { return .unavailable }
         if action == .undo, let batch = batches.last, batch.upperBound == session.history.count {
             return undoBatch(batch)
         }
         let saved = session
-        guard let outcome = session.perform(action, at: time) else { return false }
+        guard let outcome = session.perform(action, at: clock()) else { return .unavailable }
         do {
             try sink.record(outcome, session: session)
         } catch {
             session = saved
             lastEvent = .notSaved(reason: "\(error)")
-            publish(.rolledBack)
-            return false
+            publish(ReviewChange(rolledBack: true))
+            return .notSaved
         }
         lastEvent = event(for: outcome)
         if case .decided(let position, .delete) = outcome {
             offer = UndoOffer(clipID: clips[position].id, name: clips[position].name, depth: session.history.count)
         }
-        publish(.outcome(outcome))
-        return true
+        publish(ReviewChange(cursor: .stepped(outcome), decisions: outcome.changesDecisions))
+        return .step(outcome)
     }
 
     /// Undoes the step `offer` names, only while it is the latest step.
     @discardableResult
-    public func undo(_ offer: UndoOffer) -> Bool {
-        guard isLatest(offer) else { return false }
+    public func undo(_ offer: UndoOffer) -> Performed {
+        guard isLatest(offer) else { return .unavailable }
         return perform(.undo)
     }
 
@@ -186,7 +205,7 @@ public final class ReviewModel {
         guard !clips.isEmpty else { return }
         session.resume(at: 0)
         lastEvent = .reviewingAgain
-        publish(.loaded(keptTop: false))
+        publish(ReviewChange(cursor: .jumped))
     }
 
     // MARK: Facts
@@ -205,7 +224,7 @@ public final class ReviewModel {
         known.readable = true
         facts[clipID] = known
         if let position = position(of: clipID), clips[position].storedProblem != nil { remember(nil, for: clipID) }
-        publish(.facts(clipID))
+        publish(ReviewChange(facts: clipID))
     }
 
     /// Records why a clip cannot be shown (the card stays decidable).
@@ -215,7 +234,7 @@ public final class ReviewModel {
         known.problem = reason
         facts[clipID] = known
         if let position = position(of: clipID), clips[position].storedProblem != reason { remember(reason, for: clipID) }
-        publish(.facts(clipID))
+        publish(ReviewChange(facts: clipID))
     }
 
     /// What is known to be wrong is worth keeping, but not worth a review:
@@ -239,13 +258,13 @@ public final class ReviewModel {
         guard top?.kind == .video else { return }
         playback.paused.toggle()
         lastEvent = .playback(playing: !playback.paused)
-        publish(.playback)
+        publish(ReviewChange(playback: true))
     }
 
     public func toggleMute() {
         playback.muted.toggle()
         lastEvent = .sound(on: !playback.muted)
-        publish(.playback)
+        publish(ReviewChange(playback: true))
     }
 
     /// `>` and `<`: the next speed up or down (0.5× … 2×); false at either end.
@@ -257,7 +276,7 @@ public final class ReviewModel {
         guard top?.kind == .video, rates.indices.contains(next) else { return false }
         playback.rate = rates[next]
         lastEvent = .speed(playback.rate)
-        publish(.playback)
+        publish(ReviewChange(playback: true))
         return true
     }
 
@@ -272,7 +291,7 @@ public final class ReviewModel {
         guard playback.hidden != hidden else { return }
         playback.hidden = hidden
         lastEvent = nil  // not the user's doing: nothing to say
-        publish(.playback)
+        publish(ReviewChange(playback: true))
     }
 
     // MARK: Private
@@ -299,8 +318,11 @@ public final class ReviewModel {
         }
     }
 
-    func publish(_ change: ReviewUpdate) {
-        for observer in observers { observer(change) }
+    func publish(_ change: ReviewChange) {
+        var change = change
+        if eventIsNew { change.event = lastEvent }
+        eventIsNew = false
+        onChange?(change)
     }
 }
 

@@ -113,15 +113,71 @@ public enum ReviewEvent: Sendable, Equatable {
     case notSaved(reason: String)
 }
 
-/// What changed, published once per change.
-public enum ReviewUpdate: Sendable, Equatable {
-    /// A new deck, or a new scan of it (`keptTop`: the top card stayed).
-    case loaded(keptTop: Bool)
-    /// An action was saved and applied.
-    case outcome(ActionOutcome)
-    /// An action could not be saved and was taken back.
-    case rolledBack
-    /// What is known about one clip changed.
-    case facts(Int64)
-    case playback
+/// What one change of the review model touched, published once per change
+/// as one set: the window applies it to every view in one render pass.
+///
+/// Each part says exactly what moved, so a view redraws only what it shows
+/// of that part (a batch decision is `decisions`, not a new deck; the
+/// overview's filter is `filter`, not playback).
+public struct ReviewChange: Sendable, Equatable {
+    /// How the deck itself changed.
+    public enum DeckChange: Sendable, Equatable {
+        /// Another deck (a folder opened, or none): everything is new.
+        case opened
+        /// The same folder scanned again: clips came, went or were
+        /// renamed; the top card stayed on top where it still is.
+        case rescanned
+    }
+
+    /// How the top card changed.
+    public enum CursorChange: Sendable, Equatable {
+        /// One step of the deck (decide, go back, undo), shown animated.
+        case stepped(ActionOutcome)
+        /// Another card is on top at once (review again, a clip chosen in
+        /// the overview, a batch undone, a deck opened).
+        case jumped
+    }
+
+    public var deck: DeckChange?
+    public var cursor: CursorChange?
+    /// Decisions changed (any clip's, not only the top card's).
+    public var decisions = false
+    /// An action could not be saved and was taken back: nothing changed
+    /// but what the window says (`ReviewModel.lastEvent`).
+    public var rolledBack = false
+    /// What is known about this clip changed.
+    public var facts: Int64?
+    /// The playback intent (paused, muted, speed, hidden) changed.
+    public var playback = false
+    /// The overview was shown or hidden.
+    public var overview = false
+    /// The overview's filter changed.
+    public var filter = false
+    /// What just happened, to be shown and said once (nil: nothing new to
+    /// say; a rescan or a fact learnt says nothing).
+    public var event: ReviewEvent?
+
+    public init(deck: DeckChange? = nil, cursor: CursorChange? = nil, decisions: Bool = false, rolledBack: Bool = false,
+                facts: Int64? = nil, playback: Bool = false, overview: Bool = false, filter: Bool = false,
+                event: ReviewEvent? = nil) {
+        self.deck = deck
+        self.cursor = cursor
+        self.decisions = decisions
+        self.rolledBack = rolledBack
+        self.facts = facts
+        self.playback = playback
+        self.overview = overview
+        self.filter = filter
+        self.event = event
+    }
+
+    /// The step that made this change, if it was one step of the deck.
+    public var step: ActionOutcome? {
+        if case .stepped(let outcome)? = cursor { return outcome }
+        return nil
+    }
+
+    /// The deck, the top card or the decisions changed: the status line,
+    /// counts and cards are redrawn.
+    public var touchesDeck: Bool { deck != nil || cursor != nil || decisions || rolledBack }
 }

@@ -1,6 +1,7 @@
 import CGtk
 import FlickCore
 import Foundation
+import GtkKit
 
 /// Gives the memory of freed pipelines back to the system, so a long review
 /// does not grow the window process.
@@ -45,7 +46,7 @@ final class MemoryTrim {
 
     /// A card's player has stopped; its pipeline is being freed.
     func pipelineFreed() {
-        schedule.note(at: Self.now)
+        schedule.note(at: MonotonicClock.now)
         guard !waiting else { return }
         waiting = true
         Task { @MainActor [weak self] in await self?.trimWhenDue() }
@@ -53,8 +54,8 @@ final class MemoryTrim {
 
     /// Sleeps until the trim is due (later pipelines move it), then queues it.
     private func trimWhenDue() async {
-        while let due = schedule.due, !schedule.take(at: Self.now) {
-            try? await Task.sleep(for: .seconds(max(due - Self.now, 0.001)))
+        while let due = schedule.due, !schedule.take(at: MonotonicClock.now) {
+            try? await Task.sleep(for: .seconds(max(due - MonotonicClock.now, 0.001)))
         }
         waiting = false
         Self.queue.async { malloc_trim(0) }

@@ -56,21 +56,24 @@ enum StateHook {
         let posters: Int
     }
 
+    /// The hook's part of the render pass.
+    static func render(_ change: ReviewChange) {
+        guard path != nil else { return }
+        if change.deck != nil || change.cursor == .jumped || (change.decisions && change.step == nil) { loads += 1 }
+        decisionsJSON = nil
+        poke?()
+    }
+
     /// Something the model does not publish changed (the overview's
     /// selection, preview or page): write a snapshot.
     static func changed() { poke?() }
 
-    /// Writes a snapshot after every change of `model` (and while the top
-    /// pipeline catches up with a play or pause).
+    /// Writes a snapshot after every change of `model` (called last in the
+    /// window's render pass, so the status line is current), and while the
+    /// top pipeline catches up with a play or pause.
     static func follow(_ model: ReviewModel, page: ReviewPage) {
         guard path != nil else { return }
-        // After the page's own observer, so the status line is current.
         let snapshot: @MainActor () -> Void = { write(model, page: page) }
-        model.observe { update in
-            if case .loaded = update { loads += 1 }
-            decisionsJSON = nil
-            snapshot()
-        }
         poke = snapshot
         page.stack.onStateChange = snapshot
         page.player.onTiming = snapshot

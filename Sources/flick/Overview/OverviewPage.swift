@@ -85,7 +85,6 @@ final class OverviewPage {
         }
         preview.poster = { [unowned self] id in posters.image(for: id) }
         preview.onChange = { [unowned self] in onChange() }
-        model.observe { [unowned self] update in modelChanged(update) }
         timing = OverviewTiming(widget: grid)
         timing?.hasTiles = { [unowned self] in !bound.isEmpty }
         timing?.shown = { [unowned self] in shown }
@@ -118,29 +117,29 @@ final class OverviewPage {
 
     // MARK: Following the model
 
-    private func modelChanged(_ update: ReviewUpdate) {
+    /// The overview's part of the render pass: the filter counts always;
+    /// while shown, the tiles of the deck or of one clip's facts, and the
+    /// status line says what just happened (`said`; the announcer speaks it).
+    func render(_ change: ReviewChange, said: String?) {
         updateCounts()
         guard shown else {
             // A new deck is made ready while hidden (the first open is then
             // quick); a rescan of it is drawn when the overview next shows,
             // so a file added to a 100,000-clip folder costs no rebuild.
-            if case .loaded(keptTop: false) = update { prepareSoon() }
+            if change.deck == .opened { prepareSoon() }
             return
         }
-        switch update {
-        case .facts(let id):
+        if let id = change.facts {
             for (position, tile) in bound where tile.clipID == id { tile.show(position: position, model: model) }
-        case .playback:
-            break
-        case .loaded, .outcome, .rolledBack:
-            if model.session.deck.ids != drawnIDs {
-                preview.stop()
-                rebuild()
-            } else {
-                redrawBound()
-            }
-            if let event = model.lastEvent { announce(Words.event(event)) }
         }
+        guard change.touchesDeck else { return }
+        if model.session.deck.ids != drawnIDs {
+            preview.stop()
+            rebuild()
+        } else {
+            redrawBound()
+        }
+        if let said { gtk_label_set_text(statusLabel.opaque, said) }
     }
 
     /// Makes the tiles again from the model's deck and filter.

@@ -75,7 +75,7 @@ extension CardStackView {
                                            grabbedLowerHalf: tracker.grabbedLowerHalf)
             self.tracker = nil
             transition = snap
-            transitionStart = Self.now
+            transitionStart = MonotonicClock.now
         }
         setNeedsRender()
     }

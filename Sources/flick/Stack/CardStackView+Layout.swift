@@ -21,7 +21,7 @@ extension CardStackView {
         guard moving || needsRender else { return }
         var forced = needsRender
         needsRender = false
-        if let transition, transition.isFinished(at: Self.now - transitionStart) {
+        if let transition, transition.isFinished(at: MonotonicClock.now - transitionStart) {
             finishTransition()
             forced = true
         }
@@ -38,8 +38,8 @@ extension CardStackView {
     /// The stack's pose now: a transition's, a drag's, or at rest.
     private func currentPose() -> (stack: StackPose, flying: Bool) {
         if let transition {
-            if case .flyOff = transition.kind { return (transition.pose(at: Self.now - transitionStart), true) }
-            return (transition.pose(at: Self.now - transitionStart), false)
+            if case .flyOff = transition.kind { return (transition.pose(at: MonotonicClock.now - transitionStart), true) }
+            return (transition.pose(at: MonotonicClock.now - transitionStart), false)
         }
         if let tracker { return (tracker.pose, false) }
         return (poseModel.stack(offset: .zero, grabbedLowerHalf: false), false)

@@ -8,9 +8,9 @@ import GtkKit
 /// shape of its clip (FlickCore's StageLayout) and placed by a transform
 /// from FlickCore's pose.
 ///
-///   ReviewModel ──(updates)──▶ CardStackView ──(sizes, transforms)──▶ stage
+///   render pass ──(change)──▶ CardStackView ──(sizes, transforms)──▶ stage
 ///        ▲                          │ drag and scroll on the (untransformed) stage
-///        └──── GAction ◀── commit ──┘
+///        └── window's decide ◀── commit ──┘
 ///
 /// The stage lays the cards out itself (CardStackView+Layout) in GTK's
 /// layout phase, so a resize, maximize or fullscreen re-lays them in the
@@ -18,7 +18,8 @@ import GtkKit
 ///
 /// The stack decides nothing and keeps no facts of its own: it draws the
 /// model's clips, cursor, facts and playback intent, and a drag's commit
-/// activates the direction's GAction (so its enabled state is the gate).
+/// asks the window to decide (the direction's action, behind the same
+/// enabled-state gate as its key), which says whether anything happened.
 @MainActor
 final class CardStackView {
     /// The stage: the untransformed parent of the cards, which sizes and
@@ -28,6 +29,9 @@ final class CardStackView {
     var tuning = SwipeTuning()
     let model: ReviewModel
     private let actions: ActionActivator
+    /// Performs a drag's action through the window's gate; true when the
+    /// model took a step (set by the window).
+    var decide: @MainActor (FlickAction) -> Bool = { _ in false }
 
     /// Live and poster cards, by clip id (a reload keeps the cards of clips
     /// still in the deck, and their players).
@@ -95,7 +99,6 @@ final class CardStackView {
         installGestures()
         frameLog = FrameLog(widget: stage)
         startTicking()
-        model.observe { [unowned self] update in modelChanged(update) }
     }
 
     var layout: StageLayout { StageLayout(stage: viewport, scaleStep: tuning.stackScaleStep) }
@@ -130,33 +133,30 @@ final class CardStackView {
 
     var poseModel: PoseModel { PoseModel(geometry: SwipeGeometry(tuning: tuning, card: cardSize)) }
 
-    /// Seconds on the monotonic clock (animations).
-    static var now: Double { Double(g_get_monotonic_time()) / 1e6 }
-
     var topCard: CardView? { model.top.flatMap { cards[$0.id] } }
 
-    // MARK: Following the model
+    // MARK: Drawing the model
 
-    private func modelChanged(_ update: ReviewUpdate) {
-        switch update {
-        case .loaded(let keptTop):
-            if !keptTop {
-                finishTransition()
-                tuning.reducedMotion = !Self.animationsEnabled
-            }
+    /// The stack's part of the render pass: a step animates, a new deck or
+    /// a jump shows the new top card at once, other deck changes re-lay
+    /// the cards; facts reshape one card; playback follows the intent.
+    func render(_ change: ReviewChange) {
+        if change.deck == .opened || change.cursor == .jumped {
+            finishTransition()
+            tuning.reducedMotion = !Self.animationsEnabled
             show(transition: nil)
-        case .outcome(let outcome):
-            present(outcome)
-        case .rolledBack:
+        } else if let step = change.step {
+            present(step)
+        } else if change.touchesDeck {
             show(transition: nil)
-        case .facts(let id):
-            if let position = model.position(of: id), let card = cards[id] {
-                describe(card, at: position)
-                // Its size or turn may be known now; its shape may have changed.
-                if card.isLive { card.fit(frameFit(for: card)) }
-                needsRender = true
-            }
-        case .playback:
+        }
+        if let id = change.facts, let position = model.position(of: id), let card = cards[id] {
+            describe(card, at: position)
+            // Its size or turn may be known now; its shape may have changed.
+            if card.isLive { card.fit(frameFit(for: card)) }
+            needsRender = true
+        }
+        if change.playback {
             applyPlayback()
             onStateChange()
         }
@@ -178,13 +178,11 @@ final class CardStackView {
         }
     }
 
-    /// A drag let go past the threshold: the direction's action decides;
-    /// when it is not available the card springs back.
+    /// A drag let go past the threshold: the direction's action decides
+    /// (through the same gate as its key and button); when it did nothing
+    /// (not available, or not saved) the card springs back.
     func commit(_ direction: SwipeDirection) {
-        let depth = model.session.history.count
-        if !actions.activate(direction.flickAction) || model.session.history.count == depth {
-            show(transition: nil)
-        }
+        if !decide(direction.flickAction) { show(transition: nil) }
     }
 
     /// Shows the model's top card and the ones beneath, animating with
@@ -215,7 +213,7 @@ final class CardStackView {
         applyPlayback()
         if let transition {
             self.transition = transition
-            transitionStart = Self.now
+            transitionStart = MonotonicClock.now
         } else {
             leaving.map(remove)
             leaving = nil

@@ -9,7 +9,7 @@ import GtkKit
 /// facts, position / duration, the seek bar, the speed, sound and
 /// fullscreen. Cards beneath have no caption at all.
 ///
-///   ReviewModel ──update──▶ PlayerBar ◀── timing (4×/s while playing) ── top card's player
+///   render pass ──change──▶ PlayerBar ◀── timing (4×/s while playing) ── top card's player
 ///   seek bar ──▶ top card's player (seek)      buttons ──▶ GActions (FlickAction)
 ///
 /// The seek bar sits outside the stage, so pressing or dragging on it never
@@ -67,10 +67,9 @@ final class PlayerBar {
         root = row
         connect(seekBar, .void("value-changed")) { [unowned self] in
             guard !settingValue else { return }
-            userSeekAt = CardStackView.now
+            userSeekAt = MonotonicClock.now
             seek(to: gtk_range_get_value(seekBar.cast()))
         }
-        model.observe { [unowned self] update in modelChanged(update) }
     }
 
     private static func iconButton(_ action: FlickAction) -> Widget {
@@ -114,16 +113,16 @@ final class PlayerBar {
 
     // MARK: Following the model
 
-    private func modelChanged(_ update: ReviewUpdate) {
-        switch update {
-        case .loaded, .outcome, .rolledBack:
+    /// The player bar's part of the render pass: the top clip's name and
+    /// facts when the deck or its facts changed, the buttons when playback did.
+    func render(_ change: ReviewChange) {
+        if change.touchesDeck {
             timing = (nil, nil, nil)
             describeTop()
-        case .facts(let id):
-            if id == model.top?.id { describeTop() }
-        case .playback:
-            showPlayback()
+        } else if let id = change.facts, id == model.top?.id {
+            describeTop()
         }
+        if change.playback { showPlayback() }
         keepPolling()
     }
 
@@ -154,7 +153,7 @@ final class PlayerBar {
     private func showTiming() {
         let duration = timing.duration ?? model.facts(at: model.cursor).duration
         gtk_label_set_text(positionLabel.opaque, Words.position(timing.position, of: duration))
-        guard CardStackView.now - userSeekAt > 0.6 else { return }
+        guard MonotonicClock.now - userSeekAt > 0.6 else { return }
         settingValue = true
         gtk_range_set_range(seekBar.cast(), 0, max(duration ?? 1, 0.1))
         gtk_range_set_value(seekBar.cast(), timing.position ?? 0)
@@ -166,7 +165,7 @@ final class PlayerBar {
     /// Reads the top clip's position while it plays, and for a moment after
     /// a seek or speed change while paused; nothing runs otherwise.
     private func keepPolling() {
-        pollUntil = CardStackView.now + 1.5
+        pollUntil = MonotonicClock.now + 1.5
         guard poll == nil, wantsPolling else { return }
         poll = Task { @MainActor [weak self] in
             while let self, !Task.isCancelled, wantsPolling {
@@ -179,7 +178,7 @@ final class PlayerBar {
 
     private var wantsPolling: Bool {
         guard model.top?.kind == .video, !model.isFinished, !model.playback.hidden else { return false }
-        return model.playback.shouldPlay || CardStackView.now < pollUntil
+        return model.playback.shouldPlay || MonotonicClock.now < pollUntil
     }
 
     private func read() {

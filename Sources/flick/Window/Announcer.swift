@@ -7,8 +7,9 @@ import GtkKit
 /// card's earlier decision, play/pause, sound, the finished summary, and
 /// the window's toasts (Apply and Export results).
 ///
-/// It observes the model after the page and the stack, so it speaks on the
-/// widget that has focus after the change (the next card, or Review Again
+/// It comes last in the window's render pass, after the page and the stack,
+/// so it speaks on the widget that has focus after the change (the next
+/// card, or Review Again
 /// on the finished page): the user hears "Clip 2 of 12: b.mp4 push
 /// button", then "Liked a.mp4. 11 left." Speaking on the card that is
 /// leaving would be lost whenever the screen reader is behind on its
@@ -31,18 +32,6 @@ final class Announcer {
     init(model: ReviewModel, window: Widget) {
         self.model = model
         self.window = window
-        model.observe { [unowned self] update in
-            switch update {
-            case .outcome, .rolledBack, .playback:
-                firstCard = false
-                if let event = model.lastEvent { say(Words.event(event)) }
-            case .loaded(let keptTop):
-                if !keptTop { firstCard = true }
-                if !keptTop, case .reviewingAgain? = model.lastEvent { say(Words.event(.reviewingAgain)) }
-            case .facts:
-                break
-            }
-        }
         connect(window, .notify("is-active")) { [unowned self] _ in
             let active = gtk_window_is_active(window.cast()) != 0
             defer { wasActive = active }
@@ -57,6 +46,23 @@ final class Announcer {
                 for text in waiting { say(text) }
                 if firstCard, model.top != nil { sayKeys() }
             }
+        }
+    }
+
+    /// The announcer's part of the render pass: it says `said` (the change's
+    /// event, worded once by the window). A new deck or another card on
+    /// top counts as a first card (the keys are told again); the folder
+    /// opening and a tile chosen in the overview are not said (the focused
+    /// card's name is).
+    func render(_ change: ReviewChange, said: String?) {
+        if change.deck == .opened || change.cursor == .jumped {
+            firstCard = true
+        } else if change.step != nil || change.rolledBack || change.playback {
+            firstCard = false
+        }
+        switch change.event {
+        case nil, .opened?, .showing?: return
+        default: if let said { say(said) }
         }
     }
 

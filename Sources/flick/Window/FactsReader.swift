@@ -19,15 +19,15 @@ final class FactsReader {
 
     init(model: ReviewModel) {
         self.model = model
-        model.observe { [unowned self] update in
-            switch update {
-            case .loaded(let keptTop):
-                if !keptTop { restart() } else { readAhead() }
-            case .outcome:
-                readAhead()
-            case .rolledBack, .facts, .playback:
-                break
-            }
+    }
+
+    /// The reader's part of the render pass: a new deck or another card on
+    /// top starts again from the top; a step or a rescan reads on.
+    func render(_ change: ReviewChange) {
+        if change.deck == .opened || change.cursor == .jumped {
+            restart()
+        } else if change.deck == .rescanned || change.step != nil {
+            readAhead()
         }
     }
 

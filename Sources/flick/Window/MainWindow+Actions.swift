@@ -14,10 +14,15 @@ final class ActionActivator {
         group = OpaquePointer(window.rawObject)
     }
 
+    /// Whether `action` is enabled now (the gate every input passes).
+    func isEnabled(_ action: FlickAction) -> Bool {
+        action.scope == .window && g_action_group_get_action_enabled(group, action.rawValue) != 0
+    }
+
     /// Activates `action` if it is enabled now; returns whether it ran.
     @discardableResult
     func activate(_ action: FlickAction) -> Bool {
-        guard action.scope == .window, g_action_group_get_action_enabled(group, action.rawValue) != 0 else { return false }
+        guard isEnabled(action) else { return false }
         g_action_group_activate_action(group, action.rawValue, nil)
         return true
     }
@@ -43,15 +48,18 @@ extension MainWindow {
         updateEnabled()
     }
 
-    /// What each action does.
-    func perform(_ action: FlickAction, argument: String? = nil) {
+    /// What each action does. Returns false when a deck action changed
+    /// nothing (not available, or not saved), so a drag springs back.
+    @discardableResult
+    func perform(_ action: FlickAction, argument: String? = nil) -> Bool {
         if let deckAction = action.deckAction {
             if model.showsOverview, let decision = deckAction.decision {
-                model.decide(decision, at: overview.selectedPositions)
-                return
+                return model.decide(decision, at: overview.selectedPositions)
             }
-            model.perform(deckAction, at: CardStackView.now)
-            return
+            switch model.perform(deckAction) {
+            case .step, .batchUndone: return true
+            case .unavailable, .notSaved: return false
+            }
         }
         switch action {
         case .playPause: model.togglePause()
@@ -83,6 +91,7 @@ extension MainWindow {
         case .about: AboutWindow.present(over: window)
         case .like, .delete, .skip, .previous, .undo, .shortcuts, .close, .quit: break
         }
+        return true
     }
 
     /// Every action's enabled state, from the model (the single gate).

@@ -7,10 +7,10 @@ import GtkKit
 /// The main window: header bar with Open Folder and the main menu, and a
 /// stack of pages — the review page, an empty-state page, an error page.
 ///
-///   MainWindow ── owns ──▶ ReviewModel ◀── draws ── ReviewPage, CardStackView,
-///       │                     │                     UndoToastPresenter, StateHook
-///       │ GActions (FlickAction) ──▶ model requests
-///       └ CurrentFolder (the model's decision sink: the folder's store)
+///   MainWindow ── owns ──▶ ReviewModel ── one ReviewChange per change ──▶ render(_:)
+///       │ GActions (FlickAction) ──▶ model requests        (actions, stack, page,
+///       └ CurrentFolder (the model's sink: the store)     player bar, overview, facts,
+///                                                         toast, announcer — in order)
 @MainActor
 final class MainWindow {
     enum Page: String {
@@ -64,14 +64,11 @@ final class MainWindow {
         gtk_window_set_default_size(window.cast(), Int32(clamping: max(size.width, 360)), Int32(clamping: max(size.height, 400)))
         if size.maximized { gtk_window_maximize(window.cast()) }
 
-        model = ReviewModel(sink: sink, muted: Settings.shared.startMuted)
+        model = ReviewModel(sink: sink, muted: Settings.shared.startMuted, clock: { MonotonicClock.now })
         sink.onMovedElsewhere = { [unowned model] id in model.apply(DeckChange(removed: [id])) }  // applied by another Flick
         actions = ActionActivator(window: window)
         page = ReviewPage(model: model, actions: actions)
         overview = OverviewPage(model: model, actions: actions)
-        // After the pages: it speaks on the widget that has focus once they
-        // have moved it (the next card), so a screen reader that is behind
-        // on its events still hears it from its locus of focus.
         let announcer = Announcer(model: model, window: window)
         title = adw_window_title_new("Flick", "")
         header = adw_header_bar_new()
@@ -105,6 +102,7 @@ final class MainWindow {
         followOverview()
         followPreferences()
         StateHook.follow(model, page: page)
+        page.stack.decide = { [unowned self] action in actions.isEnabled(action) && perform(action) }
         followModel()
         if let shortcuts = ShortcutsWindow.make() {
             // Adds win.show-help-overlay; the window keeps its own reference.
@@ -135,17 +133,32 @@ final class MainWindow {
         adw_header_bar_pack_end(header.cast(), menu)
     }
 
-    /// What the window does after every change of the model: the actions'
-    /// enabled state, the accessibility tidy-up, a save that failed.
     private func followModel() {
         announcer?.focusDefault = { [unowned self] in page.focusDefault() }
-        model.observe { [unowned self] update in
-            updateEnabled()
-            if case .loaded = update { tidyAccessibility() }
-            if case .rolledBack = update, case .notSaved(let reason)? = model.lastEvent {
-                Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
-                               body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))
-            }
+        model.onChange = { [unowned self] change in render(change) }
+    }
+
+    /// The one render pass: every change of the model, applied to the
+    /// window in this order. Action states come first, so every part below
+    /// reads them current; the event is worded once, for the status lines
+    /// and speech; the announcer comes last, speaking on the widget that
+    /// has focus once the page has moved it (the next card), so a screen
+    /// reader that is behind on its events still hears it from there.
+    private func render(_ change: ReviewChange) {
+        updateEnabled()
+        let said = change.event.map(Words.event)
+        page.stack.render(change)
+        page.render(change, said: said)
+        page.player.render(change)
+        overview.render(change, said: said)
+        facts?.render(change)
+        undoToasts?.render(change)
+        if change.deck != nil { tidyAccessibility() }
+        announcer?.render(change, said: said)
+        StateHook.render(change)
+        if change.rolledBack, case .notSaved(let reason)? = change.event {
+            Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
+                           body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))
         }
     }
 

@@ -8,9 +8,9 @@ import GtkKit
 /// status line and the action bar, or the finished page once every card is
 /// decided. It draws the review model and nothing else:
 ///
-///   ReviewModel ──update──▶ ReviewPage (progress, status, finished page, focus)
-///               ├─update──▶ CardStackView (cards, poses, players)
-///               └─update──▶ PlayerBar (name, position, seek bar, speed, sound)
+///   render pass ──change──▶ ReviewPage (progress, status, finished page, focus)
+///               ├─change──▶ CardStackView (cards, poses, players)
+///               └─change──▶ PlayerBar (name, position, seek bar, speed, sound)
 ///
 /// Buttons name GActions only (see FlickAction); the window registers them.
 @MainActor
@@ -80,7 +80,6 @@ final class ReviewPage {
         gtk_box_append(page.cast(), toastOverlay)
         gtk_box_append(page.cast(), actionBar)
         root = page
-        model.observe { [unowned self] update in modelChanged(update) }
     }
 
     /// A button for `action`: icon and label, its tooltip and key shortcuts
@@ -133,16 +132,12 @@ final class ReviewPage {
 
     // MARK: Drawing the model
 
-    private func modelChanged(_ update: ReviewUpdate) {
-        switch update {
-        case .loaded, .outcome, .rolledBack:
-            if let event = model.lastEvent { setStatus(Words.event(event)) }
-            refresh()
-        case .playback:
-            if let event = model.lastEvent { setStatus(Words.event(event)) }
-        case .facts:
-            break
-        }
+    /// The page's part of the render pass: the status line says what just
+    /// happened (`said`, worded once by the window); progress, the finished
+    /// page and focus follow the deck.
+    func render(_ change: ReviewChange, said: String?) {
+        if let said { setStatus(said) }
+        if change.touchesDeck { refresh() }
     }
 
     private func refresh() {

@@ -24,12 +24,12 @@ final class UndoToastPresenter {
     init(model: ReviewModel, overlay: Widget) {
         self.model = model
         self.overlay = overlay
-        model.observe { [unowned self] update in
-            switch update {
-            case .loaded, .outcome, .rolledBack: follow()
-            case .facts, .playback: break
-            }
-        }
+    }
+
+    /// The toast's part of the render pass: it follows the offer whenever
+    /// the deck changed.
+    func render(_ change: ReviewChange) {
+        if change.touchesDeck { follow() }
     }
 
     /// The toast's Undo button (win.undo-toast).
