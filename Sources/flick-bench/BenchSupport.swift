@@ -92,7 +92,8 @@ struct XServer {
     }
 }
 
-/// The Flick app on a folder, with its test hook's state file.
+/// The Flick app on a folder, with its benchmark hook (`FLICK_BENCH_DIR`:
+/// `state.json`, `frames.log`, `overview.log`; see the app's BenchHook).
 final class App {
     private let process: Process
     private let statePath: String
@@ -105,19 +106,20 @@ final class App {
          environment: [String: String] = [:]) throws {
         let home = root.appendingPathComponent("home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        statePath = home.appendingPathComponent("state.json").path
+        let bench = environment["FLICK_BENCH_DIR"] ?? home.appendingPathComponent("bench").path
+        statePath = bench + "/state.json"
         self.display = display
         let flick = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flick").path
         process = try Run.start(flick, [folder.path], environment: [
-            "DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": renderer, "FLICK_STATE_FILE": statePath,
+            "DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": renderer, "FLICK_BENCH_DIR": bench,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
             "XDG_CONFIG_HOME": home.appendingPathComponent("config").path, "GSETTINGS_BACKEND": "memory",
-        ].merging(environment) { _, new in new }.filter { $0.value != Self.noStateFile }, errors: errors)
+        ].merging(environment) { _, new in new }.filter { $0.value != Self.noHook }, errors: errors)
     }
 
-    /// Pass as `FLICK_STATE_FILE` for an app without the state hook (whose
-    /// snapshots of a big deck would be measured with the app).
-    static let noStateFile = "-"
+    /// Pass as `FLICK_BENCH_DIR` for an app without the benchmark hook
+    /// (whose writes would be measured with the app).
+    static let noHook = "-"
 
     func measure<T>(_ body: (App) throws -> T) throws -> T {
         defer {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 /// `flick-bench frames`: frame times while dragging a card whose clip plays,
-/// from the app's frame clock (`FLICK_FRAME_LOG`), under an X server (its own
+/// from the app's frame clock (`frames.log` of `FLICK_BENCH_DIR`), under an X server (its own
 /// Xvfb when there is no display) with GTK's cairo renderer (or `--renderer
 /// gl`); and the time from letting go past the threshold to the next clip's
 /// first new frame. `--clip` drags another clip than the bench's own
@@ -41,11 +41,12 @@ struct FrameBench: ParsableCommand {
                 try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: clip)
             }
         }
-        let log = root.appendingPathComponent("frames.log").path
+        let bench = root.appendingPathComponent("bench").path
+        let log = bench + "/frames.log"
         let display = try XServer.start()
         defer { display.stop() }
         let environment = ["DISPLAY": display.name]
-        try App(folder: deck, root: root, display: display.name, renderer: renderer, environment: ["FLICK_FRAME_LOG": log]).measure { app in
+        try App(folder: deck, root: root, display: display.name, renderer: renderer, environment: ["FLICK_BENCH_DIR": bench]).measure { app in
             try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
             Thread.sleep(forTimeInterval: 1)
             for drag in 0..<drags {

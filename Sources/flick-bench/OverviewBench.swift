@@ -3,7 +3,7 @@ import Foundation
 
 /// `flick-bench overview`: opening the overview (G) on a deck of 10,000
 /// clips — from the key to the first frame painted with tiles, from the
-/// app's frame clock (`FLICK_OVERVIEW_LOG`) — then frame times while the
+/// app's frame clock (`overview.log` of `FLICK_BENCH_DIR`) — then frame times while the
 /// grid scrolls page by page, under an X server (its own Xvfb when there is
 /// no display) with GTK's cairo renderer. The clips are hard links of one
 /// short clip, so posters are really decoded for the tiles on screen. Frame
@@ -36,13 +36,14 @@ struct OverviewBench: ParsableCommand {
         for i in 0..<clips {
             try FileManager.default.linkItem(atPath: clip, toPath: deck.appendingPathComponent("clip_\(String(format: "%05d", i)).mp4").path)
         }
-        let log = root.appendingPathComponent("overview.log").path
+        let bench = root.appendingPathComponent("bench").path
+        let log = bench + "/overview.log"
         let display = try XServer.start()
         defer { display.stop() }
         var openTimes: [Double] = []
         var wheel: ClosedRange<Double>?
-        try App(folder: deck, root: root, display: display.name, environment: ["FLICK_OVERVIEW_LOG": log]).measure { app in
-            try app.waitState(timeout: 60) { ($0["decisions"] as? [Any])?.count == clips && $0["playing"] as? Bool == true }
+        try App(folder: deck, root: root, display: display.name, environment: ["FLICK_BENCH_DIR": bench]).measure { app in
+            try app.waitState(timeout: 60) { $0["clips"] as? Int == clips && $0["playing"] as? Bool == true }
             Thread.sleep(forTimeInterval: 1)
             for round in 0..<opens {
                 try app.press("g", times: 1)

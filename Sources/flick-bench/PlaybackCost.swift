@@ -43,10 +43,11 @@ struct PlaybackCost {
     func flick(idle: Bool) throws -> Flick {
         let home = root.appendingPathComponent("flick-\(clip.name)-\(window.name)-\(renderer.rawValue)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let frames = home.appendingPathComponent("frames.log").path
+        let bench = home.appendingPathComponent("bench").path
+        let frames = bench + "/frames.log"
         let errors = home.appendingPathComponent("stderr.log").path
         let app = try App(folder: deck, root: root, display: display, renderer: renderer.rawValue, errors: errors,
-                          environment: ["FLICK_FRAME_LOG": frames, "GSK_DEBUG": "renderer"])
+                          environment: ["FLICK_BENCH_DIR": bench, "GSK_DEBUG": "renderer"])
         return try app.measure { app in
             try app.waitState(timeout: 30) { $0["playing"] as? Bool == true }
             try Windows.resize(named: "Flick", display: display, to: window)
@@ -163,7 +164,7 @@ struct WindowSize: Sendable {
     }
 }
 
-/// Counts the frames in Flick's frame log (`FLICK_FRAME_LOG`): one
+/// Counts the frames in Flick's frame log (`frames.log` of `FLICK_BENCH_DIR`): one
 /// `frame …` line per frame its window's frame clock painted.
 enum FrameCount {
     static func frames(in path: String) -> Int {

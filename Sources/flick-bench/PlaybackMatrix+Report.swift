@@ -17,7 +17,7 @@ extension PlaybackMatrix {
     }
 
     /// How the frame figures are worked out (said in the output).
-    static let framesHow = "painted: the frames Flick's window painted (its frame clock, FLICK_FRAME_LOG) per second measured; "
+    static let framesHow = "painted: the frames Flick's window painted (its frame clock, frames.log of FLICK_BENCH_DIR) per second measured; "
         + "dropped: the clip's fps × seconds − painted, at least 0"
 
     static func measurements(_ cells: [Cell]) -> [Measurement] {

@@ -92,9 +92,9 @@ struct ScaleBench: ParsableCommand {
     }
 
     /// One file added, then removed, `runs` times, in a window without the
-    /// state hook (its snapshot of 100,000 decisions would be measured too).
+    /// benchmark hook (its writes would be measured too).
     private func changeCPU(folder: URL, root: URL, display: String) throws -> [Measurement] {
-        let app = try App(folder: folder, root: root, display: display, environment: ["FLICK_STATE_FILE": App.noStateFile])
+        let app = try App(folder: folder, root: root, display: display, environment: ["FLICK_BENCH_DIR": App.noHook])
         return try app.measure { app in
             Thread.sleep(forTimeInterval: 8)  // opened and playing
             try app.press("space", times: 1)  // paused: the window is idle

@@ -54,8 +54,13 @@ final class OverviewPage {
     private var preparing = false
     /// How long after a folder opens the tiles' list is built.
     static let prepareDelay: Duration = .milliseconds(400)
-    /// Open and frame times for `flick-bench overview` (FLICK_OVERVIEW_LOG only).
-    private(set) var timing: OverviewTiming?
+    /// Open and frame times for `flick-bench overview` (set by `BenchHook` only).
+    var timing: OverviewTiming? {
+        didSet {
+            timing?.hasTiles = { [unowned self] in !bound.isEmpty }
+            timing?.shown = { [unowned self] in shown }
+        }
+    }
     var suppressFilterSignal = false
 
     init(model: ReviewModel, actions: ActionActivator) {
@@ -85,9 +90,6 @@ final class OverviewPage {
         }
         preview.poster = { [unowned self] id in posters.image(for: id) }
         preview.onChange = { [unowned self] in onChange() }
-        timing = OverviewTiming(widget: grid)
-        timing?.hasTiles = { [unowned self] in !bound.isEmpty }
-        timing?.shown = { [unowned self] in shown }
     }
 
     private func buildLayout() {

@@ -75,8 +75,8 @@ final class CardStackView {
     var shownMoving = false
     /// The pose the last frame worked out, which the layout pass applies.
     var pose: (stack: StackPose, flying: Bool) = (PoseModel(geometry: SwipeGeometry(card: Size(1, 1))).stack(offset: .zero, grabbedLowerHalf: false), false)
-    /// Frame timings for `flick-bench frames` (only with FLICK_FRAME_LOG).
-    private(set) var frameLog: FrameLog?
+    /// Frame timings for `flick-bench frames` (set by `BenchHook` only).
+    var frameLog: FrameLog?
     /// The top card's shadow at rest (CardShadow), beneath it on the stage.
     let shadow: CardShadow
     /// Returns freed pipelines' memory to the system.
@@ -97,7 +97,6 @@ final class CardStackView {
             layOut(width: width, height: height)
         }
         installGestures()
-        frameLog = FrameLog(widget: stage)
         startTicking()
     }
 

@@ -114,6 +114,7 @@ final class MainWindow {
         rememberSize()
         watchVisibility()
         followFullscreen()
+        BenchHook.attach(to: self)
     }
 
     /// The header bar: Open Folder and Overview at the start, the title, the
@@ -156,6 +157,7 @@ final class MainWindow {
         if change.deck != nil { tidyAccessibility() }
         announcer?.render(change, said: said)
         StateHook.render(change)
+        BenchHook.render(change)
         if change.rolledBack, case .notSaved(let reason)? = change.event {
             Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
                            body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))

@@ -2,9 +2,9 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// A benchmark hook: with `FLICK_OVERVIEW_LOG` set, `flick-bench overview`
-/// reads there how long the overview took to open and what each frame cost
-/// while it showed:
+/// Part of the benchmark hook (`BenchHook`): `flick-bench overview` reads in
+/// `overview.log` how long the overview took to open and what each frame
+/// cost while it showed:
 ///
 ///     open <ms from G to the first frame painted with tiles>
 ///     frame <ms since the previous frame> <ms of update+layout+paint>
@@ -16,8 +16,6 @@ import GtkKit
 /// own (what the frame cost without the other processes on the machine).
 @MainActor
 final class OverviewTiming {
-    static let path = ProcessInfo.processInfo.environment["FLICK_OVERVIEW_LOG"]
-
     private let file: FileHandle
     private var openedAt: gint64?
     private var frameStart: gint64 = 0
@@ -32,8 +30,8 @@ final class OverviewTiming {
     var hasTiles: () -> Bool = { false }
     var shown: () -> Bool = { false }
 
-    init?(widget: Widget) {
-        guard let path = Self.path, FileManager.default.createFile(atPath: path, contents: nil),
+    init?(widget: Widget, path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
               let file = FileHandle(forWritingAtPath: path) else { return nil }
         self.file = file
         connect(widget, .realize) { [unowned self] in

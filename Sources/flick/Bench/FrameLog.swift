@@ -2,8 +2,8 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// A benchmark hook: with `FLICK_FRAME_LOG` set, every frame of the window's
-/// frame clock is written there as one line,
+/// Part of the benchmark hook (`BenchHook`): every frame of the window's
+/// frame clock is written to `frames.log` as one line,
 ///
 ///     frame <frame clock µs> <update+layout ms> <paint ms> <dragging 0|1>
 ///
@@ -16,8 +16,6 @@ import GtkKit
 ///     next-frame <monotonic µs>   the new top clip's first new frame painted
 @MainActor
 final class FrameLog {
-    static let path = ProcessInfo.processInfo.environment["FLICK_FRAME_LOG"]
-
     private let file: FileHandle
     private var frameStart: gint64 = 0
     private var layoutEnd: gint64 = 0
@@ -31,8 +29,8 @@ final class FrameLog {
     private var awaitingNextFrame = false
     private var loggedSteps: Set<String> = []
 
-    init?(widget: Widget) {
-        guard let path = Self.path, FileManager.default.createFile(atPath: path, contents: nil),
+    init?(widget: Widget, path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
               let file = FileHandle(forWritingAtPath: path) else { return nil }
         self.file = file
         connect(widget, .realize) { [unowned self] in
