@@ -29,7 +29,7 @@ def folder(tmp_path):
 
 
 def raw(path):
-    """The bytes a `flick status --json` path stands for (README: U+F780–U+F7FF are single bytes)."""
+    """The bytes a `flick status --json` path stands for (docs/cli.md: U+F780–U+F7FF are single bytes)."""
     out = bytearray()
     for ch in path:
         code = ord(ch)

@@ -1,4 +1,4 @@
-/* The floor Flick's playback cost is measured against (README, "Playback
+/* The floor Flick's playback cost is measured against (docs/performance.md, "Playback
  * cost"): a libadwaita window laid out like Flick's review page (header
  * bar, progress row, a 1000×563 picture with rounded corners, player bar,
  * caption, six action buttons) that shows a clip's frames the way Flick's
