@@ -34,7 +34,7 @@ public extension GObjectPointer {
     /// Whether the instance is a `T` (a GObject class or interface named as
     /// its C struct), or nil when `T` names no registered GType to check.
     func isInstance<T>(of _: T.Type) -> Bool? {
-        guard let type = GTypeLookup.type(named: String(describing: T.self)) else { return nil }
+        guard let type = GTypeLookup.type(of: T.self) else { return nil }
         return g_type_check_instance_is_a(rawObject.assumingMemoryBound(to: GTypeInstance.self), type) != 0
     }
 
@@ -82,7 +82,10 @@ public typealias Widget = UnsafeMutablePointer<GtkWidget>
 /// GTypes by their C struct's name, for the checked cast: only types whose
 /// instances the check can read (classed and interface types).
 enum GTypeLookup {
-    static func type(named name: String) -> GType? {
+    static func type<T>(of _: T.Type) -> GType? {
+        // C's `typedef struct _GtkWidget GtkWidget` imports as `_GtkWidget`.
+        var name = String(describing: T.self)
+        if name.hasPrefix("_") { name.removeFirst() }
         let type = g_type_from_name(name)
         guard type != 0 else { return nil }
         let interface = GType(2 << G_TYPE_FUNDAMENTAL_SHIFT)
