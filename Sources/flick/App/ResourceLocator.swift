@@ -15,7 +15,7 @@ struct ResourceLocator {
     /// Compiled translations (`PREFIX/share/locale`), when installed.
     var locale: URL?
     /// The user interface files' bundle (`.ui` files in a GResource).
-    var interface = InterfaceBundle(compiled: URL(fileURLWithPath: "/nonexistent"), sourceXML: nil)
+    let interface: InterfaceBundle
 
     static let shared = ResourceLocator.locate()
     private static let schemaSource = "data/io.github.flick.Flick.gschema.xml"
