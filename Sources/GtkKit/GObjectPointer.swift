@@ -1,4 +1,5 @@
 import CGtk
+import Synchronization
 
 /// A pointer to a GObject instance, whatever shape Swift imported it as.
 ///
@@ -38,17 +39,10 @@ public extension GObjectPointer {
         return g_type_check_instance_is_a(rawObject.assumingMemoryBound(to: GTypeInstance.self), type) != 0
     }
 
-    /// Whether the instance is of `type` (a GType, `gtk_widget_get_type()`);
-    /// the checked cast for types Swift imports as `OpaquePointer`.
+    /// Whether the instance is of `type` (a GType, `gtk_widget_get_type()`):
+    /// the check for types Swift imports as `OpaquePointer`.
     func isInstance(of type: GType) -> Bool {
         g_type_check_instance_is_a(rawObject.assumingMemoryBound(to: GTypeInstance.self), type) != 0
-    }
-
-    /// The instance as an opaque pointer, checked in debug builds against
-    /// `type` (`gtk_stack_get_type()`).
-    func cast(checking type: GType) -> OpaquePointer {
-        assert(isInstance(of: type), "\(rawObject) is not a \(String(cString: g_type_name(type)))")
-        return OpaquePointer(rawObject)
     }
 
     /// The instance as an opaque pointer, for final and interface types
@@ -82,14 +76,20 @@ public typealias Widget = UnsafeMutablePointer<GtkWidget>
 /// GTypes by their C struct's name, for the checked cast: only types whose
 /// instances the check can read (classed and interface types).
 enum GTypeLookup {
+    /// Types found so far (a type, once registered, stays registered).
+    private static let found = Mutex<[ObjectIdentifier: GType]>([:])
+
     static func type<T>(of _: T.Type) -> GType? {
+        if let known = found.withLock({ $0[ObjectIdentifier(T.self)] }) { return known == 0 ? nil : known }
         // C's `typedef struct _GtkWidget GtkWidget` imports as `_GtkWidget`.
         var name = String(describing: T.self)
         if name.hasPrefix("_") { name.removeFirst() }
         let type = g_type_from_name(name)
-        guard type != 0 else { return nil }
+        guard type != 0 else { return nil }  // not registered (yet): no instance of it exists
         let interface = GType(2 << G_TYPE_FUNDAMENTAL_SHIFT)
         let classed = g_type_test_flags(type, UInt32(G_TYPE_FLAG_INSTANTIATABLE.rawValue)) != 0
-        return classed || g_type_fundamental(type) == interface ? type : nil
+        let checkable = classed || g_type_fundamental(type) == interface
+        found.withLock { $0[ObjectIdentifier(T.self)] = checkable ? type : 0 }
+        return checkable ? type : nil
     }
 }

@@ -290,14 +290,8 @@ extension SwipeDirection {
     /// direction: the words and icon are its action's.
     var overlayText: String { flickAction.label }
 
-    var styleClass: String {
-        switch self {
-        case .right: "like"
-        case .left: "delete"
-        case .up: "skip"
-        case .down: "previous"
-        }
-    }
+    /// style.css's class for it: its action's name ("like").
+    var styleClass: String { flickAction.rawValue }
 
     var iconName: String { flickAction.iconName ?? "" }
 
