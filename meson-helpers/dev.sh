@@ -10,8 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# libglib2.0-dev-bin: glib-compile-resources, which compiles the .ui files'
+# bundle (Flick does so itself at start-up when run from this tree).
 BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev
-  libgstreamer-plugins-base1.0-dev libsqlite3-dev)
+  libgstreamer-plugins-base1.0-dev libsqlite3-dev libglib2.0-dev-bin)
 RUN_PACKAGES=(gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   gstreamer1.0-libav adwaita-icon-theme fonts-cantarell
   heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf)

@@ -5,8 +5,9 @@
 
 Swift sources mark text with tr("…") and trn("one", "many", n, …), always
 with plain one-line literals (the functions take StaticString); xgettext has
-no Swift parser, so this reads those calls itself. The GSettings schema goes
-through xgettext, which knows its format."""
+no Swift parser, so this reads those calls itself. The GSettings schema and
+the GtkBuilder files (Resources/ui/*.ui, strings marked translatable="yes")
+go through xgettext, which knows their formats."""
 import re
 import subprocess
 import sys
@@ -54,7 +55,7 @@ def main(root, target=None):
         out.append("")
     swift_pot = Path(str(target or root / "po" / "flick.pot") + ".swift.tmp")
     swift_pot.write_text("\n".join(out))
-    schemas = [name for name in files if name.endswith(".gschema.xml")]
+    schemas = [name for name in files if name.endswith((".gschema.xml", ".ui"))]
     target = Path(target) if target else root / "po" / "flick.pot"
     try:
         if schemas:

@@ -39,6 +39,41 @@ public enum Actions {
         return action
     }
 
+    /// Adds an action with a boolean state (`state`), for what is on or
+    /// off: a GtkToggleButton bound to it shows the state, and menus show a
+    /// check mark. Activating it calls `handler`, which decides; the state
+    /// changes only through `setState`, when the thing it mirrors changed.
+    @discardableResult
+    public static func addToggle(to map: some GObjectPointer, name: String, state: Bool,
+                                 _ handler: @escaping VoidHandler) -> OpaquePointer {
+        guard let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0)) else {
+            preconditionFailure("g_simple_action_new_stateful returned NULL for \(name)")
+        }
+        connect(action, .actionActivate) { _ in handler() }
+        // A request to change the state is a request to toggle (what
+        // GtkActionable does not send, but other clients may).
+        connect(action, .pointer("change-state")) { requested in
+            guard let requested, (g_variant_get_boolean(OpaquePointer(requested)) != 0) != Actions.state(of: action) else { return }
+            handler()
+        }
+        g_action_map_add_action(map.opaque, action.opaque)
+        g_object_unref(action.rawObject)
+        return action
+    }
+
+    /// Sets a boolean action's state (widgets bound to it follow).
+    public static func setState(_ action: OpaquePointer, _ on: Bool) {
+        guard state(of: action) != on else { return }
+        g_simple_action_set_state(action, g_variant_new_boolean(on ? 1 : 0))
+    }
+
+    /// A boolean action's state (false for an action without one).
+    public static func state(of action: OpaquePointer) -> Bool {
+        guard let state = g_action_get_state(action.opaque) else { return false }
+        defer { g_variant_unref(state) }
+        return g_variant_get_boolean(state) != 0
+    }
+
     /// Enables or disables an action (buttons bound to it follow).
     public static func setEnabled(_ action: OpaquePointer, _ enabled: Bool) {
         g_simple_action_set_enabled(action, enabled ? 1 : 0)

@@ -93,6 +93,7 @@ def node(acc, depth=0):
         "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
         "showing": bool(states and states.contains(pyatspi.STATE_SHOWING)),
         "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
+        "pressed": bool(states and states.contains(pyatspi.STATE_PRESSED)),
         "extents": safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None),
         "labelled_by": safe(read_labels, []),
         "children": [],

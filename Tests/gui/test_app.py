@@ -58,6 +58,7 @@ def test_install_puts_every_file_in_place(installed):
                  share / "icons" / "hicolor" / "symbolic" / "apps" / f"{APP_ID}-symbolic.svg",
                  share / "icons" / "hicolor" / "icon-theme.cache",
                  share / "flick" / "resources" / "style.css",
+                 share / "flick" / "resources" / "flick.gresource",
                  share / "flick" / "samples" / "beach_rally_01.mp4"]:
         assert path.exists(), f"{path} was not installed"
     desktop = configparser.ConfigParser(interpolation=None)

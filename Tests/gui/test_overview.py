@@ -34,6 +34,36 @@ def wait_cells(s, predicate, what):
     return wait_until(lambda: (lambda c: c if predicate(c) else None)(cells(s)), 15, interval=0.3, what=what)
 
 
+def test_the_overview_button_is_pressed_exactly_while_the_overview_shows():
+    """The header bar's Overview button shows whether the overview is open,
+    whichever way it opened or closed: G, Escape, or the button itself
+    (GTK 4.8 shows a toggle button as a push button with a pressed state)."""
+    def toggle(s):
+        nodes = find_nodes(s.atspi_tree(), role="push button", name="Overview")
+        assert len(nodes) == 1, nodes
+        return nodes[0]
+
+    def shown(s, open_):
+        return s.wait_state(lambda st: bool(st["overview"] and st["overview"]["shown"]) == open_,
+                            "the overview open" if open_ else "the stack back")
+
+    with Review() as s:
+        s.wait_state(lambda st: st["playing"], "the first card playing")
+        assert not toggle(s)["pressed"]
+        s.key("g")
+        shown(s, True)
+        wait_until(lambda: toggle(s)["pressed"], 10, what="the button pressed after G")
+        s.key("Escape")
+        shown(s, False)
+        wait_until(lambda: not toggle(s)["pressed"], 10, what="the button released after Escape")
+        s.atspi_do("push button", "Overview")
+        shown(s, True)
+        wait_until(lambda: toggle(s)["pressed"], 10, what="the button pressed after opening with it")
+        s.atspi_do("push button", "Overview")
+        shown(s, False)
+        wait_until(lambda: not toggle(s)["pressed"], 10, what="the button released after closing with it")
+
+
 def test_tiles_show_every_clip_with_its_decision_and_filter_to_deletions(artifacts):
     with Review() as s:
         s.key("l", "d", "s")

@@ -50,6 +50,10 @@ enum FlickAction: String, CaseIterable {
     /// The GVariant type of the parameter, if it takes one.
     var parameterType: String? { self == .openRecent ? "s" : nil }
 
+    /// Whether it is on or off (a boolean GAction state): a toggle button
+    /// bound to it shows the state.
+    var hasState: Bool { self == .overview || self == .fullscreen }
+
     /// The deck action it performs, if it changes the deck.
     var deckAction: DeckAction? {
         switch self {
@@ -168,6 +172,19 @@ enum FlickAction: String, CaseIterable {
         }
     }
 
+    /// Which of `keys` act while the overview shows: deciding acts on the
+    /// selected tiles and G leaves it; arrows, Space and Backspace belong
+    /// to its grid there, and the rest wait for the stack.
+    var keysInOverview: [UInt32] {
+        switch self {
+        case .like: [UInt32(GDK_KEY_l)]
+        case .delete: [UInt32(GDK_KEY_d), UInt32(GDK_KEY_Delete)]
+        case .skip: [UInt32(GDK_KEY_s)]
+        case .undo, .mute, .overview: keys
+        default: []
+        }
+    }
+
     /// Keys held with Shift (same phase and rules as `keys`); they win over
     /// the same key without Shift (Shift+← seeks, ← deletes).
     var shiftedKeys: [UInt32] {
@@ -191,17 +208,15 @@ enum FlickAction: String, CaseIterable {
         }
     }
 
-    /// The action bound to a key, with or without Shift, if any.
-    static func forKey(_ keyval: UInt32, shift: Bool = false) -> FlickAction? {
+    /// The action bound to a key, with or without Shift, if any; in the
+    /// overview only an action that acts there, on a key the grid leaves.
+    static func forKey(_ keyval: UInt32, shift: Bool = false, inOverview: Bool = false) -> FlickAction? {
         let key = gdk_keyval_to_lower(keyval)
-        if shift, let shifted = allCases.first(where: { $0.shiftedKeys.contains(key) }) { return shifted }
-        return allCases.first { $0.keys.contains(key) }
+        let action = shift ? allCases.first(where: { $0.shiftedKeys.contains(key) }) ?? allCases.first { $0.keys.contains(key) }
+            : allCases.first { $0.keys.contains(key) }
+        guard let action, !inOverview || action.keysInOverview.contains(key) else { return nil }
+        return action
     }
-
-    /// The only unmodified keys that act while the overview shows (arrows,
-    /// Space and Backspace belong to its grid there).
-    static let overviewKeys: Set<UInt32> = [UInt32(GDK_KEY_l), UInt32(GDK_KEY_d), UInt32(GDK_KEY_s), UInt32(GDK_KEY_u),
-                                            UInt32(GDK_KEY_g), UInt32(GDK_KEY_m), UInt32(GDK_KEY_Delete)]
 
     /// The actions shown as buttons in the action bar, left to right.
     static let bar: [FlickAction] = [.previous, .delete, .skip, .undo, .like]
@@ -271,33 +286,18 @@ extension FlickAction {
 }
 
 extension SwipeDirection {
-    /// Overlay words, colour class and icon for a swipe toward this direction.
-    var overlayText: String {
-        switch self {
-        case .right: tr("Like")
-        case .left: tr("Delete")
-        case .up: tr("Skip")
-        case .down: tr("Previous")
-        }
-    }
+    /// Overlay words, colour class and icon for a swipe toward this
+    /// direction: the words and icon are its action's.
+    var overlayText: String { flickAction.label }
 
-    var styleClass: String {
-        switch self {
-        case .right: "like"
-        case .left: "delete"
-        case .up: "skip"
-        case .down: "previous"
-        }
-    }
+    /// style.css's class for it: its action's name ("like").
+    var styleClass: String { flickAction.rawValue }
 
-    var iconName: String {
-        switch self {
-        case .right: "emblem-favorite-symbolic"
-        case .left: "user-trash-symbolic"
-        case .up: "go-up-symbolic"
-        case .down: "go-down-symbolic"
-        }
-    }
+    var iconName: String { flickAction.iconName ?? "" }
+
+    /// The colour laid over a card dragged this way: a named colour of
+    /// style.css (`@define-color`).
+    var tintColourName: String { "swipe_\(styleClass)_color" }
 
     /// The action a drag in this direction activates.
     var flickAction: FlickAction {

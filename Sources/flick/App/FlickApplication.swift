@@ -39,6 +39,12 @@ final class FlickApplication {
         // GStreamer's first start scans every plugin (a second or so with a
         // new cache): do it beside the folder scan, not before the first card.
         Thread.detachNewThread { GStreamer.initialize() }
+        // The .ui files (window, menus, preferences): without them there is
+        // no window to show.
+        guard ResourceLocator.shared.interface.register() else {
+            Log.error("the user interface files are missing; reinstall Flick or run it from its source tree", category: "app")
+            exit(1)
+        }
         if let provider = ObjectRef(taking: gtk_css_provider_new()) {
             gtk_css_provider_load_from_path(provider.pointer, ResourceLocator.shared.resources.appendingPathComponent("style.css").path)
             if let display = gdk_display_get_default() {

@@ -160,14 +160,14 @@ final class CardView {
     func setMoving(_ moving: Bool) { canvas.moving = moving }
 
     /// The colour laid over a card dragged towards `direction`, at up to
-    /// 45 % (the badges' colours are in style.css).
-    static func tintColour(_ direction: SwipeDirection) -> (red: Double, green: Double, blue: Double) {
-        switch direction {
-        case .right: (0x26 / 255.0, 0xa2 / 255.0, 0x69 / 255.0)
-        case .left: (0xc0 / 255.0, 0x1c / 255.0, 0x28 / 255.0)
-        case .up: (0x1c / 255.0, 0x71 / 255.0, 0xd8 / 255.0)
-        case .down: (0x77 / 255.0, 0x76 / 255.0, 0x7b / 255.0)
+    /// 45 %: style.css's named colour for it (the badges use the same).
+    func tintColour(_ direction: SwipeDirection) -> (red: Double, green: Double, blue: Double) {
+        var colour = GdkRGBA()
+        // GTK 4.8's way to read a named colour (deprecated from 4.10).
+        guard gtk_style_context_lookup_color(gtk_widget_get_style_context(button), direction.tintColourName, &colour) != 0 else {
+            return (0.5, 0.5, 0.5)
         }
+        return (Double(colour.red), Double(colour.green), Double(colour.blue))
     }
 
     /// Whether a card lies above this one (it then has a lighter shadow).
@@ -228,7 +228,7 @@ final class CardView {
             }
             shownDirection = overlay.direction
         }
-        canvas.tint = overlay.direction.map { CardCanvas.Tint(colour: Self.tintColour($0), alpha: overlay.intensity * 0.45) }
+        canvas.tint = overlay.direction.map { CardCanvas.Tint(colour: tintColour($0), alpha: overlay.intensity * 0.45) }
         gtk_widget_set_opacity(badge, overlay.intensity)
     }
 

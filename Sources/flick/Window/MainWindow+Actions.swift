@@ -37,7 +37,11 @@ extension MainWindow {
                 Actions.setAccels(application, for: action.detailedName, action.accelerators)
             }
             guard action.scope == .window else { continue }
-            if action.parameterType == "s" {
+            if action.hasState {
+                registered[action] = Actions.addToggle(to: window, name: action.rawValue, state: false) { [unowned self] in
+                    perform(action)
+                }
+            } else if action.parameterType == "s" {
                 registered[action] = Actions.addString(to: window, name: action.rawValue) { [unowned self] text in
                     perform(action, argument: text)
                 }
@@ -94,7 +98,9 @@ extension MainWindow {
         return true
     }
 
-    /// Every action's enabled state, from the model (the single gate).
+    /// Every action's enabled state, from the model (the single gate), and
+    /// the on/off state of the overview and fullscreen, which their
+    /// buttons show.
     func updateEnabled() {
         let stats = model.stats
         // In the overview L/D/S decide the selected tiles; going back is the stack's.
@@ -120,6 +126,9 @@ extension MainWindow {
             }
             Actions.setEnabled(gaction, enabled)
         }
+        // Last: what follows a state change sees the enabled states above.
+        if let overviewAction = registered[.overview] { Actions.setState(overviewAction, model.showsOverview) }
+        if let fullscreenAction = registered[.fullscreen] { Actions.setState(fullscreenAction, isFullscreen) }
     }
 
     /// Unmodified keys in the bubble phase: single letters and arrows act
@@ -144,8 +153,7 @@ extension MainWindow {
     private func keyPressed(_ keyval: UInt32, keycode: UInt32, state: GdkModifierType) -> Bool {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-        guard modifiers == 0, let action = FlickAction.forKey(keyval, shift: shift) else { return false }
-        if model.showsOverview && !FlickAction.overviewKeys.contains(gdk_keyval_to_lower(keyval)) { return false }
+        guard modifiers == 0, let action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview) else { return false }
         if let focus = gtk_root_get_focus(OpaquePointer(window)),
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
             return false

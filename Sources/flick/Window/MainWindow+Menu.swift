@@ -6,49 +6,45 @@ import GtkKit
 /// The main menu (folder actions, recent folders, the app's windows), the
 /// file chooser, and folders dropped on the window.
 extension MainWindow {
-    /// The primary menu: what acts on the whole folder, recent folders,
-    /// then the app's own windows.
-    static func mainMenuButton() -> Widget {
-        let button: Widget = gtk_menu_button_new()
-        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
-        gtk_menu_button_set_primary(button.opaque, 1)
-        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
-        Accessibility.setLabel(button, tr("Main Menu"))
-        Accessibility.setKeyShortcuts(button, "F10")
-        return button
+    /// Fills the main menu's Open Recent section (window.ui) with the
+    /// recent folders other than the one on screen.
+    func updateRecentMenu() {
+        let section = ui.object("recent-section")
+        g_menu_remove_all(section)
+        let recent = Settings.shared.recentFolders.filter { $0 != folder?.url.path }
+        guard !recent.isEmpty, let folders = ObjectRef(taking: g_menu_new()) else { return }
+        for path in recent {
+            guard let item = ObjectRef(taking: g_menu_item_new(RawPath.display(URL(fileURLWithPath: path).lastPathComponent), nil))
+            else { continue }
+            g_menu_item_set_action_and_target_value(item.pointer, FlickAction.openRecent.detailedName, g_variant_new_string(path))
+            g_menu_append_item(folders.pointer, item.pointer)
+        }
+        g_menu_append_submenu(section, FlickAction.openRecent.label, folders.pointer.cast(to: GMenuModel.self))
     }
 
-    /// Rebuilds the main menu with the current recent folders.
-    func updateRecentMenu() {
-        guard let menuButton, let menu = g_menu_new() else { return }
-        defer { g_object_unref(menu.rawObject) }
-        let folderSection = g_menu_new()
-        for action in [FlickAction.applyDeletions, .exportLikes, .reviewAgain] {
-            g_menu_append(folderSection, action.label, action.detailedName)
-        }
-        g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(folderSection))
-        g_object_unref(folderSection?.rawObject)
-        let recent = Settings.shared.recentFolders.filter { $0 != folder?.url.path }
-        if !recent.isEmpty, let recentMenu = g_menu_new() {
-            for path in recent {
-                let item = g_menu_item_new(RawPath.display(URL(fileURLWithPath: path).lastPathComponent), nil)
-                g_menu_item_set_action_and_target_value(item, FlickAction.openRecent.detailedName, g_variant_new_string(path))
-                g_menu_append_item(recentMenu, item)
-                g_object_unref(item?.rawObject)
+    /// Whether every item of the main menu (window.ui) is labelled as its
+    /// action is (FlickAction.label, the one wording); checked in debug builds.
+    static func checkMenuLabels(_ ui: Builder) {
+        assert(menuLabelMismatches(ui.object("main-menu")).isEmpty, "window.ui: \(menuLabelMismatches(ui.object("main-menu")))")
+    }
+
+    private static func menuLabelMismatches(_ menu: OpaquePointer) -> [String] {
+        var found: [String] = []
+        let model: UnsafeMutablePointer<GMenuModel> = menu.cast()
+        for index in 0..<g_menu_model_get_n_items(model) {
+            if let section = ObjectRef(taking: g_menu_model_get_item_link(model, index, "section")) {
+                found += menuLabelMismatches(section.pointer.opaque)
+                continue
             }
-            let section = g_menu_new()
-            g_menu_append_submenu(section, FlickAction.openRecent.label, UnsafeMutablePointer<GMenuModel>(recentMenu))
-            g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(section))
-            g_object_unref(section?.rawObject)
-            g_object_unref(recentMenu.rawObject)
+            func attribute(_ name: String) -> String? {
+                guard let value = g_menu_model_get_item_attribute_value(model, index, name, nil) else { return nil }
+                defer { g_variant_unref(value) }
+                return g_variant_get_string(value, nil).map { String(cString: $0) }
+            }
+            let action = FlickAction.allCases.first { $0.detailedName == attribute("action") }
+            if let label = attribute("label"), label != action?.label { found.append(label) }
         }
-        let appSection = g_menu_new()
-        for action in [FlickAction.preferences, .shortcuts, .about] {
-            g_menu_append(appSection, action.label, action.detailedName)
-        }
-        g_menu_append_section(menu, nil, UnsafeMutablePointer<GMenuModel>(appSection))
-        g_object_unref(appSection?.rawObject)
-        gtk_menu_button_set_menu_model(menuButton.opaque, UnsafeMutablePointer<GMenuModel>(menu))
+        return found
     }
 
     /// A folder dragged from Files onto the window opens.

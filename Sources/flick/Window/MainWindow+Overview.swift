@@ -2,20 +2,10 @@ import CGtk
 import FlickCore
 import GtkKit
 
-/// The overview beside the stack: the header bar's Overview toggle and G
-/// open it; G, Escape, Enter or a double-click on a tile return to the
+/// The overview beside the stack: the header bar's Overview toggle (bound
+/// to win.overview, whose state it shows) and G open it; G, Escape, Enter or a double-click on a tile return to the
 /// stack, on the chosen clip.
 extension MainWindow {
-    static func makeOverviewToggle() -> Widget {
-        let toggle: Widget = gtk_toggle_button_new()
-        gtk_button_set_icon_name(toggle.cast(), FlickAction.overview.iconName)
-        gtk_actionable_set_action_name(toggle.opaque, FlickAction.overview.detailedName)
-        gtk_widget_set_tooltip_text(toggle, FlickAction.overview.tooltip)
-        Accessibility.setLabel(toggle, FlickAction.overview.label)
-        Accessibility.setKeyShortcuts(toggle, FlickAction.overview.ariaShortcuts)
-        return toggle
-    }
-
     func followOverview() {
         overview.onOpen = { [unowned self] position in closeOverview(at: position) }
         overview.onChange = { [unowned self] in
@@ -43,7 +33,7 @@ extension MainWindow {
         overview.willShow { [unowned self] in
             announcer?.say(OverviewPage.openingWords(total: model.count, filter: model.filter, count: overview.visible.count))
         }
-        mirrorToggle()
+        updateEnabled()  // win.overview's state: the header bar's toggle follows
         StateHook.changed()
     }
 
@@ -56,18 +46,12 @@ extension MainWindow {
         overview.timing?.flush()
         model.setOverview(shown: false)
         if model.count > 0 { show(.deck) }
-        mirrorToggle()
+        updateEnabled()  // win.overview's state: the header bar's toggle follows
         if let target, target < model.count {
             model.show(at: target)
         } else if let top = page.stack.topCard {
             gtk_widget_grab_focus(top.button)
         }
         StateHook.changed()
-    }
-
-    private func mirrorToggle() {
-        guard let overviewToggle else { return }
-        let active: gboolean = model.showsOverview ? 1 : 0
-        if gtk_toggle_button_get_active(overviewToggle.cast()) != active { gtk_toggle_button_set_active(overviewToggle.cast(), active) }
     }
 }

@@ -31,9 +31,10 @@ final class MainWindow {
     let model: ReviewModel
     let page: ReviewPage
     let overview: OverviewPage
-    /// The header bar's Overview toggle.
-    var overviewToggle: Widget?
     let actions: ActionActivator
+    /// The window's structure from `Resources/ui/window.ui` (header bar,
+    /// pages, main menu); it keeps what it built alive.
+    let ui: Builder
     private let title: Widget
     private let header: Widget
     private let pages: Widget
@@ -53,7 +54,6 @@ final class MainWindow {
     var sidecarRejects: [Int64] = []
     /// Sidecar failures already shown for the folder on screen (one toast per reason).
     var sidecarReasonsShown: Set<String> = []
-    var menuButton: Widget?
     /// The folder on screen, if one opened.
     var folder: ReviewedFolder? { sink.folder }
 
@@ -70,28 +70,20 @@ final class MainWindow {
         page = ReviewPage(model: model, actions: actions)
         overview = OverviewPage(model: model, actions: actions)
         let announcer = Announcer(model: model, window: window)
-        title = adw_window_title_new("Flick", "")
-        header = adw_header_bar_new()
-        let toggle = Self.makeOverviewToggle()
-        overviewToggle = toggle
-        menuButton = Self.mainMenuButton()
-        Self.fill(header: header, title: title, overviewToggle: toggle, menu: menuButton)
+        ui = Builder(resource: InterfaceBundle.path("ui/window.ui"))
+        title = ui.widget("title")
+        header = ui.widget("header")
+        Self.fill(header: ui)
 
-        pages = gtk_stack_new()
-        gtk_stack_set_transition_type(pages.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_widget_set_vexpand(pages, 1)
-        emptyPage = Self.statusPage(icon: "folder-videos-symbolic", title: tr("No Clips Here"))
-        errorPage = Self.statusPage(icon: "dialog-error-symbolic", title: tr("Can’t Open Folder"))
+        pages = ui.widget("pages")
+        emptyPage = Self.statusPage(ui.widget("empty-page"))
+        errorPage = Self.statusPage(ui.widget("error-page"))
         for (child, name) in pageWidgets {
             gtk_stack_add_named(pages.cast(), child, name.rawValue)
             // A page's own name, not "GtkStackPage".
             if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, name.title) }
         }
-
-        let content: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_box_append(content.cast(), header)
-        gtk_box_append(content.cast(), pages)
-        adw_application_window_set_content(window.cast(), content)
+        adw_application_window_set_content(window.cast(), ui.widget("content"))
 
         self.announcer = announcer
         facts = FactsReader(model: model)
@@ -117,21 +109,21 @@ final class MainWindow {
         BenchHook.attach(to: self)
     }
 
-    /// The header bar: Open Folder and Overview at the start, the title, the
-    /// main menu at the end.
-    private static func fill(header: Widget, title: Widget, overviewToggle: Widget, menu: Widget?) {
-        adw_header_bar_set_title_widget(header.cast(), title)
-        let openButton: Widget = gtk_button_new_from_icon_name(FlickAction.openFolder.iconName)
+    /// The header bar (window.ui): Open Folder and Overview at the start,
+    /// the title, the main menu at the end. Buttons bound to an action take
+    /// its tooltip and keys from FlickAction.
+    private static func fill(header ui: Builder) {
+        let openButton = ui.widget("open-folder")
         gtk_widget_set_tooltip_text(openButton, FlickAction.openFolder.tooltip)
-        gtk_actionable_set_action_name(openButton.opaque, FlickAction.openFolder.detailedName)
-        Accessibility.setLabel(openButton, tr("Open Folder"))
         Accessibility.setKeyShortcuts(openButton, FlickAction.openFolder.ariaShortcuts)
-        adw_header_bar_pack_start(header.cast(), openButton)
-        adw_header_bar_pack_start(header.cast(), overviewToggle)
-        if let menu, let popover = gtk_menu_button_get_popover(menu.opaque) {
+        let toggle = ui.widget("overview-toggle")
+        gtk_widget_set_tooltip_text(toggle, FlickAction.overview.tooltip)
+        Accessibility.setLabel(toggle, FlickAction.overview.label)
+        Accessibility.setKeyShortcuts(toggle, FlickAction.overview.ariaShortcuts)
+        checkMenuLabels(ui)
+        if let popover = gtk_menu_button_get_popover(ui.widget("main-menu-button").opaque) {
             Accessibility.setLabel(popover, tr("Main Menu"))
         }
-        adw_header_bar_pack_end(header.cast(), menu)
     }
 
     private func followModel() {
@@ -174,13 +166,16 @@ final class MainWindow {
     }
 
     /// The header bar goes while fullscreen (Escape, F11 or the player's
-    /// button leave); the stage re-lays the cards in the same frame.
+    /// button leave); the stage re-lays the cards in the same frame. The
+    /// window's state is win.fullscreen's; the header, the page and the
+    /// player bar's button follow the action.
     private func followFullscreen() {
-        connect(window, .notify("fullscreened")) { [unowned self] _ in
-            let fullscreen = isFullscreen
+        connect(window, .notify("fullscreened")) { [unowned self] _ in updateEnabled() }
+        guard let action = registered[.fullscreen] else { return }
+        connect(action, .notify("state")) { [unowned self] _ in
+            let fullscreen = Actions.state(of: action)
             gtk_widget_set_visible(header, fullscreen ? 0 : 1)
             page.setFullscreen(fullscreen)
-            updateEnabled()
             page.stack.onStateChange()
         }
     }
@@ -353,10 +348,8 @@ final class MainWindow {
 
     private var pageWidgets: [(Widget, Page)] { [(page.root, .deck), (emptyPage, .empty), (errorPage, .error), (overview.root, .overview)] }
 
-    private static func statusPage(icon: String, title: String) -> Widget {
-        let page: Widget = adw_status_page_new()
-        adw_status_page_set_icon_name(page.cast(), icon)
-        adw_status_page_set_title(page.cast(), title)
+    /// A status page of window.ui with its Open Folder button.
+    private static func statusPage(_ page: Widget) -> Widget {
         // A plain label: GTK 4.8 names mnemonic buttons "_Open Folder… Open
         // Folder…" on AT-SPI, whatever the accessible label says. Ctrl+O opens.
         let button = ReviewPage.makeButton(.openFolder)

@@ -20,7 +20,9 @@ final class ReviewedFolder {
     /// the names that changed, or nil when only a rescan can tell.
     var onChange: (([String]?) -> Void)?
 
-    private var monitor: OpaquePointer?
+    /// The folder's file monitor: released with this value (a GFileMonitor
+    /// cancels itself when it goes), or cancelled at once by `close()`.
+    private var monitor: ObjectRef<UnsafeMutablePointer<GFileMonitor>>?
     /// Writes a deferred sync's rows (see `writeDeferredRows`).
     private var writer: Task<Void, Never>?
     private var pending: Task<Void, Never>?
@@ -110,16 +112,15 @@ final class ReviewedFolder {
 
     /// Starts watching the folder (its direct children) for changes.
     func watch() {
-        guard monitor == nil, let file = g_file_new_for_path(url.path) else { return }
-        defer { g_object_unref(file.rawObject) }
+        guard monitor == nil, let file = ObjectRef(taking: g_file_new_for_path(url.path)) else { return }
         var error: UnsafeMutablePointer<GError>?
-        guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
+        guard let monitor = ObjectRef(taking: g_file_monitor_directory(file.pointer, G_FILE_MONITOR_WATCH_MOVES, nil, &error)) else {
             Log.warning("can’t watch \(url.path): \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")", category: "folder")
             g_clear_error(&error)
             return
         }
-        self.monitor = OpaquePointer(monitor)
-        connect(OpaquePointer(monitor), .fileChanged) { [weak self] event, name, other in
+        self.monitor = monitor
+        connect(monitor.pointer.opaque, .fileChanged) { [weak self] event, name, other in
             guard event != G_FILE_MONITOR_EVENT_CHANGED, event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED else { return }
             self?.note(event, name: name, other: other)
         }
@@ -151,14 +152,21 @@ final class ReviewedFolder {
         }
     }
 
-    /// Stops watching (the window opened another folder).
+    /// Stops watching now (the window opened another folder), rather than
+    /// when the last reference goes; calling it again does nothing.
     func close() {
         pending?.cancel()
         writer?.cancel()
         if let monitor {
-            g_file_monitor_cancel(UnsafeMutablePointer(monitor))
-            g_object_unref(monitor.rawObject)
-            self.monitor = nil
+            g_file_monitor_cancel(monitor.pointer)
+            self.monitor = nil  // the monitor's reference goes with its owner
         }
+    }
+
+    deinit {
+        // Without close(): the owner releases the monitor, which cancels
+        // itself as it goes, and the tasks stop here.
+        pending?.cancel()
+        writer?.cancel()
     }
 }
