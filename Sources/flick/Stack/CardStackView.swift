@@ -47,6 +47,8 @@ final class CardStackView {
     var loops = true
     /// Called when the top clip starts or stops playing, or a poster arrives.
     var onStateChange: () -> Void = {}
+    /// Where the top clip is, as its player pushes it (the player bar).
+    var onTopTiming: (PlaybackTiming) -> Void = { _ in }
     /// The next card whose pipeline opens once the new top card plays.
     private var deferredLive: Int64?
     /// Cards waiting for the stage to be realized to go live (`goLive`).
@@ -270,6 +272,10 @@ final class CardStackView {
             guard let self, id == model.top?.id else { return }
             frameLog?.step("arrived")
             frameLog?.newTopFrame = true
+        }
+        card.onTiming = { [weak self] timing in
+            guard let self, id == model.top?.id else { return }
+            onTopTiming(timing)
         }
     }
 
