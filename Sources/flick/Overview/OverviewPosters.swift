@@ -55,6 +55,8 @@ final class OverviewPosters {
 
     private func requestFacts(_ clip: ReviewClip, path: String) {
         let id = clip.id, kind = clip.kind
+        // Read already (the model has what it learned): not again.
+        guard service.cached(FactsReader.key(clip), as: ClipInfo.self) == nil else { return }
         service.request(FactsReader.key(clip), wanted: { [weak self] in self?.isWanted(id) ?? false }) { () throws(MediaError) -> ClipInfo in
             try FactsReader.read(path: path, kind: kind)
         } completion: { [weak self] result in
