@@ -7,10 +7,15 @@ import Synchronization
 /// scaled to the card inside GStreamer, and the serial `queue` that owns it.
 ///
 /// On `queue`: building the pipeline, every state change, mute, seeks, the
-/// rate, position queries, and teardown (NULL, then the last unref). Streaming threads only
-/// run the callbacks in `PlayerPipeline+Streaming.swift`, which read and
-/// write the `State` under its mutex and post to the outbox; one of them applies
-/// a new card size between two buffers (see `applyPendingFit`).
+/// rate, position queries and their ticker (`PlayerPipeline+Timing.swift`),
+/// and teardown (NULL, then the last unref). Streaming threads only run the
+/// callbacks in `PlayerPipeline+Streaming.swift`, which read and write the
+/// `State` under its mutex and post to the outbox; one of them applies a
+/// new card size between two buffers (see `applyPendingFit`).
+///
+/// Everything shared between threads is in `State`, behind one `Mutex`;
+/// the one field outside it, `playbin`, is only touched on `queue` (hence
+/// `@unchecked Sendable`).
 ///
 /// Lifetime: GStreamer's callbacks each hold a reference to this object, so
 /// it lives as long as its playbin; `teardown()` frees the playbin on
@@ -50,7 +55,7 @@ final class PlayerPipeline: @unchecked Sendable {
     let outbox: PlayerOutbox
     let loops: Bool
     /// Only on `queue`.
-    private var playbin: UnsafeMutablePointer<GstElement>?
+    private(set) var playbin: UnsafeMutablePointer<GstElement>?
 
     /// Everything the player's queue, the streaming threads and the app's
     /// reads share, behind one lock the compiler checks.
@@ -214,52 +219,6 @@ final class PlayerPipeline: @unchecked Sendable {
         }
     }
 
-    // MARK: - Where it is
-
-    /// Asks the pipeline for its position, duration and rate at once and
-    /// posts them (they come anyway while playing and after every seek or
-    /// state change).
-    func refreshTiming() {
-        queue.async { [self] in publishTiming() }
-    }
-
-    /// Queries the position, duration and rate, keeps them and posts them
-    /// to the outbox. On `queue`.
-    func publishTiming() {
-        guard let playbin, !locked({ $0.closed }) else { return }
-        let position = Self.query(playbin, position: true), duration = Self.query(playbin, position: false)
-        let rate = Self.segmentRate(playbin)
-        let timing = locked { state -> PlaybackTiming in
-            state.position = position ?? state.position
-            state.duration = duration ?? state.duration
-            state.reportedRate = rate ?? state.reportedRate
-            return state.timing
-        }
-        outbox.post(timing)
-    }
-
-    /// Posts the position every `timingInterval` while the pipeline plays,
-    /// from a state change to PLAYING until the next state change. On `queue`.
-    func startTicker() {
-        let run = locked { state -> Int in
-            state.ticker += 1
-            return state.ticker
-        }
-        tick(run)
-    }
-
-    /// Ends the ticker's run (leaving PLAYING) and posts where it stopped.
-    func stopTicker() {
-        locked { $0.ticker += 1 }
-        publishTiming()
-    }
-
-    private func tick(_ run: Int) {
-        guard playbin != nil, locked({ !$0.closed && $0.ticker == run }) else { return }
-        publishTiming()
-        queue.asyncAfter(deadline: .now() + Self.timingInterval) { [weak self] in self?.tick(run) }
-    }
-
     /// A flushing, accurate seek at the rate asked for; the target is posted
     /// at once, where the pipeline lands once the seek completes. On `queue`.
     private func seek(_ playbin: UnsafeMutablePointer<GstElement>, to seconds: Double) {
@@ -271,24 +230,6 @@ final class PlayerPipeline: @unchecked Sendable {
             return state.timing
         }
         outbox.post(timing)
-    }
-
-    /// The pipeline's position (or duration) in seconds, if it knows. On `queue`.
-    private static func query(_ playbin: UnsafeMutablePointer<GstElement>, position: Bool) -> Double? {
-        var value: gint64 = -1
-        let known = position ? gst_element_query_position(playbin, GST_FORMAT_TIME, &value)
-                             : gst_element_query_duration(playbin, GST_FORMAT_TIME, &value)
-        return known != 0 && value >= 0 ? Double(value) / 1e9 : nil
-    }
-
-    /// The rate of the segment the sinks play. On `queue`.
-    private static func segmentRate(_ playbin: UnsafeMutablePointer<GstElement>) -> Double? {
-        guard let query = gst_query_new_segment(GST_FORMAT_TIME) else { return nil }
-        defer { gst_mini_object_unref(UnsafeMutableRawPointer(query).assumingMemoryBound(to: GstMiniObject.self)) }
-        guard gst_element_query(playbin, query) != 0 else { return nil }
-        var rate = 0.0
-        gst_query_parse_segment(query, &rate, nil, nil, nil)
-        return rate
     }
 
     /// Goes back to the start after the end. A clip with one frame or none
@@ -406,13 +347,6 @@ final class PlayerPipeline: @unchecked Sendable {
 
     private static func count(built change: Int) {
         counts.withLock { $0.built += change }
-    }
-}
-
-extension PlayerPipeline.State {
-    /// What the player last knew of where it is, as posted to the app.
-    var timing: PlaybackTiming {
-        PlaybackTiming(position: position, duration: duration, rate: reportedRate, playing: state == GST_STATE_PLAYING)
     }
 }
 

@@ -1,8 +1,9 @@
 // VideoPlayer — plays one clip for one card.
 //
-//   VideoPlayer      the app's handle: requests in, frames and one failure out
-//   PlayerPipeline   the playbin and the serial queue that owns it
+//   VideoPlayer      the app's handle: requests in; frames, timings and one failure out
+//   PlayerPipeline   the playbin, the serial queue that owns it, its State under one Mutex
 //     +Streaming     callbacks on GStreamer's threads: frames, bus, fit, size limit
+//     +Timing        where the clip is, pushed while it plays and on every change
 //   PlayerOutbox     delivery to the app's queue, and the gate `stop()` closes
 //   DecodeLimit      the largest picture decoded (bigger clips are refused)
 //
