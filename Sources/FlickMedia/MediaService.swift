@@ -134,10 +134,11 @@ public final class MediaService {
             return made
         }()
         nextTicket += 1
-        job.waiters[nextTicket] = Waiter(wanted: wanted) { outcome in completion(Self.typed(outcome)) }
+        let ticket = Ticket(key: key, number: nextTicket)
+        job.waiters[ticket.number] = Waiter(wanted: wanted) { outcome in completion(Self.typed(outcome)) }
         if !job.started { waiting.append(job) }
         startJobs()
-        return Ticket(key: key, number: nextTicket)
+        return ticket
     }
 
     /// Drops one request: its completion never runs. The job goes too when
