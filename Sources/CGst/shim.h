@@ -4,6 +4,7 @@
 #include <gst/app/gstappsink.h>
 #include <gst/video/video.h>
 #include <gst/pbutils/pbutils.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
 
 static inline GstObject *flick_gst_object(gpointer p) { return GST_OBJECT(p); }
 static inline GstElement *flick_gst_element(gpointer p) { return GST_ELEMENT(p); }

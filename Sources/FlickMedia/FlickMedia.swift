@@ -1,15 +1,20 @@
-// FlickMedia — the one target that touches GStreamer (nothing else imports CGst).
+// FlickMedia — the one target that touches GStreamer (nothing else imports CGst),
+// and Flick's posters and facts made off the main thread.
 //
 //   GStreamer       one-time gst_init
 //   ClipDiscovery   duration, size and codecs of a clip (GstDiscoverer), or a
 //                   MediaError a user can act on
 //   DecodeLimit     the largest picture decoded; bigger clips are refused
 //   PosterFrame     one still frame, scaled inside GStreamer, for cards not playing
+//   ThumbnailCache  posters on disk, shared with Files (the freedesktop thumbnail cache)
+//   MediaService    the one "cached, or render and store" path for posters and
+//                   facts: an LRUCache, a bounded worker pool, one render per key
 //   Stitcher        joins clips into one video (remux, or re-encode)
 //   VideoPlayer     one clip playing for one card (PlayerPipeline, PlayerOutbox)
 //
 // Threading contract: VideoPlayer owns its threads and never blocks its
-// caller (its own contract heads VideoPlayer.swift). Every other entry point
+// caller (its own contract heads VideoPlayer.swift); MediaService lives on
+// the main actor and runs its renders on its own workers. Every other entry point
 // is synchronous and blocking; call it off the main thread (each call builds
 // its own discoverer or pipeline and tears it down before returning; nothing
 // calls back later). Results are plain Sendable values; callers hop to the

@@ -79,13 +79,13 @@ extension PlayerPipeline {
     /// error"). Applied here, before the scaler sees the buffer, the scaler
     /// renegotiates first and every element downstream follows.
     private func applyPendingFit() {
-        let change = lock.withLock { () -> (UnsafeMutablePointer<GstElement>, Size)? in
-            guard let fitFilter, wantedSize != appliedSize else { return nil }
-            appliedSize = wantedSize
-            return (fitFilter, wantedSize)
+        let change = locked { state -> (ElementRef, Size)? in
+            guard let fitFilter = state.fitFilter, state.wantedSize != state.appliedSize else { return nil }
+            state.appliedSize = state.wantedSize
+            return (fitFilter, state.wantedSize)
         }
         guard let (filter, size) = change, let caps = gst_caps_from_string(size.caps) else { return }
-        flick_gst_set_caps(UnsafeMutableRawPointer(filter), "caps", caps)
+        flick_gst_set_caps(UnsafeMutableRawPointer(filter.pointer), "caps", caps)
         gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self))
     }
 
@@ -119,10 +119,10 @@ extension PlayerPipeline {
         let sample = preroll ? gst_app_sink_pull_preroll(sink) : gst_app_sink_pull_sample(sink)
         guard let sample else { return GST_FLOW_OK }
         defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
-        guard let pipeline = from(data), !pipeline.locked({ pipeline.closed }), let frame = frame(from: sample) else { return GST_FLOW_OK }
+        guard let pipeline = from(data), !pipeline.locked({ $0.closed }), let frame = frame(from: sample) else { return GST_FLOW_OK }
         if preroll, let buffer = gst_sample_get_buffer(sample) {
             let duration = buffer.pointee.duration
-            pipeline.lock.withLock { pipeline.pausedFrameDuration = duration == flick_gst_clock_time_none() ? nil : duration }
+            pipeline.locked { $0.pausedFrameDuration = duration == flick_gst_clock_time_none() ? nil : duration }
         }
         pipeline.deliver(frame)
         return GST_FLOW_OK
@@ -135,15 +135,16 @@ extension PlayerPipeline {
     }
 
     private func deliver(_ frame: VideoFrame) {
-        let post = lock.withLock { () -> Bool in
-            guard !closed else { return false }
-            framesDelivered += 1
+        let time = frame.time, now = DispatchTime.now().uptimeNanoseconds
+        let post = locked { state -> Bool in
+            guard !state.closed else { return false }
+            state.framesDelivered += 1
             // Playing starts with the preroll frame again: it is already shown.
-            let repeated = frame.time != nil && frame.time == lastTime
-            lastTime = frame.time
+            let repeated = time != nil && time == state.lastTime
+            state.lastTime = time
             guard !repeated else { return false }
-            if let promotedAt, latency == nil, framesDelivered > 1 {
-                latency = Double(DispatchTime.now().uptimeNanoseconds - promotedAt) / 1e9
+            if let promotedAt = state.promotedAt, state.latency == nil, state.framesDelivered > 1 {
+                state.latency = Double(now - promotedAt) / 1e9
             }
             return true
         }
@@ -158,8 +159,17 @@ extension PlayerPipeline {
             guard Self.isTopLevel(message) else { return }
             var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
             gst_message_parse_state_changed(message, &old, &new, &pending)
-            lock.withLock { state = new }
+            locked { $0.state = new }
             if new == GST_STATE_PAUSED && old == GST_STATE_READY { prerolled() }
+            // The app hears where the clip is at every change, and often while it plays.
+            if new == GST_STATE_PLAYING {
+                queue.async { [self] in startTicker() }
+            } else if old == GST_STATE_PLAYING || new == GST_STATE_PAUSED {
+                queue.async { [self] in stopTicker() }
+            }
+        case GST_MESSAGE_ASYNC_DONE, GST_MESSAGE_DURATION_CHANGED:
+            // A seek (or the rate) landed, or the length became known.
+            queue.async { [self] in publishTiming() }
         case GST_MESSAGE_EOS:
             guard loops, Self.isTopLevel(message) else { return }
             loopToStart()
@@ -171,13 +181,13 @@ extension PlayerPipeline {
                 g_free(detail)
             }
             let error = MissingPlugin.error(file: name, installerDetail: what)
-            lock.withLock { if missingPlugin == nil { missingPlugin = error } }
+            locked { if $0.missingPlugin == nil { $0.missingPlugin = error } }
         case GST_MESSAGE_ERROR:
             var error: UnsafeMutablePointer<GError>?
             gst_message_parse_error(message, &error, nil)
             let text = error.map { String(cString: $0.pointee.message) } ?? "GStreamer could not play it"
             g_clear_error(&error)
-            let missing = locked { missingPlugin }
+            let missing = locked { $0.missingPlugin }
             fail(missing ?? .notAVideo(file: name, reason: text.prefix(1).lowercased() + text.dropFirst()))
         default:
             break

@@ -1,15 +1,21 @@
 import CGst
 import FlickCore
 import Foundation
+import Synchronization
 
 /// The GStreamer side of one `VideoPlayer`: a `playbin` whose pictures are
 /// scaled to the card inside GStreamer, and the serial `queue` that owns it.
 ///
 /// On `queue`: building the pipeline, every state change, mute, seeks, the
-/// rate, position queries, and teardown (NULL, then the last unref). Streaming threads only
-/// run the callbacks in `PlayerPipeline+Streaming.swift`, which read and
-/// write the fields under `lock` and post to the outbox; one of them applies
-/// a new card size between two buffers (see `applyPendingFit`).
+/// rate, position queries and their ticker (`PlayerPipeline+Timing.swift`),
+/// and teardown (NULL, then the last unref). Streaming threads only run the
+/// callbacks in `PlayerPipeline+Streaming.swift`, which read and write the
+/// `State` under its mutex and post to the outbox; one of them applies a
+/// new card size between two buffers (see `applyPendingFit`).
+///
+/// Everything shared between threads is in `State`, behind one `Mutex`;
+/// the one field outside it, `playbin`, is only touched on `queue` (hence
+/// `@unchecked Sendable`).
 ///
 /// Lifetime: GStreamer's callbacks each hold a reference to this object, so
 /// it lives as long as its playbin; `teardown()` frees the playbin on
@@ -49,50 +55,65 @@ final class PlayerPipeline: @unchecked Sendable {
     let outbox: PlayerOutbox
     let loops: Bool
     /// Only on `queue`.
-    private var playbin: UnsafeMutablePointer<GstElement>?
+    private(set) var playbin: UnsafeMutablePointer<GstElement>?
 
-    let lock = NSLock()
-    // Guarded by `lock`.
-    /// Stopped or failed: nothing more is posted, and teardown is queued.
-    private(set) var closed = false
-    var fitFilter: UnsafeMutablePointer<GstElement>?
-    var wantedSize: Size
-    var appliedSize: Size
-    var state = GST_STATE_NULL
-    var muted: Bool
-    var framesDelivered = 0
-    var lastTime: Double?
-    var lastLoop: UInt64 = 0
-    var promotedAt: UInt64?
-    var latency: Double?
-    /// How long the frame shown while paused lasts (nanoseconds of clip time), when it says.
-    var pausedFrameDuration: GstClockTime?
-    /// How far the last `play()` moved the start ahead (seconds), if it did.
-    var startShift: Double?
-    var missingPlugin: MediaError?
-    /// Prerolled with sound and no picture: no frame will come.
-    var soundOnly = false
-    /// The rate asked for (1: normal speed); every seek keeps it.
-    var rate = 1.0
-    /// What the pipeline last answered (see `refreshTiming`), in seconds.
-    var position: Double?
-    var duration: Double?
-    /// The playback rate the pipeline's segment reports.
-    var reportedRate: Double?
+    /// Everything the player's queue, the streaming threads and the app's
+    /// reads share, behind one lock the compiler checks.
+    struct State: Sendable {
+        /// Stopped or failed: nothing more is posted, and teardown is queued.
+        var closed = false
+        var fitFilter: ElementRef?
+        var wantedSize: Size
+        var appliedSize: Size
+        var state = GST_STATE_NULL
+        var muted: Bool
+        var framesDelivered = 0
+        var lastTime: Double?
+        var lastLoop: UInt64 = 0
+        var promotedAt: UInt64?
+        var latency: Double?
+        /// How long the frame shown while paused lasts (nanoseconds of clip time), when it says.
+        var pausedFrameDuration: GstClockTime?
+        /// How far the last `play()` moved the start ahead (seconds), if it did.
+        var startShift: Double?
+        var missingPlugin: MediaError?
+        /// Prerolled with sound and no picture: no frame will come.
+        var soundOnly = false
+        /// The rate asked for (1: normal speed); every seek keeps it.
+        var rate = 1.0
+        /// What the pipeline last answered (see `publishTiming`), in seconds.
+        var position: Double?
+        var duration: Double?
+        /// The playback rate the pipeline's segment reports.
+        var reportedRate: Double?
+        /// Which run of the position ticker may go on (a new one, or
+        /// leaving PLAYING, ends the one before).
+        var ticker = 0
+    }
+
+    /// An element the pipeline holds a reference to (freed in teardown).
+    struct ElementRef: @unchecked Sendable {
+        let pointer: UnsafeMutablePointer<GstElement>
+    }
+
+    private let shared: Mutex<State>
+
+    /// Seconds between two position reports while playing.
+    static let timingInterval = 0.25
 
     init(name: String, size: Size, order: PixelOrder = .bgra, muted: Bool, loops: Bool, outbox: PlayerOutbox) {
         self.name = name
         self.order = order
-        self.wantedSize = size
-        self.appliedSize = size
-        self.muted = muted
+        shared = Mutex(State(wantedSize: size, appliedSize: size, muted: muted))
         self.loops = loops
         self.outbox = outbox
         Self.count(open: +1)
     }
 
-    func locked<T>(_ body: () -> T) -> T {
-        lock.withLock(body)
+    /// Runs `body` on the shared state under its lock (never call out to
+    /// GStreamer or the outbox inside).
+    func locked<T: Sendable>(_ body: (inout State) -> T) -> T {
+        shared.withLock { body(&$0) }
     }
 
     // MARK: - Requests (any thread; the work runs on `queue`)
@@ -102,7 +123,7 @@ final class PlayerPipeline: @unchecked Sendable {
     func open(uri: String, timeout: Double) {
         queue.async { [self] in build(uri: uri) }
         queue.asyncAfter(deadline: .now() + timeout) { [weak self] in
-            guard let self, !locked({ closed || framesDelivered > 0 || soundOnly }) else { return }
+            guard let self, !locked({ $0.closed || $0.framesDelivered > 0 || $0.soundOnly }) else { return }
             if !noteSoundOnly() { fail(.timedOut(file: name)) }
         }
     }
@@ -111,7 +132,7 @@ final class PlayerPipeline: @unchecked Sendable {
     /// memo) is known as such; it plays its sound like any clip.
     func prerolled() {
         queue.async { [self] in
-            guard !locked({ closed || framesDelivered > 0 }) else { return }
+            guard !locked({ $0.closed || $0.framesDelivered > 0 }) else { return }
             _ = noteSoundOnly()
         }
     }
@@ -122,13 +143,14 @@ final class PlayerPipeline: @unchecked Sendable {
         guard let playbin else { return false }
         let raw = UnsafeMutableRawPointer(playbin)
         let found = flick_gst_get_int(raw, "n-video") == 0 && flick_gst_get_int(raw, "n-audio") > 0
-        if found { lock.withLock { soundOnly = true } }
+        if found { locked { $0.soundOnly = true } }
         return found
     }
 
     func play() {
-        lock.withLock {
-            if latency == nil && framesDelivered > 0 { promotedAt = DispatchTime.now().uptimeNanoseconds }
+        let now = DispatchTime.now().uptimeNanoseconds
+        locked {
+            if $0.latency == nil && $0.framesDelivered > 0 { $0.promotedAt = now }
         }
         change(to: GST_STATE_PLAYING)
     }
@@ -139,39 +161,39 @@ final class PlayerPipeline: @unchecked Sendable {
     /// A pipeline paused after playing resumes where it stopped (its start
     /// time is no longer zero), so only a fresh start is shifted. On `queue`.
     private func skipShownFrame(_ playbin: UnsafeMutablePointer<GstElement>) {
-        let (shown, speed) = lock.withLock { () -> (GstClockTime?, Double) in
-            startShift = nil
-            return (pausedFrameDuration, max(abs(rate), 0.01))
+        let (shown, speed) = locked { state -> (GstClockTime?, Double) in
+            state.startShift = nil
+            return (state.pausedFrameDuration, max(abs(state.rate), 0.01))
         }
         guard let shown, shown > 0, gst_element_get_start_time(playbin) == 0 else { return }
         // Never more than a tenth of a second, whatever the clip claims.
         let skip = GstClockTime(min(Double(shown) / speed, 100_000_000))
         gst_element_set_start_time(playbin, skip)
-        lock.withLock { startShift = Double(skip) / 1e9 }
+        locked { $0.startShift = Double(skip) / 1e9 }
     }
 
     func pause() { change(to: GST_STATE_PAUSED) }
 
     private func change(to state: GstState) {
         queue.async { [self] in
-            guard let playbin, !locked({ closed }) else { return }
+            guard let playbin, !locked({ $0.closed }) else { return }
             if state == GST_STATE_PLAYING { skipShownFrame(playbin) }
             gst_element_set_state(playbin, state)
         }
     }
 
     func setMuted(_ muted: Bool) {
-        lock.withLock { self.muted = muted }
+        locked { $0.muted = muted }
         queue.async { [self] in
-            guard let playbin, !locked({ closed }) else { return }
-            flick_gst_set_bool(UnsafeMutableRawPointer(playbin), "mute", locked { self.muted } ? 1 : 0)
+            guard let playbin, !locked({ $0.closed }) else { return }
+            flick_gst_set_bool(UnsafeMutableRawPointer(playbin), "mute", locked { $0.muted } ? 1 : 0)
         }
     }
 
     /// Later pictures fit `size`: the next buffer to reach the scaler
     /// applies it, on the streaming thread (see `applyPendingFit`).
     func fit(_ size: Size) {
-        lock.withLock { wantedSize = size }
+        locked { $0.wantedSize = size }
     }
 
     // MARK: - Seeking and speed
@@ -180,7 +202,7 @@ final class PlayerPipeline: @unchecked Sendable {
     /// rate asked for. A paused pipeline prerolls and shows the frame there.
     func seek(to seconds: Double? = nil, by delta: Double = 0) {
         queue.async { [self] in
-            guard let playbin, !locked({ closed }) else { return }
+            guard let playbin, !locked({ $0.closed }) else { return }
             let now = seconds ?? (Self.query(playbin, position: true) ?? 0) + delta
             let end = Self.query(playbin, position: false)
             let target = max(0, min(now, end.map { max(0, $0 - 0.05) } ?? now))
@@ -190,52 +212,24 @@ final class PlayerPipeline: @unchecked Sendable {
 
     /// Plays at `rate` from where the pipeline is.
     func setRate(_ rate: Double) {
-        lock.withLock { self.rate = rate }
+        locked { $0.rate = rate }
         queue.async { [self] in
-            guard let playbin, !locked({ closed }) else { return }
+            guard let playbin, !locked({ $0.closed }) else { return }
             seek(playbin, to: Self.query(playbin, position: true) ?? 0)
         }
     }
 
-    /// Asks the pipeline for its position, duration and rate; the answers
-    /// land in `position`, `duration` and `reportedRate`.
-    func refreshTiming() {
-        queue.async { [self] in
-            guard let playbin, !locked({ closed }) else { return }
-            let position = Self.query(playbin, position: true), duration = Self.query(playbin, position: false)
-            let rate = Self.segmentRate(playbin)
-            lock.withLock {
-                self.position = position ?? self.position
-                self.duration = duration ?? self.duration
-                self.reportedRate = rate ?? self.reportedRate
-            }
-        }
-    }
-
-    /// A flushing, accurate seek at the rate asked for. On `queue`.
+    /// A flushing, accurate seek at the rate asked for; the target is posted
+    /// at once, where the pipeline lands once the seek completes. On `queue`.
     private func seek(_ playbin: UnsafeMutablePointer<GstElement>, to seconds: Double) {
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        gst_element_seek(playbin, locked { rate }, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, gint64(seconds * 1e9),
+        gst_element_seek(playbin, locked { $0.rate }, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, gint64(seconds * 1e9),
                          GST_SEEK_TYPE_NONE, -1)
-        lock.withLock { position = seconds }
-    }
-
-    /// The pipeline's position (or duration) in seconds, if it knows. On `queue`.
-    private static func query(_ playbin: UnsafeMutablePointer<GstElement>, position: Bool) -> Double? {
-        var value: gint64 = -1
-        let known = position ? gst_element_query_position(playbin, GST_FORMAT_TIME, &value)
-                             : gst_element_query_duration(playbin, GST_FORMAT_TIME, &value)
-        return known != 0 && value >= 0 ? Double(value) / 1e9 : nil
-    }
-
-    /// The rate of the segment the sinks play. On `queue`.
-    private static func segmentRate(_ playbin: UnsafeMutablePointer<GstElement>) -> Double? {
-        guard let query = gst_query_new_segment(GST_FORMAT_TIME) else { return nil }
-        defer { gst_mini_object_unref(UnsafeMutableRawPointer(query).assumingMemoryBound(to: GstMiniObject.self)) }
-        guard gst_element_query(playbin, query) != 0 else { return nil }
-        var rate = 0.0
-        gst_query_parse_segment(query, &rate, nil, nil, nil)
-        return rate
+        let timing = locked { state -> PlaybackTiming in
+            state.position = seconds
+            return state.timing
+        }
+        outbox.post(timing)
     }
 
     /// Goes back to the start after the end. A clip with one frame or none
@@ -243,9 +237,9 @@ final class PlayerPipeline: @unchecked Sendable {
     func loopToStart() {
         queue.async { [self] in
             let now = DispatchTime.now().uptimeNanoseconds
-            let tooSoon = locked { () -> Bool in
-                defer { lastLoop = now }
-                return closed || now - lastLoop < 250_000_000
+            let tooSoon = locked { state -> Bool in
+                defer { state.lastLoop = now }
+                return state.closed || now - state.lastLoop < 250_000_000
             }
             guard let playbin, !tooSoon else { return }
             seek(playbin, to: 0)
@@ -266,9 +260,9 @@ final class PlayerPipeline: @unchecked Sendable {
     }
 
     private func markClosed() -> Bool {
-        let first = lock.withLock {
-            defer { closed = true }
-            return !closed
+        let first = locked { state -> Bool in
+            defer { state.closed = true }
+            return !state.closed
         }
         if first { Self.count(open: -1) }
         return first
@@ -277,7 +271,7 @@ final class PlayerPipeline: @unchecked Sendable {
     // MARK: - On `queue`
 
     private func build(uri: String) {
-        guard !locked({ closed }) else { return }
+        guard !locked({ $0.closed }) else { return }
         guard let playbin = gst_element_factory_make("playbin", nil) else {
             fail(.notAVideo(file: name, reason: "GStreamer’s playbin is missing (install gstreamer1.0-plugins-base)"))
             return
@@ -288,7 +282,7 @@ final class PlayerPipeline: @unchecked Sendable {
         // orientation tag (a phone's portrait clip). Fitted after the turn,
         // a size fixed before the tag arrives cannot be renegotiated once
         // the turn swaps the sides, and the stream stops.
-        let description = "videoscale name=scale ! capsfilter name=fit caps=\"\(locked { appliedSize }.caps)\" ! "
+        let description = "videoscale name=scale ! capsfilter name=fit caps=\"\(locked { $0.appliedSize }.caps)\" ! "
             + "videoconvert ! videoflip video-direction=auto ! "
             + "appsink name=sink caps=video/x-raw,format=\(order.rawValue) max-buffers=2 drop=true enable-last-sample=false"
         guard let sink = gst_parse_bin_from_description(description, 1, &error), error == nil else {
@@ -300,14 +294,15 @@ final class PlayerPipeline: @unchecked Sendable {
         self.playbin = playbin
         Self.count(built: +1)
         let bin = UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GstBin.self)
-        lock.withLock { fitFilter = gst_bin_get_by_name(bin, "fit") }
+        let filter = gst_bin_get_by_name(bin, "fit").map(ElementRef.init)
+        locked { $0.fitFilter = filter }
         let raw = UnsafeMutableRawPointer(playbin)
         flick_gst_set_string(raw, "uri", uri)
         flick_gst_set_object(raw, "video-sink", UnsafeMutableRawPointer(sink))
         // No subtitles, no visualisations.
         let flags: PlayFlags = [.video, .audio, .softVolume, .nativeVideo, .deinterlace]
         flick_gst_set_uint(raw, "flags", flags.rawValue)
-        flick_gst_set_bool(raw, "mute", locked { muted } ? 1 : 0)
+        flick_gst_set_bool(raw, "mute", locked { $0.muted } ? 1 : 0)
         attachCallbacks(playbin: playbin, sink: bin)
         gst_element_set_state(playbin, GST_STATE_PAUSED)
     }
@@ -319,11 +314,11 @@ final class PlayerPipeline: @unchecked Sendable {
         guard let playbin else { return }
         self.playbin = nil
         gst_element_set_state(playbin, GST_STATE_NULL)
-        let filter = lock.withLock {
-            defer { fitFilter = nil; state = GST_STATE_NULL }
-            return fitFilter
+        let filter = locked { state -> ElementRef? in
+            defer { state.fitFilter = nil; state.state = GST_STATE_NULL }
+            return state.fitFilter
         }
-        if let filter { gst_object_unref(UnsafeMutableRawPointer(filter)) }
+        if let filter { gst_object_unref(UnsafeMutableRawPointer(filter.pointer)) }
         // Finalizing the playbin drops the callbacks' references to self.
         gst_object_unref(UnsafeMutableRawPointer(playbin))
         Self.count(built: -1)
@@ -331,25 +326,27 @@ final class PlayerPipeline: @unchecked Sendable {
 
     // MARK: - Pipelines alive
 
-    private static let countLock = NSLock()
-    nonisolated(unsafe) private static var open = 0
-    nonisolated(unsafe) private static var mostOpen = 0
-    nonisolated(unsafe) private static var built = 0
+    private struct Counts {
+        var open = 0
+        var mostOpen = 0
+        var built = 0
+    }
+    private static let counts = Mutex(Counts())
 
     /// Players neither stopped nor failed, and the most there ever were at once.
-    static var openCount: (now: Int, most: Int) { countLock.withLock { (open, mostOpen) } }
+    static var openCount: (now: Int, most: Int) { counts.withLock { ($0.open, $0.mostOpen) } }
     /// Playbins built and not yet freed (teardown done) on their queues.
-    static var builtCount: Int { countLock.withLock { built } }
+    static var builtCount: Int { counts.withLock { $0.built } }
 
     private static func count(open change: Int) {
-        countLock.withLock {
-            open += change
-            mostOpen = max(mostOpen, open)
+        counts.withLock {
+            $0.open += change
+            $0.mostOpen = max($0.mostOpen, $0.open)
         }
     }
 
     private static func count(built change: Int) {
-        countLock.withLock { built += change }
+        counts.withLock { $0.built += change }
     }
 }
 

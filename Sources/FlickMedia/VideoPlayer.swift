@@ -1,8 +1,9 @@
 // VideoPlayer — plays one clip for one card.
 //
-//   VideoPlayer      the app's handle: requests in, frames and one failure out
-//   PlayerPipeline   the playbin and the serial queue that owns it
+//   VideoPlayer      the app's handle: requests in; frames, timings and one failure out
+//   PlayerPipeline   the playbin, the serial queue that owns it, its State under one Mutex
 //     +Streaming     callbacks on GStreamer's threads: frames, bus, fit, size limit
+//     +Timing        where the clip is, pushed while it plays and on every change
 //   PlayerOutbox     delivery to the app's queue, and the gate `stop()` closes
 //   DecodeLimit      the largest picture decoded (bigger clips are refused)
 //
@@ -15,8 +16,9 @@
 // - `fit` records the new card size; the streaming thread applies it between
 //   two buffers, ahead of the scaler, so a size change never races a
 //   negotiation (see `PlayerPipeline.applyPendingFit`).
-// - `onFrame` and `onFailure` run on the `queue` given to `init` (the main
-//   queue in the app). After `stop()` returns, neither runs again: stop closes
+// - `onFrame`, `onTiming` and `onFailure` run on the `queue` given to `init`
+//   (the main queue in the app). `onTiming` hears where the clip is a few
+//   times a second while it plays, after each seek and at every state change. After `stop()` returns, neither runs again: stop closes
 //   the outbox's gate, waiting at most for a callback already running on
 //   another thread (on the delivery queue itself it never waits).
 // - Dropping the last reference stops the player, from any thread: the
@@ -58,6 +60,7 @@ public final class VideoPlayer: Sendable {
                 order: PixelOrder = .bgra, muted: Bool, loops: Bool = true,
                 timeout: Double = ClipDiscovery.defaultTimeout, queue: DispatchQueue = .main,
                 onFrame: @escaping @Sendable (VideoFrame) -> Void,
+                onTiming: (@Sendable (PlaybackTiming) -> Void)? = nil,
                 onFailure: @escaping @Sendable (MediaError) -> Void) throws(MediaError) {
         GStreamer.initialize()
         let name = RawPath.display((path as NSString).lastPathComponent)
@@ -68,7 +71,7 @@ public final class VideoPlayer: Sendable {
         let uri = String(cString: cURI)
         g_free(cURI)
         self.path = path
-        outbox = PlayerOutbox(queue: queue, onFrame: onFrame, onFailure: onFailure)
+        outbox = PlayerOutbox(queue: queue, onFrame: onFrame, onFailure: onFailure, onTiming: onTiming)
         pipeline = PlayerPipeline(name: name, size: .init(maxWidth, maxHeight, exact: exactly, turned: turned), order: order, muted: muted, loops: loops, outbox: outbox)
         pipeline.open(uri: uri, timeout: timeout)
     }
@@ -101,41 +104,38 @@ public final class VideoPlayer: Sendable {
     /// the loop keep it.
     public func setRate(_ rate: Double) { pipeline.setRate(rate) }
 
-    /// Asks the pipeline where it is; `timing` holds the answer once the
-    /// player's queue has run the query (nothing waits for it).
+    /// Asks the pipeline where it is now; the answer is posted to
+    /// `onTiming` and kept in `timing` (nothing waits for it).
     public func refreshTiming() { pipeline.refreshTiming() }
 
-    /// The last answers of `refreshTiming` (or the target of the last seek):
-    /// position and duration in seconds, and the rate the pipeline plays at.
-    public var timing: (position: Double?, duration: Double?, rate: Double?) {
-        pipeline.locked { (pipeline.position, pipeline.duration, pipeline.reportedRate) }
-    }
+    /// What was last posted to `onTiming` (or the target of the last seek).
+    public var timing: PlaybackTiming { pipeline.locked { $0.timing } }
 
     /// Whether the sound is off: the last request, which the player's queue
     /// applies to playbin's "mute" in order.
-    public var isMuted: Bool { pipeline.locked { pipeline.muted } }
+    public var isMuted: Bool { pipeline.locked { $0.muted } }
 
     /// Whether the pipeline is playing, as GStreamer last reported it (a
     /// `play()` shows here once its state change completes).
-    public var isPlaying: Bool { pipeline.locked { pipeline.state == GST_STATE_PLAYING } }
+    public var isPlaying: Bool { pipeline.locked { $0.state == GST_STATE_PLAYING } }
 
     /// Seconds from `play()` of a prerolled player to its next frame (the
     /// first one after the preroll frame already on screen).
-    public var promoteLatency: Double? { pipeline.locked { pipeline.latency } }
+    public var promoteLatency: Double? { pipeline.locked { $0.latency } }
 
     /// How far the last `play()` started ahead of the paused frame, in
     /// seconds (that frame's duration, since it was on screen already), or
     /// nil when it resumed where it had stopped.
-    var startShift: Double? { pipeline.locked { pipeline.startShift } }
+    var startShift: Double? { pipeline.locked { $0.startShift } }
 
     /// Whether the clip turned out to be sound alone (it plays, with no frames).
-    public var isSoundOnly: Bool { pipeline.locked { pipeline.soundOnly } }
+    public var isSoundOnly: Bool { pipeline.locked { $0.soundOnly } }
 
     /// Whether a frame has arrived (the preroll frame first).
-    public var hasFrame: Bool { pipeline.locked { pipeline.framesDelivered > 0 } }
+    public var hasFrame: Bool { pipeline.locked { $0.framesDelivered > 0 } }
 
     /// Frames that came out of the decoder, repeats included.
-    var decodedFrames: Int { pipeline.locked { pipeline.framesDelivered } }
+    var decodedFrames: Int { pipeline.locked { $0.framesDelivered } }
 
     /// Stops delivering at once and queues the teardown (NULL, then free) on
     /// the player's queue. Returns without waiting for GStreamer; no callback

@@ -88,7 +88,7 @@ enum StateHook {
             return Snapshot(cursor: session.deck.cursor, undo: session.history.count,
                             playing: stack.topCard?.isPlaying ?? false, muted: model.playback.muted, topMuted: stack.topCard?.isMuted,
                             pipelines: VideoPlayer.livePipelines.now, maxPipelines: VideoPlayer.livePipelines.most,
-                            postersCached: CardStackView.postersFromCache, postersDecoded: CardStackView.postersDecoded,
+                            postersCached: MediaService.app.stats.postersFromThumbnails, postersDecoded: MediaService.app.stats.postersDecoded,
                             status: page.status, toast: model.undoOffer?.name, loads: loads,
                             card: stack.topCard.map { [Int($0.laidOutSize.width), Int($0.laidOutSize.height)] },
                             position: player.timing.position, duration: player.timing.duration,

@@ -4,44 +4,32 @@ import FlickMedia
 import Foundation
 import GtkKit
 
-/// Poster frames for the cards beneath the live ones: from the shared
-/// thumbnail cache, or decoded off the main thread (then cached), and kept
-/// for a few cards by clip id.
+extension MediaService {
+    /// The app's one service for posters, tile stills and facts: enough for
+    /// the overview's tiles on screen and around them, the stack's cards and
+    /// the facts read ahead (a tile's still is about 100 KB).
+    static let app = MediaService(capacity: 600, workers: 2)
+
+    /// The stack's poster of a clip, as decoded (at most `ThumbnailCache.size`).
+    static func posterKey(_ clipID: Int64) -> MediaKey { MediaKey("poster", id: clipID) }
+}
+
+/// Poster frames for the cards beneath the live ones, through the app's
+/// `MediaService`: from memory, the shared thumbnail cache, or decoded off
+/// the main thread (then stored in both).
 extension CardStackView {
     func requestPoster(for card: CardView) {
-        if let frame = posters[card.clipID] {
-            card.setPoster(frame)
-            return
-        }
-        let path = card.path
-        let id = card.clipID
-        // One decode per clip at a time: every show() asks again for the
-        // cards beneath, and a fast run of decisions would queue a decode
-        // per card per step, which the pool works through long after.
+        let id = card.clipID, path = card.path
+        // Every show() asks again for the cards beneath: one request per card.
         guard posterJobs[id] == nil else { return }
-        let job = Task.detached(priority: .utility) { () -> Result<(RawFrame, Bool), MediaError>? in
-            // The card left before its turn (see `cancelPoster`): nothing to do.
-            guard !Task.isCancelled else { return nil }
-            if let cached = ThumbnailCache.lookup(path) { return .success((cached, true)) }
-            guard !Task.isCancelled else { return nil }
-            return Result { () throws(MediaError) in
-                let frame = try PosterFrame.render(path: path, maxSize: ThumbnailCache.size)
-                ThumbnailCache.store(frame, for: path)
-                return (frame, false)
-            }
-        }
-        posterJobs[id] = job
-        Task { @MainActor [weak self] in
-            let result = await job.value
+        let service = MediaService.app
+        let ticket = service.request(MediaService.posterKey(id)) { () throws(MediaError) -> RawFrame in
+            try service.poster(path: path)
+        } completion: { [weak self] result in
             guard let self else { return }
-            if posterJobs[id] == job { posterJobs[id] = nil }
-            guard let result else { return }
+            posterJobs[id] = nil
             switch result {
-            case .success(let (frame, cached)):
-                if cached { Self.postersFromCache += 1 } else { Self.postersDecoded += 1 }
-                posters[id] = frame
-                posterOrder.append(id)
-                if posterOrder.count > Self.posterCacheSize { posters[posterOrder.removeFirst()] = nil }
+            case .success(let frame):
                 cards[id]?.setPoster(frame)
                 onStateChange()
             case .failure(.noPicture):
@@ -50,11 +38,12 @@ extension CardStackView {
                 model.setProblem(clipID: id, reason: error.description)
             }
         }
+        if let ticket { posterJobs[id] = ticket }
     }
 
-    /// Drops the poster decode of a card that left the stack, unless it
-    /// has started (a queued one then ends at once).
+    /// Drops the poster request of a card that left the stack (a render
+    /// already running finishes and is kept for later).
     func cancelPoster(for clipID: Int64) {
-        posterJobs.removeValue(forKey: clipID)?.cancel()
+        if let ticket = posterJobs.removeValue(forKey: clipID) { MediaService.app.cancel(ticket) }
     }
 }

@@ -47,8 +47,8 @@ final class CardStackView {
     var loops = true
     /// Called when the top clip starts or stops playing, or a poster arrives.
     var onStateChange: () -> Void = {}
-    /// Poster frames already decoded, by clip id (a few cards' worth).
-    var posters: [Int64: RawFrame] = [:]
+    /// Where the top clip is, as its player pushes it (the player bar).
+    var onTopTiming: (PlaybackTiming) -> Void = { _ in }
     /// The next card whose pipeline opens once the new top card plays.
     private var deferredLive: Int64?
     /// Cards waiting for the stage to be realized to go live (`goLive`).
@@ -56,14 +56,8 @@ final class CardStackView {
     private var realizeWatched = false
     /// How long the next card waits at most (a flight ends sooner).
     static let deferredLiveWait = 600
-    var posterOrder: [Int64] = []
-    /// Poster decodes queued or running, by clip id (see `requestPoster`).
-    var posterJobs: [Int64: Task<Result<(RawFrame, Bool), MediaError>?, Never>] = [:]
-    /// Poster frames taken from the thumbnail cache, and decoded (then cached).
-    static var postersFromCache = 0
-    static var postersDecoded = 0
-    /// How many poster frames stay decoded in memory.
-    static let posterCacheSize = 8
+    /// Poster requests waiting or rendering, by clip id (see `requestPoster`).
+    var posterJobs: [Int64: MediaService.Ticket] = [:]
     /// Whether the next frame must work out the pose again; setting it
     /// starts the frame clock's callback, which stops once nothing moves.
     var needsRender = true {
@@ -278,6 +272,10 @@ final class CardStackView {
             guard let self, id == model.top?.id else { return }
             frameLog?.step("arrived")
             frameLog?.newTopFrame = true
+        }
+        card.onTiming = { [weak self] timing in
+            guard let self, id == model.top?.id else { return }
+            onTopTiming(timing)
         }
     }
 

@@ -42,6 +42,10 @@ final class CardView {
     private(set) var frameFit: FrameFit?
     /// Called after each new frame is set on the picture.
     var onNewFrame: (() -> Void)?
+    /// Called with where the live clip is, as its player pushes it.
+    var onTiming: ((PlaybackTiming) -> Void)?
+    /// What the live clip's player last pushed.
+    private(set) var lastTiming: PlaybackTiming?
     private var shownDirection: SwipeDirection?
     let path: String
     let kind: ClipKind
@@ -124,6 +128,7 @@ final class CardView {
             player = try VideoPlayer(
                 path: path, maxWidth: fit.width, maxHeight: fit.height, exactly: fit.exact, turned: fit.turned, order: order, muted: muted, loops: loops,
                 onFrame: { [weak self] frame in MainActor.assumeIsolated { self?.show(frame) } },
+                onTiming: { [weak self] timing in MainActor.assumeIsolated { self?.arrived(timing) } },
                 onFailure: { error in MainActor.assumeIsolated { onFailure(error) } })
         } catch {
             onFailure(error)
@@ -255,11 +260,9 @@ final class CardView {
         if let seconds { player.seek(to: seconds) } else { player.seek(by: delta) }
     }
 
-    /// Where the live clip is, its length and real rate (last answers; asks again).
-    func timing() -> (position: Double?, duration: Double?, rate: Double?)? {
-        guard let player else { return nil }
-        player.refreshTiming()
-        return player.timing
+    private func arrived(_ timing: PlaybackTiming) {
+        lastTiming = timing
+        onTiming?(timing)
     }
 
     /// Whether the clip's pipeline plays without sound (nil: not live).
@@ -275,6 +278,7 @@ final class CardView {
         guard let player else { return }
         player.stop()
         self.player = nil
+        lastTiming = nil
         canvas.image = nil
     }
 }

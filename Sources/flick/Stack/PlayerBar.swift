@@ -9,7 +9,8 @@ import GtkKit
 /// facts, position / duration, the seek bar, the speed, sound and
 /// fullscreen. Cards beneath have no caption at all.
 ///
-///   render pass ──change──▶ PlayerBar ◀── timing (4×/s while playing) ── top card's player
+///   render pass ──change──▶ PlayerBar ◀── timing (pushed 4×/s while playing, and on seeks and
+///                                          state changes) ── top card's player's outbox
 ///   seek bar ──▶ top card's player (seek)      buttons ──▶ GActions (FlickAction)
 ///
 /// The seek bar sits outside the stage, so pressing or dragging on it never
@@ -26,19 +27,13 @@ final class PlayerBar {
     private let positionLabel: Widget
     private let seekBar: Widget
     private let speedLabel: Widget
-    private var poll: Task<Void, Never>?
-    /// Polling goes on this long after a seek or speed change while paused.
-    private var pollUntil = 0.0
     /// The user moved the seek bar at this time: the player catches up first.
     private var userSeekAt = -10.0
     private var settingValue = false
-    /// What the bar last read from the top clip's pipeline.
-    private(set) var timing: (position: Double?, duration: Double?, rate: Double?) = (nil, nil, nil)
-    /// Called after each new reading (the test state hook).
+    /// What the top clip's player last pushed.
+    private(set) var timing = PlaybackTiming()
+    /// Called after each new timing (the test state hook).
     var onTiming: () -> Void = {}
-
-    /// Seconds between two readings of the position while a clip plays.
-    static let pollInterval = 0.25
 
     init(model: ReviewModel, stack: CardStackView) {
         self.model = model
@@ -70,6 +65,7 @@ final class PlayerBar {
             userSeekAt = MonotonicClock.now
             seek(to: gtk_range_get_value(seekBar.cast()))
         }
+        stack.onTopTiming = { [unowned self] timing in show(timing) }
     }
 
     private static func iconButton(_ action: FlickAction) -> Widget {
@@ -89,7 +85,6 @@ final class PlayerBar {
     func seek(to seconds: Double? = nil, by delta: Double = 0) {
         guard let card = stack.topCard, card.isVideo else { return }
         card.seek(to: seconds, by: delta)
-        keepPolling()
     }
 
     /// Shows whether the window is fullscreen (the button's icon).
@@ -117,13 +112,13 @@ final class PlayerBar {
     /// facts when the deck or its facts changed, the buttons when playback did.
     func render(_ change: ReviewChange) {
         if change.touchesDeck {
-            timing = (nil, nil, nil)
+            // A new top clip: what its player pushed while it was beneath.
+            timing = stack.topCard?.lastTiming ?? PlaybackTiming()
             describeTop()
         } else if let id = change.facts, id == model.top?.id {
             describeTop()
         }
         if change.playback { showPlayback() }
-        keepPolling()
     }
 
     /// The top clip's name and facts; the player parts only for a clip.
@@ -160,30 +155,11 @@ final class PlayerBar {
         settingValue = false
     }
 
-    // MARK: Reading the position
+    // MARK: Where the clip is
 
-    /// Reads the top clip's position while it plays, and for a moment after
-    /// a seek or speed change while paused; nothing runs otherwise.
-    private func keepPolling() {
-        pollUntil = MonotonicClock.now + 1.5
-        guard poll == nil, wantsPolling else { return }
-        poll = Task { @MainActor [weak self] in
-            while let self, !Task.isCancelled, wantsPolling {
-                read()
-                try? await Task.sleep(for: .seconds(Self.pollInterval))
-            }
-            self?.poll = nil
-        }
-    }
-
-    private var wantsPolling: Bool {
-        guard model.top?.kind == .video, !model.isFinished, !model.playback.hidden else { return false }
-        return model.playback.shouldPlay || MonotonicClock.now < pollUntil
-    }
-
-    private func read() {
-        guard let reading = stack.topCard?.timing() else { return }
-        timing = reading
+    /// A timing pushed by the top clip's player.
+    private func show(_ timing: PlaybackTiming) {
+        self.timing = timing
         showTiming()
         onTiming()
     }

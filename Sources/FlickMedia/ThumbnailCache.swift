@@ -1,6 +1,5 @@
-import CGtk
+import CGst
 import FlickCore
-import FlickMedia
 import Foundation
 
 /// Poster frames on disk, shared with Files and every other app through the
@@ -9,12 +8,13 @@ import Foundation
 /// and `Thumb::MTime` the spec asks for. A thumbnail whose URI or mtime no
 /// longer matches the file is stale and made again.
 ///
-/// Threading: no GTK calls; both functions may run off the main thread.
-enum ThumbnailCache {
+/// Threading: gdk-pixbuf only, no widgets; both functions may run off the
+/// main thread. `MediaService.poster(path:)` is the one caller.
+public enum ThumbnailCache {
     /// The "large" size of the thumbnail spec.
-    static let size = 256
+    public static let size = 256
 
-    static var directory: String {
+    public static var directory: String {
         let environment = ProcessInfo.processInfo.environment
         let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (NSHomeDirectory() + "/.cache")
