@@ -200,6 +200,6 @@ func makeHugeClip() throws -> String {
     process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw MediaError.notAVideo(file: "huge.mkv", reason: "gst-launch-1.0 failed") }
+    guard process.terminationStatus == 0 else { throw MediaError.notAVideo(file: "huge.mkv", reason: .gstreamer("gst-launch-1.0 failed")) }
     return path
 }

@@ -170,9 +170,9 @@ final class PlayerLog: @unchecked Sendable {
         let gone = dir.appendingPathComponent("gone.mp4").path
         let fifo = dir.appendingPathComponent("pipe.mp4").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: MediaError.unreadable(file: "gone.mp4", reason: "the file is gone")) { try PlayerLog().player(gone) }
-        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: "it is not a regular file")) { try PlayerLog().player(fifo) }
-        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: "it is not a regular file")) { try ClipDiscovery.discover(path: fifo) }
+        #expect(throws: MediaError.unreadable(file: "gone.mp4", reason: .file(.gone))) { try PlayerLog().player(gone) }
+        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: .file(.notRegular))) { try PlayerLog().player(fifo) }
+        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: .file(.notRegular))) { try ClipDiscovery.discover(path: fifo) }
     }
 
     @Test func aOneFrameClipStaysStillInsteadOfLoopingBusily() throws {

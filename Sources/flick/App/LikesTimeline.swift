@@ -29,7 +29,7 @@ enum LikesTimeline {
             let name = RawPath.printable((item.relativePath as NSString).lastPathComponent)
             if kind == .video {
                 guard let info else {
-                    if case .failure(let error) = result { leftOut.append(RawPath.printable(error.description)) }
+                    if case .failure(let error) = result { leftOut.append(RawPath.printable(ErrorText.media(error))) }
                     continue
                 }
                 guard let duration = info.duration, duration > 0 else {

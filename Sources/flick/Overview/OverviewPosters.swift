@@ -120,7 +120,7 @@ final class OverviewPosters {
             return made
         }
         if needsFacts {
-            do throws(MediaError) { made.info = try ClipDiscovery.discover(path: path) } catch { made.problem = error.description }
+            do throws(MediaError) { made.info = try ClipDiscovery.discover(path: path) } catch { made.problem = ErrorText.media(error) }
         }
         guard made.problem == nil else { return made }
         let frame: RawFrame? = ThumbnailCache.lookup(path) ?? {

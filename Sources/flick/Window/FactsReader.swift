@@ -71,7 +71,7 @@ final class FactsReader {
                     model.setFacts(clipID: job.id, from: info)
                 case .failure(let error):
                     // The card stays decidable and says why it cannot play.
-                    model.setProblem(clipID: job.id, reason: error.description)
+                    model.setProblem(clipID: job.id, reason: ErrorText.media(error))
                     Log.warning(error.description, category: "media")
                 }
             }
