@@ -22,8 +22,8 @@ public struct ScannedClip: Sendable, Equatable {
 }
 
 /// Why a folder cannot be reviewed: the folder and the facts. The app
-/// words it (`ErrorText`); `description` is for logs.
-public enum FolderError: Error, Equatable, Sendable, CustomStringConvertible {
+/// words it (`ErrorText`); logs print the value.
+public enum FolderError: Error, Equatable, Sendable {
     case notFound(path: String)
     case notAFolder(path: String)
     /// Opening it failed with `errno` (EACCES, EPERM: permission denied).
@@ -35,8 +35,6 @@ public enum FolderError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// For logs; the app words it for users.
-    public var description: String { "FolderError.\(self)" }
 
     /// Maps a POSIX error from opening `path` as a directory.
     public init(path: String, errno code: Int32) {
@@ -167,7 +165,7 @@ public enum FolderScan {
             } catch {
                 // An unreadable subfolder must not hide the rest of the deck.
                 if relative.isEmpty { throw error }
-                Log.warning(error.description, category: "scan")
+                Log.warning("can’t scan a subfolder: \(error)", category: "scan")
             }
         }
     }

@@ -84,8 +84,8 @@ public struct ClipInfo: Equatable, Sendable {
 }
 
 /// Why a clip cannot be shown: the file's name and the facts. The app
-/// words it (`ErrorText`); `description` is for logs.
-public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
+/// words it (`ErrorText`); logs print the value.
+public enum MediaError: Error, Equatable, Sendable {
     case unreadable(file: String, reason: Reason)
     case notAVideo(file: String, reason: Reason)
     case missingDecoder(file: String, what: String, package: String)
@@ -127,8 +127,6 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// For logs; the app words it for users.
-    public var description: String { "MediaError.\(self)" }
 }
 
 /// Reads a clip's duration and size with GstDiscoverer.

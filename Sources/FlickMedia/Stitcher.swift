@@ -3,8 +3,8 @@ import FlickCore
 import Foundation
 
 /// Why stitching stopped: the clip or file and the facts. The app words
-/// it (`ErrorText`); `description` is for logs.
-public enum StitchError: Error, Equatable, Sendable, CustomStringConvertible {
+/// it (`ErrorText`); logs print the value.
+public enum StitchError: Error, Equatable, Sendable {
     /// There are no clips to stitch.
     case noClips
     /// The clip at the path has sound but no picture.
@@ -27,8 +27,6 @@ public enum StitchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No progress for `seconds`, in the clip at the path when known.
     case stalled(clip: String?, seconds: Int)
 
-    /// For logs; the app words it for users.
-    public var description: String { "StitchError.\(self)" }
 }
 
 /// Joins clips into one video, in order. When every clip shares container,
@@ -140,15 +138,9 @@ public enum Stitcher {
     }
 
     /// Splits `clips` into those with a picture, which a stitch can join,
-    /// and those without (sound only), which callers leave out and name
-    /// (`leftOutMessage`).
+    /// and those without (sound only), which callers leave out and name.
     public static func withPicture(_ clips: [Clip]) -> (kept: [Clip], leftOut: [Clip]) {
         (clips.filter(\.info.hasVideo), clips.filter { !$0.info.hasVideo })
-    }
-
-    /// "voice.mp4 has no picture, left out of the stitched video".
-    public static func leftOutMessage(_ clip: Clip) -> String {
-        "\(RawPath.printable((clip.path as NSString).lastPathComponent)) has no picture, left out of the stitched video"
     }
 
     /// Stitches `clips` into `destination`. A remux that GStreamer refuses
@@ -179,7 +171,7 @@ public enum Stitcher {
                 return .remux
             } catch {
                 if isCancelled() { throw error }
-                Log.info("remux refused, re-encoding: \(error.description)", category: "stitch")
+                Log.info("remux refused, re-encoding: \(error)", category: "stitch")
             }
         }
         for element in [family.encoders.video, family.muxer] + (clips.contains { $0.info.audioCodec != nil } ? [family.encoders.audio] : [])

@@ -187,6 +187,14 @@ import Testing
         #expect(ErrorText.describe(FolderError(path: "/x", errno: EIO)) == "Can’t open “/x”: input/output error.")
     }
 
+    @Test func everyMLTRefusalAndLeftOutClipIsWorded() throws {
+        for refusal in Timeline.MLTRefusal.allCases {
+            #expect(ErrorText.mlt(refusal).contains("MLT project"), "\(refusal)")
+        }
+        let info = ClipInfo(duration: 2, width: 0, height: 0, hasVideo: false)
+        #expect(ErrorText.leftOut(Stitcher.Clip(path: "/v/voice.mp4", info: info)) == "voice.mp4 has no picture, left out of the stitched video")
+    }
+
     @Test func aWordedErrorKeepsItsWordsAndTheModelShowsThem() {
         let worded = ErrorText.Worded(StoreError(.noFolderOpen))
         #expect("\(worded)" == "No folder is open, so the decision has nowhere to be saved.")

@@ -142,7 +142,7 @@ final class PlayerLog: @unchecked Sendable {
         let log = PlayerLog()
         let player = try log.player(path)
         #expect(log.wait { !log.failures.isEmpty })
-        #expect(log.failures.first?.description.hasPrefix("Can’t play notes.mp4") == true, "\(log.failures)")
+        #expect(log.failures.first?.file == "notes.mp4", "\(log.failures)")
         #expect(log.wait { VideoPlayer.livePipelines.now == before }, "the failed pipeline is freed")
         _ = player
     }
@@ -153,7 +153,6 @@ final class PlayerLog: @unchecked Sendable {
         let player = try log.player(path)
         #expect(log.wait { !log.failures.isEmpty })
         #expect(log.failures.first == .missingDecoder(file: "future.mkv", what: "AV1", package: "gstreamer1.0-plugins-bad"))
-        #expect(log.failures.first?.description == "Can’t play future.mkv: no AV1 decoder is installed (install gstreamer1.0-plugins-bad)")
         player.stop()
     }
 

@@ -123,6 +123,14 @@ enum ErrorText {
         return tr("Can’t stitch %@: %@", name(clip), reason)
     }
 
+    /// Why a clip's name can't go in an MLT project.
+    static func mlt(_ refusal: Timeline.MLTRefusal) -> String {
+        switch refusal {
+        case .notUTF8: tr("its name is not UTF-8, which an MLT project can’t hold; rename it to include it")
+        case .controlCharacters: tr("its name holds control characters, which an MLT project can’t hold; rename it to include it")
+        }
+    }
+
     /// "voice.mp4 has no picture, left out of the stitched video".
     static func leftOut(_ clip: Stitcher.Clip) -> String {
         tr("%@ has no picture, left out of the stitched video", name(clip.path))

@@ -72,7 +72,7 @@ final class FactsReader {
                 case .failure(let error):
                     // The card stays decidable and says why it cannot play.
                     model.setProblem(clipID: job.id, reason: ErrorText.media(error))
-                    Log.warning(error.description, category: "media")
+                    Log.warning("\(error)", category: "media")
                 }
             }
             self?.task = nil
