@@ -31,8 +31,8 @@ public enum Sidecars {
     /// The app words it (`ErrorText`); `description` is for logs.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public indirect enum Reason: Sendable, Equatable {
-            /// Its text is not well-formed XMP (the scanner's words).
-            case invalidXMP(String)
+            /// Its text is not well-formed XMP.
+            case invalidXMP(XMPRating.Malformed)
             /// The decision store could not remember the sidecar.
             case store(StoreError)
             case symlink
@@ -144,7 +144,7 @@ public enum Sidecars {
             do {
                 had = try XMPRating.rating(in: text)
             } catch {
-                throw Failure(sidecar: sidecar, reason: .invalidXMP(error.description))
+                throw Failure(sidecar: sidecar, reason: .invalidXMP(error))
             }
         }
         let fresh = record == nil
@@ -158,7 +158,7 @@ public enum Sidecars {
                 do {
                     edited = try XMPRating.setting(wanted, in: text)
                 } catch {
-                    throw Failure(sidecar: sidecar, reason: .invalidXMP(error.description))
+                    throw Failure(sidecar: sidecar, reason: .invalidXMP(error))
                 }
             } else {
                 edited = XMPRating.fresh(rating: wanted)
@@ -185,13 +185,13 @@ public enum Sidecars {
             // Flick's own file, holding nothing but Flick's rating.
             guard unlink(RawPath.c(sidecar)) == 0 || errno == ENOENT else { throw posix(sidecar, errno) }
         } else {
+            let restored: [UInt8]
             do {
-                try write(try XMPRating.setting(record.original, in: text), to: sidecar, mode: mode)
-            } catch let error as Failure {
-                throw error
+                restored = try XMPRating.setting(record.original, in: text)
             } catch {
-                throw Failure(sidecar: sidecar, reason: .invalidXMP("\(error)"))
+                throw Failure(sidecar: sidecar, reason: .invalidXMP(error))
             }
+            try write(restored, to: sidecar, mode: mode)
         }
         try forget(sidecar, clip: clip, folder: folder, store: store)
     }

@@ -101,7 +101,7 @@ import Testing
     ]
 
     static let sidecarReasons: [Sidecars.Failure.Reason] = [
-        .invalidXMP("it ends before <rdf:RDF> is closed"), .store(StoreError(.diskFull(path: store))), .symlink, .notRegular,
+        .invalidXMP(.unclosed("rdf:RDF")), .store(StoreError(.diskFull(path: store))), .symlink, .notRegular,
         .tooLarge, .errno(EACCES),
     ]
 
@@ -177,6 +177,32 @@ import Testing
             let text = ErrorText.describe(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: reason))
             #expect(Self.isSentence(text) && text.contains("“/v/a.mp4.xmp”"), "\(reason): \(text)")
         }
+    }
+
+    static let malformed: [XMPRating.Malformed] = [
+        .notUTF8, .unclosed("rdf:RDF"), .noElements, .endsInTag("a"), .noSpaceBeforeAttribute("a"), .endTagNotClosed("a"),
+        .closesNothing("a"), .closesOther("a", open: "b"), .noValue(attribute: "x", element: "a"), .notQuoted(attribute: "x", element: "a"),
+        .valueNotClosed(attribute: "x", element: "a"), .nameless(.attribute(of: "a")), .nameless(.element), .endsInside(.comment),
+        .endsInside(.processingInstruction), .endsInside(.cdata), .endsInside(.declaration), .nameless(.endTag), .noDescription,
+    ]
+
+    static func covers(_ malformed: XMPRating.Malformed) -> Bool {
+        switch malformed {
+        case .notUTF8, .unclosed, .noElements, .endsInTag, .noSpaceBeforeAttribute, .endTagNotClosed, .closesNothing, .closesOther,
+             .noValue, .notQuoted, .valueNotClosed, .nameless, .endsInside, .noDescription: true
+        }
+    }
+
+    @Test func everyMalformedSidecarIsWordedWithTheSidecarsName() {
+        #expect(Self.malformed.allSatisfy(Self.covers))
+        for malformed in Self.malformed {
+            let text = ErrorText.sidecar(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: .invalidXMP(malformed)))
+            #expect(text.hasPrefix("Can’t update the XMP sidecar “/v/a.mp4.xmp”: it is not valid XMP (") && text.hasSuffix(").")
+                    && !text.contains("()"), "\(malformed): \(text)")
+        }
+        #expect(ErrorText.sidecar(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: .invalidXMP(.unclosed("rdf:RDF"))))
+            == "Can’t update the XMP sidecar “/v/a.mp4.xmp”: it is not valid XMP (it ends before <rdf:RDF> is closed).")
+        #expect(ErrorText.xmp(.endsInside(.comment)) == "it ends inside a comment")
     }
 
     @Test func everyFolderErrorNamesTheFolder() {

@@ -77,7 +77,7 @@ import Testing
         _ = try fixture.decide(.like, ["a.mp4"], store: store)
         let report = try update(fixture, store)
         #expect(report.failures.map(\.sidecar) == [sidecar(fixture, "a.mp4")])
-        #expect(report.failures.map(\.reason) == [.invalidXMP("it ends before <rdf:RDF> is closed")])
+        #expect(report.failures.map(\.reason) == [.invalidXMP(.unclosed("rdf:RDF"))])
         #expect(contents(sidecar(fixture, "a.mp4")) == "<x:xmpmeta><rdf:RDF>")
         #expect(try store.sidecarRecords(try fixture.open(store).0).isEmpty)
     }

@@ -120,6 +120,38 @@ extension ErrorText {
 
     // MARK: export destinations and sidecars
 
+    /// What is wrong with a sidecar's text ("it ends inside a comment").
+    static func xmp(_ malformed: XMPRating.Malformed) -> String {
+        switch malformed {
+        case .notUTF8: tr("it is not UTF-8 text")
+        case .unclosed(let element): tr("it ends before <%@> is closed", element)
+        case .noElements: tr("it holds no XML elements")
+        case .endsInTag(let tag): tr("it ends inside the tag <%@>", tag)
+        case .noSpaceBeforeAttribute(let tag): tr("the tag <%@> has no space before an attribute", tag)
+        case .endTagNotClosed(let tag): tr("the end tag </%@> is not closed", tag)
+        case .closesNothing(let tag): tr("</%@> closes nothing", tag)
+        case .closesOther(let tag, let open): tr("</%@> closes <%@>", tag, open)
+        case .noValue(let attribute, let element): tr("the attribute %@ of <%@> has no value", attribute, element)
+        case .notQuoted(let attribute, let element): tr("the value of %@ in <%@> is not quoted", attribute, element)
+        case .valueNotClosed(let attribute, let element): tr("the value of %@ in <%@> is not closed", attribute, element)
+        case .nameless(let part): tr("it has %@ without a name", xmp(part))
+        case .endsInside(let part): tr("it ends inside %@", xmp(part))
+        case .noDescription: tr("it has no rdf:Description to hold a rating")
+        }
+    }
+
+    private static func xmp(_ part: XMPRating.Malformed.Part) -> String {
+        switch part {
+        case .processingInstruction: tr("a processing instruction")
+        case .comment: tr("a comment")
+        case .cdata: tr("a CDATA section")
+        case .declaration: tr("a declaration")
+        case .element: tr("an element")
+        case .endTag: tr("an end tag")
+        case .attribute(let element): tr("an attribute of <%@>", element)
+        }
+    }
+
     static func destination(_ error: ExportDestinationError) -> String {
         let path = RawPath.printable(error.destination), folder = RawPath.printable(error.folder)
         return switch error.reason {
@@ -141,7 +173,7 @@ extension ErrorText {
 
     static func sidecar(_ reason: Sidecars.Failure.Reason) -> String {
         switch reason {
-        case .invalidXMP(let detail): tr("it is not valid XMP (%@)", detail)
+        case .invalidXMP(let malformed): tr("it is not valid XMP (%@)", xmp(malformed))
         case .store(let error): store(error)
         case .symlink: tr("it is a symbolic link; Flick doesn’t write through links")
         case .notRegular: tr("it is not a regular file")
