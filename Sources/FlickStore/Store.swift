@@ -58,7 +58,7 @@ public final class Store {
 
     /// Opens (creating and migrating) the database at `path`. A store that
     /// cannot be trusted — empty (0 bytes), unreadable, not a database —
-    /// is refused with a message naming it and how to start over; it is
+    /// is refused (`.untrusted`; the app says how to start over); it is
     /// never replaced by an empty one.
     public init(path: String) throws(StoreError) {
         try Self.createIfMissing(path)

@@ -16,7 +16,7 @@ import Foundation
 /// The scanner (`XMLScan`) is a small well-formedness checker, not a full
 /// XML parser: it follows tags, attributes, comments, CDATA and processing
 /// instructions, and refuses what is not well formed (unclosed or crossed
-/// tags, a text that is not UTF-8) with a message, never by crashing.
+/// tags, a text that is not UTF-8) with a `Malformed` value, never by crashing.
 ///
 /// Threading: stateless; any thread.
 public enum XMPRating {

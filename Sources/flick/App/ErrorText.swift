@@ -18,6 +18,7 @@ enum ErrorText {
         case let error as FileFailure: file(error)
         case let error as ExportDestinationError: destination(error)
         case let error as Sidecars.Failure: sidecar(error)
+        case let error as XMPRating.Malformed: xmp(error)
         case let error as Worded: error.text
         case let error as CustomStringConvertible: error.description
         default: String(describing: error)
