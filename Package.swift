@@ -62,5 +62,6 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickCore", "FlickStore", "FlickMedia"]),
     ]
 )

@@ -21,11 +21,13 @@ public struct ScannedClip: Sendable, Equatable {
     }
 }
 
-/// Why a folder cannot be reviewed, with a message a user can act on.
-public enum FolderError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a folder cannot be reviewed: the folder and the facts. The app
+/// words it (`ErrorText`); logs print the value.
+public enum FolderError: Error, Equatable, Sendable {
     case notFound(path: String)
     case notAFolder(path: String)
-    case unreadable(path: String, reason: String)
+    /// Opening it failed with `errno` (EACCES, EPERM: permission denied).
+    case unreadable(path: String, errno: Int32)
 
     public var path: String {
         switch self {
@@ -33,21 +35,13 @@ public enum FolderError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
-        switch self {
-        case .notFound(let path): "Can’t open “\(path)”: there is no such folder."
-        case .notAFolder(let path): "Can’t open “\(path)”: it is a file, not a folder."
-        case .unreadable(let path, let reason): "Can’t open “\(path)”: \(reason)."
-        }
-    }
 
     /// Maps a POSIX error from opening `path` as a directory.
     public init(path: String, errno code: Int32) {
         switch code {
         case ENOENT: self = .notFound(path: path)
         case ENOTDIR: self = .notAFolder(path: path)
-        case EACCES, EPERM: self = .unreadable(path: path, reason: "permission denied")
-        default: self = .unreadable(path: path, reason: String(cString: strerror(code)).lowercased())
+        default: self = .unreadable(path: path, errno: code)
         }
     }
 }
@@ -171,7 +165,7 @@ public enum FolderScan {
             } catch {
                 // An unreadable subfolder must not hide the rest of the deck.
                 if relative.isEmpty { throw error }
-                Log.warning(error.description, category: "scan")
+                Log.warning("can’t scan a subfolder: \(error)", category: "scan")
             }
         }
     }

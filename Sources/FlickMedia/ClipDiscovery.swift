@@ -83,10 +83,11 @@ public struct ClipInfo: Equatable, Sendable {
     }
 }
 
-/// Why a clip cannot be shown, in words a user can act on.
-public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
-    case unreadable(file: String, reason: String)
-    case notAVideo(file: String, reason: String)
+/// Why a clip cannot be shown: the file's name and the facts. The app
+/// words it (`ErrorText`); logs print the value.
+public enum MediaError: Error, Equatable, Sendable {
+    case unreadable(file: String, reason: Reason)
+    case notAVideo(file: String, reason: Reason)
     case missingDecoder(file: String, what: String, package: String)
     case timedOut(file: String)
     /// Opened, with sound but no video stream: nothing to show on a card.
@@ -96,19 +97,36 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A photo in a format no installed gdk-pixbuf loader reads.
     case missingLoader(file: String, format: String, package: String)
 
-    public var description: String {
+    /// What was wrong with the file, or what GStreamer said.
+    public enum Reason: Sendable, Equatable {
+        /// The file itself: gone, not a regular file, permission denied, empty.
+        case file(FileBytes.Failure)
+        /// Its name cannot be turned into a URI.
+        case noURI
+        /// A photo no loader could decode.
+        case notAPicture
+        /// Its streams hold no picture.
+        case noPictureStream
+        case noDecoder
+        case noPictureCameOut
+        case pictureCutShort
+        case playbinMissing
+        case noVideoSink
+        /// GStreamer failed and said nothing.
+        case cannotRead
+        case cannotPlay
+        /// GStreamer's own message.
+        case gstreamer(String)
+    }
+
+    /// The file's name as shown.
+    public var file: String {
         switch self {
-        case .unreadable(let file, let reason): "Can’t read \(file): \(reason)"
-        case .notAVideo(let file, let reason): "Can’t play \(file): \(reason)"
-        case .missingDecoder(let file, let what, let package):
-            "Can’t play \(file): no \(what) decoder is installed (install \(package))"
-        case .timedOut(let file): "Can’t play \(file): it took too long to open"
-        case .noPicture(let file): "Can’t play \(file): it has sound but no picture"
-        case .tooLarge(let file, let width, let height): "Can’t play \(file): it is too large to play (\(width)×\(height))"
-        case .missingLoader(let file, let format, let package):
-            "Can’t show \(file): no \(format) loader is installed (install \(package))"
+        case .unreadable(let file, _), .notAVideo(let file, _), .missingDecoder(let file, _, _), .timedOut(let file),
+             .noPicture(let file), .tooLarge(let file, _, _), .missingLoader(let file, _, _): file
         }
     }
+
 }
 
 /// Reads a clip's duration and size with GstDiscoverer.
@@ -128,7 +146,7 @@ public enum ClipDiscovery {
         defer { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
         DecodeLimit.guardDecoding(in: discoverer)
         guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
-            throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
+            throw .unreadable(file: name, reason: .noURI)
         }
         defer { g_free(uri) }
         let info = gst_discoverer_discover_uri(discoverer, uri, &error)
@@ -160,11 +178,11 @@ public enum ClipDiscovery {
         let name = RawPath.display((path as NSString).lastPathComponent)
         let raw = RawPath.c(path)
         var info = stat()
-        guard stat(raw, &info) == 0 else { throw .unreadable(file: name, reason: "the file is gone") }
+        guard stat(raw, &info) == 0 else { throw .unreadable(file: name, reason: .file(.gone)) }
         // A FIFO or device would block the decoder's open() forever.
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(file: name, reason: "it is not a regular file") }
-        guard access(raw, R_OK) == 0 else { throw .unreadable(file: name, reason: "permission denied") }
-        guard info.st_size > 0 else { throw .notAVideo(file: name, reason: "the file is empty") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .unreadable(file: name, reason: .file(.notRegular)) }
+        guard access(raw, R_OK) == 0 else { throw .unreadable(file: name, reason: .file(.permissionDenied)) }
+        guard info.st_size > 0 else { throw .notAVideo(file: name, reason: .file(.empty)) }
     }
 
     private static func clipInfo(_ info: OpaquePointer) -> ClipInfo {
@@ -224,10 +242,10 @@ public enum ClipDiscovery {
         return MissingPlugin.error(file: file, installerDetail: String(cString: first))
     }
 
-    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let text = error?.pointee.message else { return "GStreamer could not read it" }
+    private static func message(_ error: UnsafeMutablePointer<GError>?) -> MediaError.Reason {
+        guard let text = error?.pointee.message else { return .cannotRead }
         let message = String(cString: text)
-        return message.prefix(1).lowercased() + message.dropFirst()
+        return .gstreamer(message.prefix(1).lowercased() + message.dropFirst())
     }
 }
 

@@ -185,10 +185,10 @@ extension PlayerPipeline {
         case GST_MESSAGE_ERROR:
             var error: UnsafeMutablePointer<GError>?
             gst_message_parse_error(message, &error, nil)
-            let text = error.map { String(cString: $0.pointee.message) } ?? "GStreamer could not play it"
+            let text = error.map { String(cString: $0.pointee.message) }
             g_clear_error(&error)
             let missing = locked { $0.missingPlugin }
-            fail(missing ?? .notAVideo(file: name, reason: text.prefix(1).lowercased() + text.dropFirst()))
+            fail(missing ?? .notAVideo(file: name, reason: text.map { .gstreamer($0.prefix(1).lowercased() + $0.dropFirst()) } ?? .cannotPlay))
         default:
             break
         }

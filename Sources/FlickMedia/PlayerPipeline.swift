@@ -273,7 +273,7 @@ final class PlayerPipeline: @unchecked Sendable {
     private func build(uri: String) {
         guard !locked({ $0.closed }) else { return }
         guard let playbin = gst_element_factory_make("playbin", nil) else {
-            fail(.notAVideo(file: name, reason: "GStreamer’s playbin is missing (install gstreamer1.0-plugins-base)"))
+            fail(.notAVideo(file: name, reason: .playbinMissing))
             return
         }
         var error: UnsafeMutablePointer<GError>?
@@ -288,7 +288,7 @@ final class PlayerPipeline: @unchecked Sendable {
         guard let sink = gst_parse_bin_from_description(description, 1, &error), error == nil else {
             g_clear_error(&error)
             gst_object_unref(UnsafeMutableRawPointer(playbin))
-            fail(.notAVideo(file: name, reason: "GStreamer could not build a video sink"))
+            fail(.notAVideo(file: name, reason: .noVideoSink))
             return
         }
         self.playbin = playbin

@@ -38,7 +38,7 @@ public enum PosterFrame {
         let info = try ClipDiscovery.discover(path: path, timeout: timeout)
         let name = RawPath.display((path as NSString).lastPathComponent)
         guard let width = info.width, let height = info.height, width > 0, height > 0 else {
-            throw info.isSoundOnly ? .noPicture(file: name) : .notAVideo(file: name, reason: "it has no picture")
+            throw info.isSoundOnly ? .noPicture(file: name) : .notAVideo(file: name, reason: .noPictureStream)
         }
         if let stored = info.storedWidth, let storedHeight = info.storedHeight, DecodeLimit.refuses(width: stored, height: storedHeight) {
             throw .tooLarge(file: name, width: stored, height: storedHeight)
@@ -56,7 +56,7 @@ public enum PosterFrame {
             // A pipeline can come back with a recoverable error: not kept.
             if let built { gst_object_unref(UnsafeMutableRawPointer(built)) }
             g_clear_error(&error)
-            throw .notAVideo(file: name, reason: "GStreamer could not build a decoder")
+            throw .notAVideo(file: name, reason: .noDecoder)
         }
         defer {
             gst_element_set_state(pipeline, GST_STATE_NULL)
@@ -64,12 +64,12 @@ public enum PosterFrame {
         }
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
         // Each element found is released on every way out, a failed guard too.
-        guard let source = gst_bin_get_by_name(bin, "src") else { throw .notAVideo(file: name, reason: "GStreamer could not build a decoder") }
+        guard let source = gst_bin_get_by_name(bin, "src") else { throw .notAVideo(file: name, reason: .noDecoder) }
         defer { gst_object_unref(UnsafeMutableRawPointer(source)) }
-        guard let sinkElement = gst_bin_get_by_name(bin, "sink") else { throw .notAVideo(file: name, reason: "GStreamer could not build a decoder") }
+        guard let sinkElement = gst_bin_get_by_name(bin, "sink") else { throw .notAVideo(file: name, reason: .noDecoder) }
         defer { gst_object_unref(UnsafeMutableRawPointer(sinkElement)) }
         guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
-            throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
+            throw .unreadable(file: name, reason: .noURI)
         }
         defer { g_free(uri) }
         var value = GValue()
@@ -97,13 +97,13 @@ public enum PosterFrame {
         defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
         var video = GstVideoInfo()
         guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
-              gst_video_info_from_caps(&video, caps) != 0 else { throw .notAVideo(file: name, reason: "no picture came out") }
+              gst_video_info_from_caps(&video, caps) != 0 else { throw .notAVideo(file: name, reason: .noPictureCameOut) }
         var map = GstMapInfo()
-        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { throw .notAVideo(file: name, reason: "no picture came out") }
+        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { throw .notAVideo(file: name, reason: .noPictureCameOut) }
         defer { gst_buffer_unmap(buffer, &map) }
         let outWidth = Int(video.width), outHeight = Int(video.height), stride = Int(video.stride.0)
         guard outWidth > 0, outHeight > 0, stride >= outWidth * 4, map.size >= stride * outHeight, let data = map.data else {
-            throw .notAVideo(file: name, reason: "the picture is cut short")
+            throw .notAVideo(file: name, reason: .pictureCutShort)
         }
         return RawFrame(width: outWidth, height: outHeight, stride: stride, bytes: Data(bytes: data, count: stride * outHeight))
     }

@@ -14,7 +14,7 @@ extension Stitcher {
         var error: UnsafeMutablePointer<GError>?
         guard let pipeline = gst_parse_launch(description, &error), error == nil else {
             defer { g_clear_error(&error) }
-            throw StitchError("Can’t build the stitching pipeline: \(error.map { String(cString: $0.pointee.message) } ?? "unknown error").")
+            throw .notBuilt(detail: error.map { String(cString: $0.pointee.message) })
         }
         defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
@@ -27,7 +27,7 @@ extension Stitcher {
             partial = created.path
             close(created.fd)
         case .failure(let error):
-            throw StitchError("Can’t write “\(RawPath.printable(destination))”: \(String(cString: strerror(error.code)).lowercased()).")
+            throw .cannotWrite(destination: destination, errno: error.code)
         }
         set(bin, "sink", "location", RawPath.c(partial))
         for (index, clip) in clips.enumerated() {
@@ -44,19 +44,19 @@ extension Stitcher {
             if !finished { PartialFile.discard(partial) }
         }
         guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
-            throw StitchError("Can’t start stitching (GStreamer refused the pipeline).")
+            throw .notStarted
         }
-        guard let bus = gst_element_get_bus(pipeline) else { throw StitchError("Can’t watch the stitching pipeline.") }
+        guard let bus = gst_element_get_bus(pipeline) else { throw .notWatched }
         defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         let mask = GstMessageType(GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue)
         var lastPosition: gint64 = -1
         var lastMove = DispatchTime.now().uptimeNanoseconds
         while true {
-            if isCancelled() { throw StitchError("Stitching was cancelled; nothing was written.") }
+            if isCancelled() { throw .cancelled }
             if let message = gst_bus_timed_pop_filtered(bus, 100_000_000, mask) {
                 defer { gst_message_unref(message) }
                 if flick_gst_message_type(message) == GST_MESSAGE_EOS { break }
-                throw StitchError(errorText(message, clips: clips))
+                throw failure(message, clips: clips)
             }
             var position: gint64 = -1
             if gst_element_query_position(pipeline, GST_FORMAT_TIME, &position) != 0, total > 0 {
@@ -67,15 +67,14 @@ extension Stitcher {
                 lastPosition = position
                 lastMove = now
             } else if Double(now - lastMove) / 1e9 >= stallTimeout {
-                throw StitchError(stallText(clip: activeClip(bin) ?? clipIndex(at: Double(max(position, 0)) / 1e9, clips: clips),
-                                            clips: clips, after: stallTimeout))
+                throw stall(clip: activeClip(bin) ?? clipIndex(at: Double(max(position, 0)) / 1e9, clips: clips),
+                            clips: clips, after: stallTimeout)
             }
         }
         gst_element_set_state(pipeline, GST_STATE_NULL)
         let code = PartialFile.commit(partial, to: destination, replace: replace)
         guard code == 0 else {
-            let reason = code == EEXIST ? "it already exists" : String(cString: strerror(code)).lowercased()
-            throw StitchError("Can’t write “\(RawPath.printable(destination))”: \(reason).")
+            throw .cannotWrite(destination: destination, errno: code)
         }
         finished = true
         progress(1)
@@ -93,11 +92,9 @@ extension Stitcher {
         g_value_unset(&gvalue)
     }
 
-    /// "Can’t stitch voice.mp4: …": the clip the stuck pipeline was on.
-    static func stallText(clip index: Int?, clips: [Clip], after timeout: Double) -> String {
-        let reason = "the stitching made no progress for \(Int(timeout)) seconds, so Flick stopped it; nothing was written."
-        guard let index, clips.indices.contains(index) else { return "Can’t stitch the clips: \(reason)" }
-        return "Can’t stitch \(RawPath.printable((clips[index].path as NSString).lastPathComponent)): \(reason)"
+    /// A stall, in the clip the stuck pipeline was on when it is known.
+    static func stall(clip index: Int?, clips: [Clip], after timeout: Double) -> StitchError {
+        .stalled(clip: index.flatMap { clips.indices.contains($0) ? clips[$0].path : nil }, seconds: Int(timeout))
     }
 
     /// The clip whose picture the video `concat` waits for: its active
@@ -121,21 +118,21 @@ extension Stitcher {
         } ?? (clips.isEmpty ? nil : clips.count - 1)
     }
 
-    /// "Can’t stitch rally_3.mp4: …", naming the clip when the error came from its source.
-    private static func errorText(_ message: UnsafeMutablePointer<GstMessage>, clips: [Clip]) -> String {
+    /// GStreamer's error, naming the clip when it came from that clip's source.
+    private static func failure(_ message: UnsafeMutablePointer<GstMessage>, clips: [Clip]) -> StitchError {
         var error: UnsafeMutablePointer<GError>?
         gst_message_parse_error(message, &error, nil)
         defer { g_clear_error(&error) }
-        let text = error.map { String(cString: $0.pointee.message) } ?? "GStreamer stopped"
+        let text = error.map { String(cString: $0.pointee.message) }
         var object = message.pointee.src
         while let current = object {
             let name = String(cString: current.pointee.name)
             let digits = name.drop { !$0.isNumber }
             if ["src", "d"].contains(String(name.prefix(name.count - digits.count))), let index = Int(digits), clips.indices.contains(index) {
-                return "Can’t stitch \((clips[index].path as NSString).lastPathComponent): \(text)"
+                return .failed(clip: clips[index].path, detail: text)
             }
             object = current.pointee.parent
         }
-        return "Can’t stitch the clips: \(text)"
+        return .failed(clip: nil, detail: text)
     }
 }

@@ -2,10 +2,31 @@ import CGst
 import FlickCore
 import Foundation
 
-/// Why stitching stopped, in words a user can act on.
-public struct StitchError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+/// Why stitching stopped: the clip or file and the facts. The app words
+/// it (`ErrorText`); logs print the value.
+public enum StitchError: Error, Equatable, Sendable {
+    /// There are no clips to stitch.
+    case noClips
+    /// The clip at the path has sound but no picture.
+    case soundOnly(clip: String)
+    /// The destination's extension names no format Flick writes.
+    case unknownFormat(destination: String)
+    /// GStreamer has no `element`; `package` provides it, when known.
+    case missingElement(element: String, package: String?)
+    /// The pipeline could not be built (GStreamer's words, when it said any).
+    case notBuilt(detail: String?)
+    /// GStreamer refused to start the pipeline.
+    case notStarted
+    /// The pipeline's bus could not be watched.
+    case notWatched
+    case cancelled
+    /// The destination could not be written: the errno (EEXIST: it exists).
+    case cannotWrite(destination: String, errno: Int32)
+    /// GStreamer stopped with an error, in the clip at the path when known.
+    case failed(clip: String?, detail: String?)
+    /// No progress for `seconds`, in the clip at the path when known.
+    case stalled(clip: String?, seconds: Int)
+
 }
 
 /// Joins clips into one video, in order. When every clip shares container,
@@ -117,15 +138,9 @@ public enum Stitcher {
     }
 
     /// Splits `clips` into those with a picture, which a stitch can join,
-    /// and those without (sound only), which callers leave out and name
-    /// (`leftOutMessage`).
+    /// and those without (sound only), which callers leave out and name.
     public static func withPicture(_ clips: [Clip]) -> (kept: [Clip], leftOut: [Clip]) {
         (clips.filter(\.info.hasVideo), clips.filter { !$0.info.hasVideo })
-    }
-
-    /// "voice.mp4 has no picture, left out of the stitched video".
-    public static func leftOutMessage(_ clip: Clip) -> String {
-        "\(RawPath.printable((clip.path as NSString).lastPathComponent)) has no picture, left out of the stitched video"
     }
 
     /// Stitches `clips` into `destination`. A remux that GStreamer refuses
@@ -141,12 +156,12 @@ public enum Stitcher {
                            progress: (Double) -> Void = { _ in },
                            isCancelled: () -> Bool = { false }) throws(StitchError) -> Method {
         GStreamer.initialize()
-        guard !clips.isEmpty else { throw StitchError("There are no liked clips to stitch.") }
+        guard !clips.isEmpty else { throw .noClips }
         if let soundOnly = clips.first(where: { !$0.info.hasVideo }) {
-            throw StitchError("Can’t stitch \(RawPath.printable((soundOnly.path as NSString).lastPathComponent)): it has no picture (sound only); leave it out.")
+            throw .soundOnly(clip: soundOnly.path)
         }
         guard let family = Family(path: destination) else {
-            throw StitchError("Can’t stitch into “\(destination)”: name it .mp4, .webm or .mkv.")
+            throw .unknownFormat(destination: destination)
         }
         let total = clips.reduce(0.0) { $0 + ($1.info.duration ?? 0) }
         if method(for: clips, destination: destination, size: size) == .remux {
@@ -156,12 +171,12 @@ public enum Stitcher {
                 return .remux
             } catch {
                 if isCancelled() { throw error }
-                Log.info("remux refused, re-encoding: \(error.description)", category: "stitch")
+                Log.info("remux refused, re-encoding: \(error)", category: "stitch")
             }
         }
         for element in [family.encoders.video, family.muxer] + (clips.contains { $0.info.audioCodec != nil } ? [family.encoders.audio] : [])
         where gst_element_factory_find(element) == nil {
-            throw StitchError("Can’t re-encode the clips: GStreamer has no \(element) (install \(packages[element] ?? "the plugin that provides it")).")
+            throw .missingElement(element: element, package: packages[element])
         }
         try execute(reencodeDescription(clips, family: family, size: frameSize(for: clips, requested: size)), clips: clips,
                     destination: destination, replace: replace, total: total, stallTimeout: stallTimeout,

@@ -66,7 +66,7 @@ public final class VideoPlayer: Sendable {
         let name = RawPath.display((path as NSString).lastPathComponent)
         try ClipDiscovery.precheck(path: path)
         guard let cURI = g_filename_to_uri(RawPath.c(path), nil, nil) else {
-            throw .unreadable(file: name, reason: "the name cannot be turned into a URI")
+            throw .unreadable(file: name, reason: .noURI)
         }
         let uri = String(cString: cURI)
         g_free(cURI)

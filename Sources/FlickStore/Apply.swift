@@ -51,7 +51,7 @@ public enum Apply {
             store = try Store(path: storePath)
         } catch {
             var report = MoveReport()
-            report.failures = items.map { FileFailure(path: $0.relativePath, reason: .other(error.description)) }
+            report.failures = items.map { FileFailure(path: $0.relativePath, reason: .store(error)) }
             return report
         }
         return store.apply(items, in: folder, to: destination, environment: environment,
@@ -108,11 +108,11 @@ extension Store {
                         try markApplied([movedNow.clipID], in: folder)
                         outcome = .success(movedNow)
                     } catch {
-                        report.unrecorded.append(FileFailure(path: movedNow.relativePath, reason: .other(error.description)))
+                        report.unrecorded.append(FileFailure(path: movedNow.relativePath, reason: .store(error)))
                         outcome = .success(movedNow)
                     }
                 } else {
-                    outcome = .failure(FileFailure(path: item.relativePath, reason: .other(error.description)))
+                    outcome = .failure(FileFailure(path: item.relativePath, reason: .store(error)))
                 }
             }
             switch outcome {

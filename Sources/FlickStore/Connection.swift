@@ -80,7 +80,7 @@ final class Connection: @unchecked Sendable {
         guard code == SQLITE_OK, let db else {
             let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close(db)
-            throw StoreError.untrusted(path, reason)
+            throw StoreError.untrusted(path, .sqlite(reason))
         }
         sqlite3_busy_timeout(db, 5000)
         for pragma in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"] {
@@ -96,19 +96,15 @@ final class Connection: @unchecked Sendable {
 
     /// Why a store that is sound could not be opened, or the store refused.
     private static func openFailure(_ path: String, code: Int32, reason: String) -> StoreError {
-        let shown = RawPath.printable(path)
         switch code & 0xff {
         case SQLITE_FULL:
-            return StoreError("Can’t open the decision store “\(shown)”: the disk that holds it is full. "
-                + "Free some space there and run Flick again; the decisions in it are untouched.")
+            return StoreError(.diskFull(path: path))
         case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
-            return StoreError("Can’t open the decision store “\(shown)” for writing (\(reason)): "
-                + "its folder or file system is read-only or not writable. The decisions in it are untouched.")
+            return StoreError(.notWritable(path: path, detail: reason))
         case SQLITE_IOERR:
-            return StoreError("Can’t open the decision store “\(shown)”: the disk that holds it reported an error (\(reason)). "
-                + "The decisions in it are untouched; check the disk and run Flick again.")
+            return StoreError(.diskError(path: path, detail: reason))
         default:
-            return StoreError.untrusted(path, reason)
+            return StoreError.untrusted(path, .sqlite(reason))
         }
     }
 
@@ -163,8 +159,7 @@ final class Connection: @unchecked Sendable {
             closeHandle()
         }
         guard Self.fileKey(path) != nil else {
-            throw StoreError("The decision store “\(RawPath.printable(path))” was moved or removed while Flick had it open, "
-                + "so this change was not recorded. Put it back, or quit Flick and start it again to begin a new store.")
+            throw StoreError(.movedWhileOpen(path: path))
         }
         let reopened = try Self.openHandle(path: path, create: false)
         self.handle = reopened

@@ -22,33 +22,77 @@ internal import CSQLite
 import FlickCore
 import Foundation
 
-/// A store failure with a message a user can act on.
+/// A store failure: what happened, to which file, with the facts a message
+/// needs. The app words it (`ErrorText`); `description` is for logs.
 public struct StoreError: Error, CustomStringConvertible, Equatable, Sendable {
-    public let description: String
-
-    public init(_ description: String, movedClipID: Int64? = nil) {
-        self.description = description
-        self.movedClipID = movedClipID
+    public indirect enum Kind: Sendable, Equatable {
+        /// A decision on a clip that is no longer in the folder (`applied`:
+        /// another Flick moved it out with Apply); nothing was recorded.
+        case notInFolder(path: String, applied: Bool)
+        /// A decision store Flick will not use; the user may move it aside.
+        case untrusted(path: String, why: Untrusted)
+        /// Written by a newer Flick (schema `found`, this one reads up to `reads`).
+        case newerSchema(path: String, found: Int, reads: Int)
+        /// The disk holding the store is full.
+        case diskFull(path: String)
+        /// The store's folder or file system is read-only (SQLite's words).
+        case notWritable(path: String, detail: String)
+        /// The disk reported an error (SQLite's words).
+        case diskError(path: String, detail: String)
+        /// The store file was moved or removed while open.
+        case movedWhileOpen(path: String)
+        /// A stored clip path that is not inside the folder (tampered store).
+        case pathOutsideFolder(path: String, folder: String)
+        /// The reviewed folder could not be opened.
+        case folder(FileFailure)
+        /// A decision that is not the session's last step (`inBatch`: of a batch).
+        case notLastStep(position: Int, inBatch: Bool)
+        /// SQLite failed during `operation` (prepare, step…; nil: a script).
+        case sqlite(path: String, operation: String?, detail: String)
+        /// A file (playlist, timeline) could not be written: the errno.
+        case cannotWrite(path: String, errno: Int32)
+        /// Another Flick changed the store while this one opened `folder`.
+        case changedByOther(path: String, folder: String)
+        /// A new store could not be created: the errno.
+        case cannotCreate(path: String, errno: Int32)
+        /// The store's folder could not be created (Foundation's words).
+        case cannotCreateDirectory(path: String, detail: String)
+        /// No folder is open, so a decision has nowhere to be saved.
+        case noFolderOpen
     }
+
+    /// Why a decision store is not trusted.
+    public enum Untrusted: Sendable, Equatable {
+        case errno(Int32)
+        /// SQLite refused it, in SQLite's words.
+        case sqlite(String)
+        case notRegular
+        case empty
+        case notSQLite
+    }
+
+    public let kind: Kind
 
     /// The clip whose decision was asked for left the folder through
     /// another Flick (applied) or is gone: nothing was recorded.
     public let movedClipID: Int64?
 
+    public init(_ kind: Kind, movedClipID: Int64? = nil) {
+        self.kind = kind
+        self.movedClipID = movedClipID
+    }
+
+    /// For logs; the app words it for users.
+    public var description: String { "StoreError.\(kind)" }
+
     /// A decision on a clip that is no longer in the folder.
     static func notInFolder(clipID: Int64, path: String, applied: Bool) -> StoreError {
-        let shown = RawPath.printable(path)
-        let text = applied
-            ? "“\(shown)” was already moved out of the folder (Apply, in another Flick window or `flick apply`); this change was not recorded."
-            : "“\(shown)” is no longer in the folder; this change was not recorded."
-        return StoreError(text, movedClipID: clipID)
+        StoreError(.notInFolder(path: path, applied: applied), movedClipID: clipID)
     }
 
     /// A decision store Flick will not use, with how to start over.
-    static func untrusted(_ path: String, _ why: String) -> StoreError {
-        let shown = RawPath.printable(path)
-        return StoreError("Can’t use the decision store “\(shown)”: \(why). Flick changed nothing. "
-            + "To start over with no decisions, move it aside (mv “\(shown)” “\(shown).broken”) and run Flick again.")
+    static func untrusted(_ path: String, _ why: Untrusted) -> StoreError {
+        StoreError(.untrusted(path: path, why: why))
     }
 }
 
@@ -173,7 +217,7 @@ final class Database {
     }
 
     private func failure(_ what: String) -> StoreError {
-        StoreError("The decision store “\(path)” failed (\(what)): \(errorMessage).")
+        StoreError(.sqlite(path: path, operation: what, detail: errorMessage))
     }
 
     /// Runs `pending` first, unless it is already running or held back.
@@ -202,7 +246,7 @@ final class Database {
         guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
             let reason = message.map { String(cString: $0) } ?? errorMessage
             sqlite3_free(message)
-            throw StoreError("The decision store “\(path)” failed: \(reason).")
+            throw StoreError(.sqlite(path: path, operation: nil, detail: reason))
         }
     }
 

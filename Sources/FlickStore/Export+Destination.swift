@@ -86,7 +86,7 @@ extension Export {
             deck = try DeckTree(path: root)
         } catch {
             close(directory)
-            throw refuse(.unusable("can’t open the reviewed folder: \(String(cString: strerror(error.code)).lowercased())"))
+            throw refuse(.folderUnopenable(error.code))
         }
         let checked = Destination(directory: directory, rest: walked.missing + (name.map { [$0] } ?? []))
         var entry = stat(), target = stat()
@@ -118,7 +118,7 @@ extension Export {
     private static func walk(_ parts: [[UInt8]], kind: DestinationKind,
                              refuse: (ExportDestinationError.Reason) -> ExportDestinationError) throws(ExportDestinationError) -> (fd: Int32, missing: [[UInt8]]) {
         var current = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard current >= 0 else { throw refuse(.unusable(String(cString: strerror(errno)).lowercased())) }
+        guard current >= 0 else { throw refuse(.unusable(errno)) }
         var missing: [[UInt8]] = []
         for (index, part) in parts.enumerated() {
             if part == [0x2E] { continue }
@@ -149,7 +149,7 @@ extension Export {
             switch code {
             case ENOENT: throw refuse(.noParent)
             case ENOTDIR: throw refuse(kind == .folder && index == parts.count - 1 ? .notAFolder : .noParent)
-            default: throw refuse(.unusable(String(cString: strerror(code)).lowercased()))
+            default: throw refuse(.unusable(code))
             }
         }
         return (current, missing)
@@ -197,8 +197,10 @@ public struct ExportDestinationError: Error, Sendable, Equatable, CustomStringCo
         case isAFolder
         /// A folder was asked for, and it is a file.
         case notAFolder
-        /// The way to it can't be used (permission denied…): the reason.
-        case unusable(String)
+        /// The way to it can't be used (permission denied…): the errno.
+        case unusable(Int32)
+        /// The reviewed folder could not be opened to compare against: the errno.
+        case folderUnopenable(Int32)
     }
 
     public let destination: String
@@ -208,16 +210,6 @@ public struct ExportDestinationError: Error, Sendable, Equatable, CustomStringCo
     /// Whether the user may choose to go ahead (replace, or add beside).
     public var canForce: Bool { reason == .exists }
 
-    public var description: String {
-        let path = RawPath.printable(destination), folder = RawPath.printable(self.folder)
-        return switch reason {
-        case .exists: "“\(path)” already exists; Flick won’t overwrite it (use --force to replace it, or choose another name)."
-        case .clipOfFolder: "“\(path)” is a file of the reviewed folder “\(folder)”; Flick never writes over it."
-        case .insideFolder: "“\(path)” is inside the reviewed folder “\(folder)”; choose a place outside it, or the export would join the deck."
-        case .noParent: "Can’t write “\(path)”: its folder does not exist."
-        case .isAFolder: "“\(path)” is a folder; name a file to write."
-        case .notAFolder: "“\(path)” is a file, not a folder."
-        case .unusable(let why): "Can’t write “\(path)”: \(why)."
-        }
-    }
+    /// For logs; the app words it for users.
+    public var description: String { "\(RawPath.printable(destination)): \(reason)" }
 }

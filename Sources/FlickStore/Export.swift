@@ -51,7 +51,7 @@ public enum Export {
         switch PartialFile.create(in: directory) {
         case .success(let created): (temporary, fd) = created
         case .failure(let error):
-            throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(String(cString: strerror(error.code)).lowercased()).")
+            throw StoreError(.cannotWrite(path: destination, errno: error.code))
         }
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         let failed = written != data.count || fsync(fd) != 0
@@ -59,13 +59,12 @@ public enum Export {
         close(fd)
         if failed {
             PartialFile.discard(temporary)
-            throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(String(cString: strerror(writeError)).lowercased()).")
+            throw StoreError(.cannotWrite(path: destination, errno: writeError))
         }
         let code = PartialFile.commit(temporary, to: destination, replace: replace)
         guard code == 0 else {
             PartialFile.discard(temporary)
-            let reason = code == EEXIST ? "it already exists" : String(cString: strerror(code)).lowercased()
-            throw StoreError("Can’t write “\(RawPath.printable(destination))”: \(reason).")
+            throw StoreError(.cannotWrite(path: destination, errno: code))
         }
     }
 
@@ -81,7 +80,7 @@ public enum Export {
         let total = items.reduce(Int64(0)) { $0 + $1.size }
         var done: Int64 = 0
         var cleaned: Set<[UInt8]> = []
-        var refusals: [[UInt8]: String?] = [:]
+        var refusals: [[UInt8]: ExportDestinationError?] = [:]
         for item in items {
             if isCancelled() {
                 report.cancelled = true
@@ -95,21 +94,21 @@ public enum Export {
                 .nonEmpty ?? "/"
             // Checked once per folder (the check walks the reviewed folder).
             let refusal = refusals[RawPath.key(targetDirectory)] ?? {
-                var found: String?
+                var found: ExportDestinationError?
                 do throws(ExportDestinationError) {
                     _ = try checkDestination(targetDirectory, kind: .folder, folder: root, force: true)
                 } catch {
-                    if error.reason == .insideFolder { found = error.description }
+                    if error.reason == .insideFolder { found = error }
                 }
                 refusals[RawPath.key(targetDirectory)] = .some(found)
                 return found
             }()
             if let refusal {
-                report.failures.append(FileFailure(path: item.relativePath, reason: .other(refusal)))
+                report.failures.append(FileFailure(path: item.relativePath, reason: .destination(refusal)))
                 continue
             }
-            if let failure = makeDirectories(targetDirectory) {
-                report.failures.append(FileFailure(path: item.relativePath, reason: .other("can’t create “\(RawPath.printable(targetDirectory))”: \(failure)")))
+            if let code = makeDirectories(targetDirectory) {
+                report.failures.append(FileFailure(path: item.relativePath, reason: .cannotCreateFolder(targetDirectory, errno: code)))
                 continue
             }
             if cleaned.insert(RawPath.key(targetDirectory)).inserted { PartialFile.removeStale(in: targetDirectory) }
@@ -122,7 +121,7 @@ public enum Export {
                 }
                 report.moved.append(item)
             } catch {
-                if error.reason == .other("cancelled") {
+                if error.reason == .cancelled {
                     report.cancelled = true
                     break
                 }
@@ -143,15 +142,15 @@ public enum Export {
             if code == 0 { return }
             if code != EEXIST { throw FileOperations.posixFailure(item.relativePath, code) }
         }
-        throw FileFailure(path: item.relativePath, reason: .other("no free name in “\(RawPath.printable(directory))”"))
+        throw FileFailure(path: item.relativePath, reason: .noFreeName(directory))
     }
 
-    /// `mkdir -p` on raw bytes; nil or the reason it failed.
-    static func makeDirectories(_ path: String) -> String? {
+    /// `mkdir -p` on raw bytes; nil or the errno it failed with.
+    static func makeDirectories(_ path: String) -> Int32? {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             current += "/" + part
-            if mkdir(RawPath.c(current), 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)).lowercased() }
+            if mkdir(RawPath.c(current), 0o755) != 0 && errno != EEXIST { return errno }
         }
         return nil
     }
@@ -162,7 +161,7 @@ public enum Export {
     private static func linkFile(_ item: FileItem, named name: [UInt8], into directory: String) throws(FileFailure) {
         var info = stat()
         guard stat(RawPath.c(item.absolutePath), &info) == 0 else { throw FileOperations.posixFailure(item.relativePath, errno) }
-        if let kind = SourceFile.notRegular(info.st_mode) { throw SourceFile.notRegularFailure(item, kind) }
+        if !SourceFile.isRegular(info.st_mode) { throw SourceFile.notRegularFailure(item, info.st_mode) }
         try place(name, in: directory, for: item) { target in
             linkat(AT_FDCWD, RawPath.c(item.absolutePath), AT_FDCWD, RawPath.c(target), AT_SYMLINK_FOLLOW) == 0 ? 0 : errno
         }
@@ -183,7 +182,7 @@ public enum Export {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         loop: while true {
             if isCancelled() {
-                failed = FileFailure(path: item.relativePath, reason: .other("cancelled"))
+                failed = FileFailure(path: item.relativePath, reason: .cancelled)
                 break
             }
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }

@@ -1,9 +1,10 @@
 import FlickCore
 import Foundation
 
-/// Why one file could not be moved or copied, named for the user.
+/// Why one file could not be moved or copied: the file and the facts. The
+/// app words it (`ErrorText`); `description` is for logs.
 public struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Error, Sendable, Equatable {
+    public indirect enum Reason: Error, Sendable, Equatable {
         case gone
         case permissionDenied
         /// The file's filesystem has no Trash; "Flick Rejected" is the offer.
@@ -12,7 +13,17 @@ public struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible {
         /// nothing on it can move, so nothing is offered.
         case readOnly(String)
         /// The Trash folder at the path can't be written, for the reason given.
-        case trashUnwritable(String, String)
+        case trashUnwritable(String, Unwritable)
+        /// The Trash folder at the path is a link or not a folder.
+        case trashNotAFolder(String)
+        /// The Trash has no free name for the file.
+        case trashFull
+        /// "Flick Rejected" (named) in the folder is a link or not a folder.
+        case rejectedNotAFolder(String)
+        /// "Flick Rejected" has no free name for the file.
+        case rejectedFull
+        /// The folder at the path has no free name for an exported file.
+        case noFreeName(String)
         case outsideFolder
         /// Another file has the name now (or the file was changed): not the
         /// file the user decided on.
@@ -20,7 +31,30 @@ public struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible {
         /// Its decision changed (another window, the command line) since
         /// the move was confirmed.
         case notMarked
-        case other(String)
+        /// The reviewed folder could not be opened: the errno.
+        case folderUnopenable(Int32)
+        /// Its filesystem is mounted read-only (found while moving it).
+        case readOnlyFilesystem
+        /// It is on another filesystem than the reviewed folder.
+        case otherFilesystem
+        /// It is not a regular file: its file type (`S_IFMT` bits).
+        case notRegular(mode: UInt32)
+        /// The folder at the path could not be created: the errno.
+        case cannotCreateFolder(String, errno: Int32)
+        /// The destination of an export refused it.
+        case destination(ExportDestinationError)
+        /// The decision store failed.
+        case store(StoreError)
+        case cancelled
+        /// Any other failure of a system call: the errno.
+        case errno(Int32)
+    }
+
+    /// Why a Trash folder can't be written.
+    public enum Unwritable: Sendable, Equatable {
+        /// It belongs to another user or disk.
+        case foreign
+        case errno(Int32)
     }
 
     /// Path relative to the reviewed folder (as the user sees it in the deck).
@@ -32,22 +66,8 @@ public struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// One line; control characters and bytes that are not UTF-8 in the
-    /// name are escaped (`RawPath.printable`).
-    public var description: String {
-        let path = RawPath.printable(self.path)
-        return switch reason {
-        case .gone: "\(path): the file is no longer there"
-        case .permissionDenied: "\(path): permission denied"
-        case .noTrash: "\(path): its filesystem has no Trash"
-        case .readOnly(let mount): "\(path): its filesystem (“\(RawPath.printable(mount))”) is mounted read-only, so nothing on it can be moved"
-        case .trashUnwritable(let folder, let why): "\(path): the Trash folder “\(RawPath.printable(folder))” can’t be written (\(why)), so the file stays"
-        case .outsideFolder: "\(path): it lies outside the reviewed folder, so Flick will not move it"
-        case .changed: "\(path): it changed since you reviewed it (it is not the file you decided on), so Flick will not move it"
-        case .notMarked: "\(path): it is no longer marked for deletion"
-        case .other(let text): "\(path): \(text)"
-        }
-    }
+    /// For logs; the app words it for users.
+    public var description: String { "\(RawPath.printable(path)): \(reason)" }
 }
 
 /// A file checked and ready to move: inside the folder, present, sized,
@@ -82,15 +102,14 @@ public enum FileOperations {
     /// carries its identity) come back as failures; the rest as items.
     public static func check(_ clips: [StoredClip], folder: String) throws(StoreError) -> (items: [FileItem], refused: [FileFailure]) {
         for clip in clips where !isSafeRelativePath(clip.relativePath) {
-            throw StoreError("The decision store lists “\(RawPath.printable(clip.relativePath))” for “\(RawPath.printable(folder))”, "
-                + "which is not a path inside the folder; nothing was moved.")
+            throw StoreError(.pathOutsideFolder(path: clip.relativePath, folder: folder))
         }
         let root = Store.canonicalPath(folder)
         let handle: FolderHandle
         do {
             handle = try FolderHandle(path: root)
         } catch {
-            throw StoreError(error.description)
+            throw StoreError(.folder(error))
         }
         var items: [FileItem] = []
         var refused: [FileFailure] = []
@@ -144,9 +163,9 @@ public enum FileOperations {
         switch code {
         case ENOENT: FileFailure(path: path, reason: .gone)
         case EACCES, EPERM: FileFailure(path: path, reason: .permissionDenied)
-        case EROFS: FileFailure(path: path, reason: .other("its filesystem is mounted read-only"))
-        case EXDEV: FileFailure(path: path, reason: .other("it is on another filesystem than the reviewed folder"))
-        default: FileFailure(path: path, reason: .other(String(cString: strerror(code)).lowercased()))
+        case EROFS: FileFailure(path: path, reason: .readOnlyFilesystem)
+        case EXDEV: FileFailure(path: path, reason: .otherFilesystem)
+        default: FileFailure(path: path, reason: .errno(code))
         }
     }
 }
@@ -172,7 +191,7 @@ final class RejectedFolder {
         if fd >= 0 {
             result = .success(fd)
         } else if errno == ELOOP || errno == ENOTDIR {
-            result = .failure(.other("“\(name)” in the folder is a link or not a folder, so Flick will not move files into it"))
+            result = .failure(.rejectedNotAFolder(name))
         } else {
             result = .failure(FolderHandle.reason(errno))
         }
@@ -195,8 +214,8 @@ final class RejectedFolder {
             let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory, candidate)
             if code == 0 { return .success(()) }
             if code == EEXIST { continue }
-            return .failure(code == EXDEV ? .other("it is on another filesystem than the reviewed folder") : FolderHandle.reason(code))
+            return .failure(code == EXDEV ? .otherFilesystem : FolderHandle.reason(code))
         }
-        return .failure(.other("“\(FolderScan.rejectedFolderName)” has no free name for it"))
+        return .failure(.rejectedFull)
     }
 }

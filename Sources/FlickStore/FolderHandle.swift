@@ -20,7 +20,7 @@ final class FolderHandle {
         self.path = path
         fd = open(RawPath.c(path), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
-            throw FileFailure(path: path, reason: .other("can’t open the reviewed folder: \(String(cString: strerror(errno)).lowercased())"))
+            throw FileFailure(path: path, reason: .folderUnopenable(errno))
         }
     }
 
@@ -49,7 +49,7 @@ final class FolderHandle {
         let parts = RawPath.bytes(relativePath).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
         guard let last = parts.last, !last.isEmpty else { return .failure(.gone) }
         var current = dup(fd)
-        guard current >= 0 else { return .failure(.other(String(cString: strerror(errno)).lowercased())) }
+        guard current >= 0 else { return .failure(.errno(errno)) }
         for part in parts.dropLast() {
             let name = part.map { CChar(bitPattern: $0) } + [0]
             let next = openat(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -78,7 +78,7 @@ final class FolderHandle {
         switch code {
         case ENOENT, ENOTDIR: .gone
         case EACCES, EPERM: .permissionDenied
-        default: .other(String(cString: strerror(code)).lowercased())
+        default: .errno(code)
         }
     }
 }

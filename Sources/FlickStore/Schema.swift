@@ -80,7 +80,7 @@ enum Schema {
     static func migrate(_ db: Database) throws(StoreError) {
         let current = Int(try db.rows("PRAGMA user_version").first?.first?.int64 ?? 0)
         guard current <= version else {
-            throw StoreError("The decision store “\(db.path)” was written by a newer Flick (schema \(current), this Flick reads up to \(version)).")
+            throw StoreError(.newerSchema(path: db.path, found: current, reads: version))
         }
         for index in current..<version {
             try db.transaction { () throws(StoreError) in

@@ -27,14 +27,24 @@ public enum Sidecars {
     /// The ratings `xmp:Rating` allows for a liked clip.
     public static let likeRatings = 1...5
 
-    /// Why one sidecar could not be updated.
+    /// Why one sidecar could not be updated: the sidecar and the facts.
+    /// The app words it (`ErrorText`); `description` is for logs.
     public struct Failure: Error, Sendable, CustomStringConvertible {
+        public indirect enum Reason: Sendable, Equatable {
+            /// Its text is not well-formed XMP.
+            case invalidXMP(XMPRating.Malformed)
+            /// The decision store could not remember the sidecar.
+            case store(StoreError)
+            case symlink
+            case notRegular
+            case tooLarge
+            case errno(Int32)
+        }
+
         /// The sidecar's absolute path.
         public let sidecar: String
-        public let reason: String
-        public var description: String {
-            "Can’t update the XMP sidecar “\(RawPath.printable(sidecar))”: \(reason)."
-        }
+        public let reason: Reason
+        public var description: String { "\(RawPath.printable(sidecar)): \(reason)" }
     }
 
     /// What `update` did.
@@ -67,7 +77,7 @@ public enum Sidecars {
         do {
             records = try store.sidecarRecords(folder)
         } catch {
-            report.failures.append(Failure(sidecar: folder.path, reason: error.description))
+            report.failures.append(Failure(sidecar: folder.path, reason: .store(error)))
             return report
         }
         for clip in clips {
@@ -134,7 +144,7 @@ public enum Sidecars {
             do {
                 had = try XMPRating.rating(in: text)
             } catch {
-                throw Failure(sidecar: sidecar, reason: "it is not valid XMP (\(error.description))")
+                throw Failure(sidecar: sidecar, reason: .invalidXMP(error))
             }
         }
         let fresh = record == nil
@@ -148,7 +158,7 @@ public enum Sidecars {
                 do {
                     edited = try XMPRating.setting(wanted, in: text)
                 } catch {
-                    throw Failure(sidecar: sidecar, reason: "it is not valid XMP (\(error.description))")
+                    throw Failure(sidecar: sidecar, reason: .invalidXMP(error))
                 }
             } else {
                 edited = XMPRating.fresh(rating: wanted)
@@ -175,13 +185,13 @@ public enum Sidecars {
             // Flick's own file, holding nothing but Flick's rating.
             guard unlink(RawPath.c(sidecar)) == 0 || errno == ENOENT else { throw posix(sidecar, errno) }
         } else {
+            let restored: [UInt8]
             do {
-                try write(try XMPRating.setting(record.original, in: text), to: sidecar, mode: mode)
-            } catch let error as Failure {
-                throw error
+                restored = try XMPRating.setting(record.original, in: text)
             } catch {
-                throw Failure(sidecar: sidecar, reason: "it is not valid XMP (\(error))")
+                throw Failure(sidecar: sidecar, reason: .invalidXMP(error))
             }
+            try write(restored, to: sidecar, mode: mode)
         }
         try forget(sidecar, clip: clip, folder: folder, store: store)
     }
@@ -191,7 +201,7 @@ public enum Sidecars {
         do {
             try store.saveSidecar(record, path: clip.relativePath, folder: folder)
         } catch {
-            throw Failure(sidecar: sidecar, reason: error.description)
+            throw Failure(sidecar: sidecar, reason: .store(error))
         }
     }
 
@@ -199,7 +209,7 @@ public enum Sidecars {
         do {
             try store.forgetSidecar(path: clip.relativePath, folder: folder)
         } catch {
-            throw Failure(sidecar: sidecar, reason: error.description)
+            throw Failure(sidecar: sidecar, reason: .store(error))
         }
     }
 
@@ -219,15 +229,15 @@ public enum Sidecars {
         guard fd >= 0 else {
             switch errno {
             case ENOENT: return .missing
-            case ELOOP: throw Failure(sidecar: sidecar, reason: "it is a symbolic link; Flick doesn’t write through links")
+            case ELOOP: throw Failure(sidecar: sidecar, reason: .symlink)
             default: throw posix(sidecar, errno)
             }
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw posix(sidecar, errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(sidecar: sidecar, reason: "it is not a regular file") }
-        guard info.st_size <= maximumBytes else { throw Failure(sidecar: sidecar, reason: "it is too large to be a sidecar") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(sidecar: sidecar, reason: .notRegular) }
+        guard info.st_size <= maximumBytes else { throw Failure(sidecar: sidecar, reason: .tooLarge) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
         while done < bytes.count {
@@ -262,6 +272,6 @@ public enum Sidecars {
     }
 
     static func posix(_ sidecar: String, _ code: Int32) -> Failure {
-        Failure(sidecar: sidecar, reason: String(cString: strerror(code)).lowercased())
+        Failure(sidecar: sidecar, reason: .errno(code))
     }
 }

@@ -21,9 +21,9 @@ enum SourceFile {
             close(fd)
             throw FileOperations.posixFailure(item.relativePath, code)
         }
-        if let kind = notRegular(info.st_mode) {
+        if !isRegular(info.st_mode) {
             close(fd)
-            throw notRegularFailure(item, kind)
+            throw notRegularFailure(item, info.st_mode)
         }
         let flags = fcntl(fd, F_GETFL)
         guard flags >= 0, fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
@@ -34,20 +34,10 @@ enum SourceFile {
         return fd
     }
 
-    /// What a file of `mode` is when it is not a regular file ("a FIFO"), else nil.
-    static func notRegular(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFDIR: "a folder"
-        default: "not a file"
-        }
-    }
+    /// Whether a file of `mode` is a regular file.
+    static func isRegular(_ mode: mode_t) -> Bool { mode & S_IFMT == S_IFREG }
 
-    static func notRegularFailure(_ item: FileItem, _ kind: String) -> FileFailure {
-        FileFailure(path: item.relativePath, reason: .other("it is not a regular file (\(kind))"))
+    static func notRegularFailure(_ item: FileItem, _ mode: mode_t) -> FileFailure {
+        FileFailure(path: item.relativePath, reason: .notRegular(mode: UInt32(mode & S_IFMT)))
     }
 }

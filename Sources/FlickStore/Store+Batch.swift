@@ -20,7 +20,7 @@ extension Store {
                 switch outcome {
                 case .decided(let position, let decision):
                     guard next < steps.count, case .decide(position, decision, let replaced) = steps[next] else {
-                        throw StoreError("The decision on clip \(position + 1) is not one of the session’s last steps; nothing was saved.")
+                        throw StoreError(.notLastStep(position: position, inBatch: true))
                     }
                     next += 1
                     try db.run("INSERT INTO action(folder_id, kind, clip_id, decision, replaced, at) VALUES (?, 'decide', ?, ?, ?, ?)",

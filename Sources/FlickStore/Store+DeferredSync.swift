@@ -40,7 +40,7 @@ extension Store {
             try db.holdingPending { () throws(StoreError) in
                 try db.transaction { () throws(StoreError) in
                     guard try dataVersion() == plan.dataVersion else {
-                        throw StoreError("The decision store “\(path)” was changed by another Flick while this one was opening “\(plan.folder.path)”.")
+                        throw StoreError(.changedByOther(path: path, folder: plan.folder.path))
                     }
                     if !plan.movesWritten {
                         try write(SyncWrites(missing: plan.writes.missing, placed: plan.writes.placed, updated: plan.writes.updated),

@@ -56,7 +56,7 @@ extension Store {
             case .decided(let position, let decision):
                 guard case .decide(_, _, let replaced) = session.history.last else {
                     // A decision whose step is not the last one would be saved wrong: refuse, don't skip.
-                    throw StoreError("The decision on clip \(position + 1) is not the session’s last step; it was not saved.")
+                    throw StoreError(.notLastStep(position: position, inBatch: false))
                 }
                 try db.run("INSERT INTO action(folder_id, kind, clip_id, decision, replaced, at) VALUES (?, 'decide', ?, ?, ?, ?)",
                            folder.id, ids[position], decision.rawValue, replaced?.rawValue, now)

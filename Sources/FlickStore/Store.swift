@@ -58,7 +58,7 @@ public final class Store {
 
     /// Opens (creating and migrating) the database at `path`. A store that
     /// cannot be trusted — empty (0 bytes), unreadable, not a database —
-    /// is refused with a message naming it and how to start over; it is
+    /// is refused (`.untrusted`; the app says how to start over); it is
     /// never replaced by an empty one.
     public init(path: String) throws(StoreError) {
         try Self.createIfMissing(path)
@@ -75,19 +75,18 @@ public final class Store {
         var info = stat()
         guard lstat(RawPath.c(path), &info) != 0 else { return }
         let code = errno
-        guard code == ENOENT else { throw StoreError.untrusted(path, String(cString: strerror(code)).lowercased()) }
+        guard code == ENOENT else { throw StoreError.untrusted(path, .errno(code)) }
         let temporary = path + ".new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { unlink(RawPath.c(temporary)) }
         do {
             let fresh = try Database(path: temporary, create: true)
             try Schema.migrate(fresh)
         } catch {
-            let reason = String(cString: strerror(errno)).lowercased()
-            throw StoreError("Can’t create the decision store “\(RawPath.printable(path))”: \(reason).")
+            throw StoreError(.cannotCreate(path: path, errno: errno))
         }
         // EEXIST: another Flick created it meanwhile, which is as good.
         guard link(RawPath.c(temporary), RawPath.c(path)) == 0 || errno == EEXIST else {
-            throw StoreError("Can’t create the decision store “\(RawPath.printable(path))”: \(String(cString: strerror(errno)).lowercased()).")
+            throw StoreError(.cannotCreate(path: path, errno: errno))
         }
     }
 
@@ -96,20 +95,20 @@ public final class Store {
     private static func checkTrustworthy(_ path: String) throws(StoreError) {
         var info = stat()
         guard stat(RawPath.c(path), &info) == 0 else {
-            throw StoreError.untrusted(path, String(cString: strerror(errno)).lowercased())
+            throw StoreError.untrusted(path, .errno(errno))
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw StoreError.untrusted(path, "it is not a regular file") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw StoreError.untrusted(path, .notRegular) }
         guard info.st_size > 0 else {
-            throw StoreError.untrusted(path, "it is empty (0 bytes), so every decision it held is gone")
+            throw StoreError.untrusted(path, .empty)
         }
         let fd = open(RawPath.c(path), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw StoreError.untrusted(path, String(cString: strerror(errno)).lowercased()) }
+        guard fd >= 0 else { throw StoreError.untrusted(path, .errno(errno)) }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 16)
         let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, 16) }
-        guard count >= 0 else { throw StoreError.untrusted(path, String(cString: strerror(errno)).lowercased()) }
+        guard count >= 0 else { throw StoreError.untrusted(path, .errno(errno)) }
         guard count == 16, header == Array("SQLite format 3\0".utf8) else {
-            throw StoreError.untrusted(path, "it is not an SQLite database (cut short or overwritten)")
+            throw StoreError.untrusted(path, .notSQLite)
         }
     }
 
@@ -128,7 +127,7 @@ public final class Store {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw StoreError("Can’t create “\(directory)” for Flick’s decisions: \(error.localizedDescription)")
+            throw StoreError(.cannotCreateDirectory(path: directory, detail: error.localizedDescription))
         }
         return try Store(path: path)
     }
@@ -163,7 +162,7 @@ public final class Store {
             unsafe = row.string(0) ?? ""
         }
         if let path = unsafe {
-            throw StoreError("The decision store lists “\(path)” for “\(folder.path)”, which is not a path inside the folder; nothing was moved.")
+            throw StoreError(.pathOutsideFolder(path: path, folder: folder.path))
         }
     }
 

@@ -101,13 +101,19 @@ public struct Timeline: Sendable {
     /// UTF-8, and MLT opens a resource by its path as written (a file URI
     /// is not decoded), so a name with bytes that are not UTF-8 can't be
     /// written there. (OpenTimelineIO takes a percent-encoded URI: any name.)
-    public static func mltRefusal(_ clip: Clip) -> String? {
-        if RawPath.isEscaped(clip.path) { return "its name is not UTF-8, which an MLT project can’t hold; rename it to include it" }
+    public static func mltRefusal(_ clip: Clip) -> MLTRefusal? {
+        if RawPath.isEscaped(clip.path) { return .notUTF8 }
         // XML 1.0 has no way to write these, escaped or not.
         if clip.path.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
-            return "its name holds control characters, which an MLT project can’t hold; rename it to include it"
+            return .controlCharacters
         }
         return nil
+    }
+
+    /// Why a clip's name can't go in an MLT project (the app words it).
+    public enum MLTRefusal: Sendable, Equatable, CaseIterable {
+        case notUTF8
+        case controlCharacters
     }
 
     struct Size: Hashable {

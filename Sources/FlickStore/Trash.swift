@@ -83,7 +83,7 @@ final class TrashCan {
             }
             return .failure(FolderHandle.reason(code))
         }
-        return .failure(.other("the Trash has no free name for it"))
+        return .failure(.trashFull)
     }
 
     /// `name`, or `name (2).ext`…, short enough that NAME.trashinfo fits
@@ -164,13 +164,13 @@ final class TrashCan {
             let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else {
                 return .failure(errno == ELOOP || errno == ENOTDIR
-                    ? .other("the Trash folder “\(RawPath.printable(path))” is a link or not a folder, so Flick will not use it")
+                    ? .trashNotAFolder(path)
                     : cannotUse(path, errno))
             }
             var info = stat()
             guard fstat(fd, &info) == 0, info.st_uid == uid, UInt64(info.st_dev) == device else {
                 close(fd)
-                return .failure(topdir == nil ? .trashUnwritable(path, "it belongs to another user or disk") : .noTrash)
+                return .failure(topdir == nil ? .trashUnwritable(path, .foreign) : .noTrash)
             }
             return .success(fd)
         }
@@ -199,7 +199,7 @@ final class TrashCan {
 
     /// The Trash folder at `path` can't be written: `code` says why.
     static func unwritable(_ path: String, _ code: Int32) -> FileFailure.Reason {
-        .trashUnwritable(path, code == EROFS ? "it is on a read-only filesystem" : String(cString: strerror(code)).lowercased())
+        .trashUnwritable(path, .errno(code))
     }
 
     /// The device `path` is on, or would be on once created (its nearest

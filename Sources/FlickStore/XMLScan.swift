@@ -36,27 +36,27 @@ struct XMLScan {
     init(_ text: [UInt8]) throws(XMPRating.Malformed) {
         bytes = text
         guard String(validating: text, as: UTF8.self) != nil else {
-            throw XMPRating.Malformed("it is not UTF-8 text")
+            throw XMPRating.Malformed.notUTF8
         }
         var open: [Int] = []
         while let next = find(UInt8(ascii: "<"), from: index) {
             index = next
             if starts("<?") {
-                index = try skip(past: "?>", what: "a processing instruction")
+                index = try skip(past: "?>", what: .processingInstruction)
             } else if starts("<!--") {
-                index = try skip(past: "-->", what: "a comment")
+                index = try skip(past: "-->", what: .comment)
             } else if starts("<![CDATA[") {
-                index = try skip(past: "]]>", what: "a CDATA section")
+                index = try skip(past: "]]>", what: .cdata)
             } else if starts("<!") {
-                index = try skip(past: ">", what: "a declaration")
+                index = try skip(past: ">", what: .declaration)
             } else if starts("</") {
                 try close(&open)
             } else {
                 try start(&open)
             }
         }
-        if let last = open.last { throw XMPRating.Malformed("it ends before <\(elements[last].name)> is closed") }
-        if elements.isEmpty { throw XMPRating.Malformed("it holds no XML elements") }
+        if let last = open.last { throw XMPRating.Malformed.unclosed(elements[last].name) }
+        if elements.isEmpty { throw XMPRating.Malformed.noElements }
     }
 
     /// Whether `element` is `local` in namespace `uri`.
@@ -82,16 +82,16 @@ struct XMLScan {
     private mutating func start(_ open: inout [Int]) throws(XMPRating.Malformed) {
         let tagStart = index
         index += 1
-        let name = try readName("an element")
+        let name = try readName(.element)
         var element = Element(name: name, scope: open.last.map { elements[$0].scope } ?? ["xml": "http://www.w3.org/XML/1998/namespace"],
                               parent: open.last)
         element.attributesEnd = index
         while true {
             let blank = index
             skipBlanks()
-            guard index < bytes.count else { throw XMPRating.Malformed("it ends inside the tag <\(name)>") }
+            guard index < bytes.count else { throw XMPRating.Malformed.endsInTag(name) }
             if starts("/>") || bytes[index] == UInt8(ascii: ">") { break }
-            guard index > blank else { throw XMPRating.Malformed("the tag <\(name)> has no space before an attribute") }
+            guard index > blank else { throw XMPRating.Malformed.noSpaceBeforeAttribute(name) }
             let attribute = try readAttribute(blank: blank, in: name)
             if attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:") {
                 let prefix = attribute.name == "xmlns" ? "" : String(attribute.name.dropFirst(6))
@@ -116,15 +116,15 @@ struct XMLScan {
     private mutating func close(_ open: inout [Int]) throws(XMPRating.Malformed) {
         let tagStart = index
         index += 2
-        let name = try readName("an end tag")
+        let name = try readName(.endTag)
         skipBlanks()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
-            throw XMPRating.Malformed("the end tag </\(name)> is not closed")
+            throw XMPRating.Malformed.endTagNotClosed(name)
         }
         index += 1
-        guard let last = open.popLast() else { throw XMPRating.Malformed("</\(name)> closes nothing") }
+        guard let last = open.popLast() else { throw XMPRating.Malformed.closesNothing(name) }
         guard elements[last].name == name else {
-            throw XMPRating.Malformed("</\(name)> closes <\(elements[last].name)>")
+            throw XMPRating.Malformed.closesOther(name, open: elements[last].name)
         }
         let contentStart = elements[last].content?.lowerBound ?? tagStart
         elements[last].content = contentStart..<tagStart
@@ -132,20 +132,20 @@ struct XMLScan {
     }
 
     private mutating func readAttribute(blank: Int, in element: String) throws(XMPRating.Malformed) -> Attribute {
-        let name = try readName("an attribute of <\(element)>")
+        let name = try readName(.attribute(of: element))
         skipBlanks()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-            throw XMPRating.Malformed("the attribute \(name) of <\(element)> has no value")
+            throw XMPRating.Malformed.noValue(attribute: name, element: element)
         }
         index += 1
         skipBlanks()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
-            throw XMPRating.Malformed("the value of \(name) in <\(element)> is not quoted")
+            throw XMPRating.Malformed.notQuoted(attribute: name, element: element)
         }
         let quote = bytes[index]
         let valueStart = index + 1
         guard let end = find(quote, from: valueStart), !bytes[valueStart..<end].contains(UInt8(ascii: "<")) else {
-            throw XMPRating.Malformed("the value of \(name) in <\(element)> is not closed")
+            throw XMPRating.Malformed.valueNotClosed(attribute: name, element: element)
         }
         index = end + 1
         return Attribute(name: name, value: valueStart..<end, whole: blank..<index)
@@ -153,13 +153,13 @@ struct XMLScan {
 
     // MARK: bytes
 
-    private mutating func readName(_ what: String) throws(XMPRating.Malformed) -> String {
+    private mutating func readName(_ what: XMPRating.Malformed.Part) throws(XMPRating.Malformed) -> String {
         let start = index
         while index < bytes.count, !Self.isBlank(bytes[index]),
               ![UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "<")].contains(bytes[index]) {
             index += 1
         }
-        guard index > start else { throw XMPRating.Malformed("it has \(what) without a name") }
+        guard index > start else { throw XMPRating.Malformed.nameless(what) }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
@@ -174,14 +174,14 @@ struct XMLScan {
         return text.withUTF8Buffer { $0.elementsEqual(bytes[index..<index + count]) }
     }
 
-    private mutating func skip(past end: StaticString, what: String) throws(XMPRating.Malformed) -> Int {
+    private mutating func skip(past end: StaticString, what: XMPRating.Malformed.Part) throws(XMPRating.Malformed) -> Int {
         let count = end.utf8CodeUnitCount
         var at = index + 1
         while at + count <= bytes.count {
             if end.withUTF8Buffer({ $0.elementsEqual(bytes[at..<at + count]) }) { return at + count }
             at += 1
         }
-        throw XMPRating.Malformed("it ends inside \(what)")
+        throw XMPRating.Malformed.endsInside(what)
     }
 
     private mutating func skipBlanks() {

@@ -16,17 +16,43 @@ import Foundation
 /// The scanner (`XMLScan`) is a small well-formedness checker, not a full
 /// XML parser: it follows tags, attributes, comments, CDATA and processing
 /// instructions, and refuses what is not well formed (unclosed or crossed
-/// tags, a text that is not UTF-8) with a message, never by crashing.
+/// tags, a text that is not UTF-8) with a `Malformed` value, never by crashing.
 ///
 /// Threading: stateless; any thread.
 public enum XMPRating {
     static let xmpNamespace = "http://ns.adobe.com/xap/1.0/"
     static let rdfNamespace = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 
-    /// Why a sidecar's text cannot be read or edited.
-    public struct Malformed: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
-        init(_ description: String) { self.description = description }
+    /// Why a sidecar's text cannot be read or edited, with the names
+    /// the text uses (the app words it).
+    public enum Malformed: Error, Sendable, Equatable {
+        /// A part of the text that is cut short or has no name.
+        public enum Part: Sendable, Equatable {
+            case processingInstruction, comment, cdata, declaration, element, endTag
+            case attribute(of: String)
+        }
+
+        case notUTF8
+        /// It ends before the element is closed.
+        case unclosed(String)
+        case noElements
+        /// It ends inside the tag.
+        case endsInTag(String)
+        /// The tag has no space before an attribute.
+        case noSpaceBeforeAttribute(String)
+        /// The end tag is not closed.
+        case endTagNotClosed(String)
+        /// The end tag closes nothing.
+        case closesNothing(String)
+        /// The end tag closes another element, `open`.
+        case closesOther(String, open: String)
+        case noValue(attribute: String, element: String)
+        case notQuoted(attribute: String, element: String)
+        case valueNotClosed(attribute: String, element: String)
+        case nameless(Part)
+        case endsInside(Part)
+        /// It has no rdf:Description to hold a rating.
+        case noDescription
     }
 
     /// A sidecar holding only `rating` (a new file): what Flick writes
@@ -67,7 +93,7 @@ public enum XMPRating {
         }
         guard let rating else { return text }
         guard let description = scan.elements.first(where: { scan.is($0, rdfNamespace, "Description") }) else {
-            throw Malformed("it has no rdf:Description to hold a rating")
+            throw Malformed.noDescription
         }
         var insertion = ""
         let prefix: String

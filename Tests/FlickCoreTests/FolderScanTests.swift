@@ -155,14 +155,15 @@ import Testing
             try? FileManager.default.removeItem(at: dir)
         }
         chmod(dir.path, 0)
-        #expect(throws: FolderError.unreadable(path: dir.path, reason: "permission denied")) { try FolderScan.scan(dir) }
+        #expect(throws: FolderError.unreadable(path: dir.path, errno: EACCES)) { try FolderScan.scan(dir) }
     }
 
-    @Test func errorsNameThePathAndTheReason() {
-        #expect(FolderError(path: "/x", errno: EACCES).description == "Can’t open “/x”: permission denied.")
-        #expect(FolderError(path: "/x", errno: ENOENT).description == "Can’t open “/x”: there is no such folder.")
-        #expect(FolderError(path: "/x", errno: ENOTDIR).description == "Can’t open “/x”: it is a file, not a folder.")
-        #expect(FolderError(path: "/x", errno: EIO).description.hasPrefix("Can’t open “/x”: input/output error"))
+    @Test func errorsCarryThePathAndTheReason() {
+        #expect(FolderError(path: "/x", errno: EACCES) == .unreadable(path: "/x", errno: EACCES))
+        #expect(FolderError(path: "/x", errno: ENOENT) == .notFound(path: "/x"))
+        #expect(FolderError(path: "/x", errno: ENOTDIR) == .notAFolder(path: "/x"))
+        #expect(FolderError(path: "/x", errno: EIO) == .unreadable(path: "/x", errno: EIO))
+        #expect(FolderError(path: "/x", errno: EIO).path == "/x")
     }
 }
 

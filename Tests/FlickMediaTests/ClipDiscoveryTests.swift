@@ -24,7 +24,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().append
 
     @Test func zeroByteFileIsAnEmptyFileError() throws {
         let path = try scratch("empty.mp4", Data())
-        #expect(throws: MediaError.notAVideo(file: "empty.mp4", reason: "the file is empty")) {
+        #expect(throws: MediaError.notAVideo(file: "empty.mp4", reason: .file(.empty))) {
             try ClipDiscovery.discover(path: path)
         }
     }
@@ -35,7 +35,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().append
             try ClipDiscovery.discover(path: path)
         } throws: { error in
             guard case MediaError.notAVideo(let file, _) = error else { return false }
-            return file == "notes.mp4" && (error as? MediaError)?.description.hasPrefix("Can’t play notes.mp4: ") == true
+            return file == "notes.mp4"
         }
     }
 
@@ -46,7 +46,7 @@ let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().append
     }
 
     @Test func missingFileIsGone() {
-        #expect(throws: MediaError.unreadable(file: "nope.mp4", reason: "the file is gone")) {
+        #expect(throws: MediaError.unreadable(file: "nope.mp4", reason: .file(.gone))) {
             try ClipDiscovery.discover(path: "/tmp/definitely/nope.mp4")
         }
     }

@@ -26,7 +26,7 @@ private func run(_ tool: String, _ arguments: [String]) throws {
     process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw MediaError.notAVideo(file: tool, reason: "\(tool) failed") }
+    guard process.terminationStatus == 0 else { throw MediaError.notAVideo(file: tool, reason: .gstreamer("\(tool) failed")) }
 }
 
 /// Red or blue, by which dominates.

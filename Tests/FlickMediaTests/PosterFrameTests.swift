@@ -16,7 +16,7 @@ func makeClip(_ name: String, pattern: String, seconds: Int = 2, width: Int = 32
     process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw MediaError.notAVideo(file: name, reason: "gst-launch-1.0 failed") }
+    guard process.terminationStatus == 0 else { throw MediaError.notAVideo(file: name, reason: .gstreamer("gst-launch-1.0 failed")) }
     return path
 }
 

@@ -163,7 +163,6 @@ extension VideoPlayerTests {
         let player = try log.player(path)
         #expect(log.wait { !log.failures.isEmpty })
         #expect(log.failures == [.tooLarge(file: "huge.mkv", width: 16384, height: 16384)])
-        #expect(log.failures.first?.description == "Can’t play huge.mkv: it is too large to play (16384×16384)")
         #expect(log.frameCount == 0, "refused before any picture was decoded")
         #expect(log.wait { VideoPlayer.unfreedPipelines == 0 })
         #expect(throws: MediaError.tooLarge(file: "huge.mkv", width: 16384, height: 16384)) {
@@ -200,6 +199,6 @@ func makeHugeClip() throws -> String {
     process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw MediaError.notAVideo(file: "huge.mkv", reason: "gst-launch-1.0 failed") }
+    guard process.terminationStatus == 0 else { throw MediaError.notAVideo(file: "huge.mkv", reason: .gstreamer("gst-launch-1.0 failed")) }
     return path
 }

@@ -142,7 +142,7 @@ final class PlayerLog: @unchecked Sendable {
         let log = PlayerLog()
         let player = try log.player(path)
         #expect(log.wait { !log.failures.isEmpty })
-        #expect(log.failures.first?.description.hasPrefix("Can’t play notes.mp4") == true, "\(log.failures)")
+        #expect(log.failures.first?.file == "notes.mp4", "\(log.failures)")
         #expect(log.wait { VideoPlayer.livePipelines.now == before }, "the failed pipeline is freed")
         _ = player
     }
@@ -153,7 +153,6 @@ final class PlayerLog: @unchecked Sendable {
         let player = try log.player(path)
         #expect(log.wait { !log.failures.isEmpty })
         #expect(log.failures.first == .missingDecoder(file: "future.mkv", what: "AV1", package: "gstreamer1.0-plugins-bad"))
-        #expect(log.failures.first?.description == "Can’t play future.mkv: no AV1 decoder is installed (install gstreamer1.0-plugins-bad)")
         player.stop()
     }
 
@@ -170,9 +169,9 @@ final class PlayerLog: @unchecked Sendable {
         let gone = dir.appendingPathComponent("gone.mp4").path
         let fifo = dir.appendingPathComponent("pipe.mp4").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: MediaError.unreadable(file: "gone.mp4", reason: "the file is gone")) { try PlayerLog().player(gone) }
-        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: "it is not a regular file")) { try PlayerLog().player(fifo) }
-        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: "it is not a regular file")) { try ClipDiscovery.discover(path: fifo) }
+        #expect(throws: MediaError.unreadable(file: "gone.mp4", reason: .file(.gone))) { try PlayerLog().player(gone) }
+        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: .file(.notRegular))) { try PlayerLog().player(fifo) }
+        #expect(throws: MediaError.unreadable(file: "pipe.mp4", reason: .file(.notRegular))) { try ClipDiscovery.discover(path: fifo) }
     }
 
     @Test func aOneFrameClipStaysStillInsteadOfLoopingBusily() throws {

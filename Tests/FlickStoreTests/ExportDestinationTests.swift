@@ -69,7 +69,9 @@ import Testing
         let (items, _) = try FileOperations.check(clips, folder: fixture.folder.path)
         // Copying to the folder's parent would write …/clips/a.mp4: into the deck.
         let report = Export.copy(items, to: fixture.root.path, link: false)
-        #expect(report.moved.isEmpty && report.failures.first?.description.contains("inside the reviewed folder") == true)
+        #expect(report.moved.isEmpty)
+        guard case .destination(let refusal)? = report.failures.first?.reason else { Issue.record("not refused: \(report.failures)"); return }
+        #expect(refusal.reason == .insideFolder)
         #expect(fixture.names(fixture.folder) == ["clips"])
     }
 

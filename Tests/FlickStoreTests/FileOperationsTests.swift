@@ -22,7 +22,7 @@ import Testing
         #expect {
             try FileOperations.check(clips, folder: fixture.folder.path)
         } throws: { error in
-            (error as? StoreError)?.description.contains("“../a.mp4”") == true
+            (error as? StoreError)?.kind == .pathOutsideFolder(path: "../a.mp4", folder: fixture.folder.path)
         }
     }
 
@@ -44,7 +44,7 @@ import Testing
         let (items, refused) = try FileOperations.check([StoredClip(id: 1, relativePath: "nope.mp4", kind: .video, decision: .delete)],
                                                         folder: fixture.folder.path)
         #expect(items.isEmpty)
-        #expect(refused.first?.description == "nope.mp4: the file is no longer there")
+        #expect(refused == [FileFailure(path: "nope.mp4", reason: .gone)])
     }
 }
 

@@ -103,7 +103,7 @@ import Testing
         session.resume(at: 2)
         let error = #expect(throws: StoreError.self) { try window.perform(.like, on: &session, folder: folder) }
         #expect(error?.movedClipID != nil)
-        #expect(error?.description.contains("“c.jpg” was already moved out of the folder") == true)
+        #expect(error?.kind == .notInFolder(path: "c.jpg", applied: true))
         #expect(try SharedStoreTests.readInAnotherProcess(fixture.databasePath) == ["a.mp4=-", "b.mp4=-", "d.webm=-"])
     }
 

@@ -76,9 +76,8 @@ import Testing
         let store = try fixture.openStore()
         _ = try fixture.decide(.like, ["a.mp4"], store: store)
         let report = try update(fixture, store)
-        #expect(report.failures.map(\.description) == [
-            "Can’t update the XMP sidecar “\(sidecar(fixture, "a.mp4"))”: it is not valid XMP (it ends before <rdf:RDF> is closed).",
-        ])
+        #expect(report.failures.map(\.sidecar) == [sidecar(fixture, "a.mp4")])
+        #expect(report.failures.map(\.reason) == [.invalidXMP(.unclosed("rdf:RDF"))])
         #expect(contents(sidecar(fixture, "a.mp4")) == "<x:xmpmeta><rdf:RDF>")
         #expect(try store.sidecarRecords(try fixture.open(store).0).isEmpty)
     }

@@ -163,8 +163,7 @@ import Testing
         #expect {
             try fixture.openStore()
         } throws: { error in
-            (error as? StoreError)?.description.contains("newer Flick") == true
-                && (error as? StoreError)?.description.contains(fixture.databasePath) == true
+            (error as? StoreError)?.kind == .newerSchema(path: fixture.databasePath, found: 99, reads: Schema.version)
         }
     }
 
@@ -172,7 +171,8 @@ import Testing
         #expect {
             try Store(path: "/proc/flick-no-such/flick.db")
         } throws: { error in
-            (error as? StoreError)?.description.contains("/proc/flick-no-such/flick.db") == true
+            guard case .cannotCreate(let path, _)? = (error as? StoreError)?.kind else { return false }
+            return path == "/proc/flick-no-such/flick.db"
         }
     }
 

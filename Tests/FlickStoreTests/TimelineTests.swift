@@ -41,9 +41,9 @@ import Testing
     }
 
     @Test func aNameMLTCannotHoldIsNamedForTheCaller() {
-        #expect(Timeline.mltRefusal(video(RawPath.decode(Array("/v/odd".utf8) + [0xFF] + Array(".mp4".utf8)), 1)) != nil)
+        #expect(Timeline.mltRefusal(video(RawPath.decode(Array("/v/odd".utf8) + [0xFF] + Array(".mp4".utf8)), 1)) == .notUTF8)
         #expect(Timeline.mltRefusal(video("/v/tab\there.mp4", 1)) == nil)
-        #expect(Timeline.mltRefusal(video("/v/bell\u{7}.mp4", 1)) != nil)
+        #expect(Timeline.mltRefusal(video("/v/bell\u{7}.mp4", 1)) == .controlCharacters)
     }
 
     @Test func otioIsJSONWithTheClipsInOrder() throws {

@@ -85,18 +85,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("<x:xmpmeta><rdf:RDF>", "it ends before <rdf:RDF> is closed"),
-        ("<a><b></a></b>", "</a> closes <b>"),
-        ("<a x=1/>", "the value of x in <a> is not quoted"),
-        ("just text", "it holds no XML elements"),
-        ("<a><!-- open", "it ends inside a comment"),
-        ("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>", "it has no rdf:Description to hold a rating"),
+        ("<x:xmpmeta><rdf:RDF>", XMPRating.Malformed.unclosed("rdf:RDF")),
+        ("<a><b></a></b>", .closesOther("a", open: "b")),
+        ("<a x=1/>", .notQuoted(attribute: "x", element: "a")),
+        ("just text", .noElements),
+        ("<a><!-- open", .endsInside(.comment)),
+        ("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>", .noDescription),
     ])
-    func aMalformedSidecarIsAClearErrorNotACrash(_ sample: (String, String)) {
-        #expect(throws: XMPRating.Malformed(sample.1)) { try XMPRating.setting("1", in: Array(sample.0.utf8)) }
+    func aMalformedSidecarIsAClearErrorNotACrash(_ sample: (String, XMPRating.Malformed)) {
+        #expect(throws: sample.1) { try XMPRating.setting("1", in: Array(sample.0.utf8)) }
     }
 
     @Test func aSidecarThatIsNotUTF8IsRefused() {
-        #expect(throws: XMPRating.Malformed("it is not UTF-8 text")) { try XMPRating.rating(in: [0x3C, 0x61, 0xFF, 0x2F, 0x3E]) }
+        #expect(throws: XMPRating.Malformed.notUTF8) { try XMPRating.rating(in: [0x3C, 0x61, 0xFF, 0x2F, 0x3E]) }
     }
 }

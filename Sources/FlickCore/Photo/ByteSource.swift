@@ -31,19 +31,9 @@ struct OffsetBytes<Source: ByteSource>: ByteSource {
 /// A regular file opened for reading (never a FIFO or device: opening one
 /// could block forever). Closed when the value goes away.
 public final class FileBytes: ByteSource {
-    /// Why a file cannot be read, in words for the user.
-    public enum Failure: Error, Equatable, Sendable {
+    /// Why a file cannot be read (the app words it).
+    public enum Failure: Error, Equatable, Sendable, CaseIterable {
         case gone, notRegular, permissionDenied, empty, unreadable
-
-        public var reason: String {
-            switch self {
-            case .gone: "the file is gone"
-            case .notRegular: "it is not a regular file"
-            case .permissionDenied: "permission denied"
-            case .empty: "the file is empty"
-            case .unreadable: "it cannot be read"
-            }
-        }
     }
 
     private let descriptor: Int32

@@ -29,11 +29,11 @@ enum LikesTimeline {
             let name = RawPath.printable((item.relativePath as NSString).lastPathComponent)
             if kind == .video {
                 guard let info else {
-                    if case .failure(let error) = result { leftOut.append(RawPath.printable(error.description)) }
+                    if case .failure(let error) = result { leftOut.append(RawPath.printable(ErrorText.media(error))) }
                     continue
                 }
                 guard let duration = info.duration, duration > 0 else {
-                    leftOut.append("\(name): its length is unknown")
+                    leftOut.append(tr("%@: its length is unknown", name))
                     continue
                 }
                 clips.append(clip(item.absolutePath, kind: kind, seconds: duration, info: info))
@@ -44,7 +44,7 @@ enum LikesTimeline {
         var forMLT: [Timeline.Clip] = []
         for clip in clips {
             if let refusal = Timeline.mltRefusal(clip) {
-                leftOut.append("\(RawPath.printable((clip.path as NSString).lastPathComponent)) from the MLT project: \(refusal)")
+                leftOut.append(tr("%@ from the MLT project: %@", RawPath.printable((clip.path as NSString).lastPathComponent), ErrorText.mlt(refusal)))
             } else {
                 forMLT.append(clip)
             }

@@ -33,7 +33,7 @@ struct ApplyCommand: ParsableCommand {
     private static func printDryRun(_ items: [FileItem], refused: [FileFailure], bytes: Int64) {
         CLI.out("Would move \(Apply.summary(count: items.count, bytes: bytes)) to the Trash:")
         for item in items { CLI.out("  \(RawPath.printable(item.relativePath))") }
-        for failure in refused { CLI.err("Won’t move \(failure)") }
+        for failure in refused { CLI.err("Won’t move \(ErrorText.file(failure))") }
     }
 
     func run() throws {
@@ -48,7 +48,7 @@ struct ApplyCommand: ParsableCommand {
         do {
             checked = try FileOperations.check(try context.store.clipsToDelete(in: context.record), folder: root)
         } catch {
-            CLI.fail(error.description, code: FlickCommand.Exit.failed)
+            CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
         }
         let refused = replaced + checked.refused
         let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
@@ -90,9 +90,9 @@ struct ApplyCommand: ParsableCommand {
     private func printReport(_ report: MoveReport, refused: [FileFailure], planned: Int, root: String) throws {
         CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(RawPath.printable(root)).")
         let failures = refused + report.failures
-        for failure in failures { CLI.err("Couldn’t move \(failure)") }
+        for failure in failures { CLI.err("Couldn’t move \(ErrorText.file(failure))") }
         for moved in report.unrecorded {
-            CLI.err("Moved, but the decision store could not record it (Flick will find it gone from the folder): \(moved)")
+            CLI.err("Moved, but the decision store could not record it (Flick will find it gone from the folder): \(ErrorText.file(moved))")
         }
         if !report.withoutTrash.isEmpty && !rejectedFolder {
             CLI.err("\(CLI.plural(report.withoutTrash.count, "file is", "files are")) on a filesystem with no Trash; "

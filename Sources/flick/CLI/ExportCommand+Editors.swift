@@ -44,7 +44,7 @@ extension ExportCommand {
                 CLI.out("Wrote \(RawPath.printable(destination.path)) (\(what), \(CLI.plural(timeline.clips.count, "clip")), "
                     + "\(timeline.profile.width)×\(timeline.profile.height), \(LikesTimeline.clock(seconds))).")
             } catch {
-                CLI.err(destination.shown(error.description))
+                CLI.err(destination.shown(ErrorText.describe(error)))
                 succeeded = false
             }
         }
@@ -59,7 +59,7 @@ extension ExportCommand {
         var done = "Rated \(CLI.plural(report.written, "XMP sidecar"))"
         if report.restored > 0 { done += ", restored \(report.restored)" }
         CLI.out(done + " in \(RawPath.printable(context.record.path)).")
-        for failure in report.failures { CLI.err(failure.description) }
+        for failure in report.failures { CLI.err(ErrorText.sidecar(failure)) }
         return report.failures.isEmpty
     }
 }

@@ -96,7 +96,7 @@ struct ExportCommand: ParsableCommand {
             do {
                 return try Export.checkDestination(destination, kind: kind, folder: root, force: force)
             } catch {
-                CLI.fail(error.description, code: FlickCommand.Exit.failed)
+                CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
             }
         }
         let playlistPath = checked(playlist, .file), copyPath = checked(copyTo, .folder), stitchPath = checked(stitch, .file)
@@ -110,10 +110,10 @@ struct ExportCommand: ParsableCommand {
         let items: [FileItem]
         do {
             let checked = try FileOperations.check(likes, folder: context.record.path)
-            for failure in checked.refused { CLI.err("Skipping \(failure)") }
+            for failure in checked.refused { CLI.err("Skipping \(ErrorText.file(failure))") }
             items = checked.items
         } catch {
-            CLI.fail(error.description, code: FlickCommand.Exit.failed)
+            CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
         }
         guard !items.isEmpty else {
             CLI.err("No liked clips in \(context.record.path) to export.")
@@ -136,7 +136,7 @@ struct ExportCommand: ParsableCommand {
             CLI.out("Wrote \(RawPath.printable(destination.path)) (\(CLI.plural(items.count, "clip"))).")
             return true
         } catch {
-            CLI.err(destination.shown(error.description))
+            CLI.err(destination.shown(ErrorText.describe(error)))
             return false
         }
     }
@@ -151,7 +151,7 @@ struct ExportCommand: ParsableCommand {
                                  isCancelled: { Interrupt.requested })
         progress.finish()
         CLI.out("\(link ? "Linked" : "Copied") \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) into \(RawPath.printable(directory.path)).")
-        for failure in report.failures { CLI.err(directory.shown("Couldn’t export \(failure)")) }
+        for failure in report.failures { CLI.err(directory.shown("Couldn’t export \(ErrorText.file(failure))")) }
         if report.cancelled { CLI.err("Cancelled.") }
         return report.failures.isEmpty && !report.cancelled
     }
@@ -162,11 +162,11 @@ struct ExportCommand: ParsableCommand {
         for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
             switch result {
             case .success(let info): clips.append(Stitcher.Clip(path: item.absolutePath, info: info))
-            case .failure(let error): CLI.err("Leaving out \(RawPath.printable(error.description))")
+            case .failure(let error): CLI.err("Leaving out \(RawPath.printable(ErrorText.media(error)))")
             }
         }
         let (withPicture, soundOnly) = Stitcher.withPicture(clips)
-        for clip in soundOnly { CLI.err(Stitcher.leftOutMessage(clip) + ".") }
+        for clip in soundOnly { CLI.err(ErrorText.leftOut(clip) + ".") }
         clips = withPicture
         let progress = ProgressLine(label: "Stitching")
         do {
@@ -178,7 +178,7 @@ struct ExportCommand: ParsableCommand {
             return true
         } catch {
             progress.finish()
-            CLI.err(destination.shown(RawPath.printable(error.description)))
+            CLI.err(destination.shown(ErrorText.stitch(error)))
             return false
         }
     }

@@ -42,7 +42,7 @@ struct FolderContext {
             try store.checkStoredPaths(record)
             sync = try store.sync(record, with: scanned)
         } catch {
-            CLI.fail(error.description, code: FlickCommand.Exit.failed)
+            CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
         }
     }
 
@@ -53,7 +53,7 @@ struct FolderContext {
         do {
             return (url, try FolderScan.scan(url, recursive: options.recursive, order: options.order, parallel: true))
         } catch {
-            CLI.fail(error.description, code: FlickCommand.Exit.folderUnreadable)
+            CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.folderUnreadable)
         }
     }
 }

@@ -15,7 +15,7 @@ extension MainWindow {
             try folder.store.checkStoredPaths(folder.record)
             checked = try FileOperations.check(try folder.store.clipsToDelete(in: folder.record), folder: folder.record.path)
         } catch {
-            Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: Problems.describe(error))
+            Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
             return
         }
         guard !checked.items.isEmpty else {
@@ -65,10 +65,10 @@ extension MainWindow {
             showToast(movedText)
             return
         }
-        var body = failures.map { "• \($0)" }.joined(separator: "\n")
+        var body = failures.map { "• " + ErrorText.file($0) }.joined(separator: "\n")
         if !report.unrecorded.isEmpty {
             body += (body.isEmpty ? "" : "\n\n") + tr("Moved, but the decision store could not record it (Flick will find it gone from the folder):")
-                + "\n" + report.unrecorded.map { "• \($0)" }.joined(separator: "\n")
+                + "\n" + report.unrecorded.map { "• " + ErrorText.file($0) }.joined(separator: "\n")
         }
         if report.cancelled { body = tr("Cancelled: the files not yet moved stay marked for deletion.") + "\n" + body }
         if !movedText.isEmpty { body = movedText + "\n" + body }
@@ -90,7 +90,7 @@ extension MainWindow {
                 let checked = try FileOperations.check(clips, folder: folder.record.path)
                 move(checked.items, refused: checked.refused, to: .rejectedFolder, folder: folder)
             } catch {
-                Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: Problems.describe(error))
+                Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
             }
         }
     }

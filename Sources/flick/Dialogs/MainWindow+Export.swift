@@ -20,7 +20,7 @@ extension MainWindow {
         do {
             clips = try folder.load().sync.clips
         } catch {
-            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: Problems.describe(error))
+            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
             return
         }
         let likes = clips.filter { $0.decision == .like }
@@ -32,7 +32,7 @@ extension MainWindow {
         do {
             items = try FileOperations.check(likes, folder: folder.record.path).items
         } catch {
-            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: Problems.describe(error))
+            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
             return
         }
         let heading = trn("Export %ld Liked Clip", "Export %ld Liked Clips", items.count, items.count)
@@ -75,7 +75,7 @@ extension MainWindow {
         let report = Sidecars.update(clips, folder: folder.record, store: folder.store, likeRating: Settings.shared.xmpLikeRating)
         guard report.failures.isEmpty else {
             let lines = report.failures.map {
-                "• " + tr("“%@”: %@", RawPath.display(($0.sidecar as NSString).lastPathComponent), $0.reason)
+                "• " + tr("“%@”: %@", RawPath.display(($0.sidecar as NSString).lastPathComponent), ErrorText.sidecar($0.reason))
             }
             Dialogs.inform(over: window, heading: tr("Some XMP Sidecars Weren’t Updated"),
                            body: ([trn("Rated %ld sidecar; the decisions themselves are saved.",
@@ -111,11 +111,11 @@ extension MainWindow {
                     let destination = try Export.checkDestination(path, kind: destinationKind, folder: folder.record.path, force: true)
                     run(kind, items: items, to: destination, replace: true)
                 } catch {
-                    Dialogs.inform(over: window, heading: tr("Can’t Export There"), body: Problems.describe(error))
+                    Dialogs.inform(over: window, heading: tr("Can’t Export There"), body: ErrorText.describe(error))
                 }
             }
         } catch {
-            Dialogs.inform(over: window, heading: tr("Can’t Export There"), body: Problems.describe(error))
+            Dialogs.inform(over: window, heading: tr("Can’t Export There"), body: ErrorText.describe(error))
         }
     }
 
@@ -132,20 +132,20 @@ extension MainWindow {
             Task { @MainActor in progress.update(fraction, text) }
         }
         Task { @MainActor [unowned self] in
-            let result: Result<String, StitchError> = await Task.detached(priority: .userInitiated) {
+            let result: Result<String, ErrorText.Worded> = await Task.detached(priority: .userInitiated) {
                 Self.export(kind, items: items, to: destination, replace: replace, progress: report, cancel: cancel)
             }.value
             progress.close()
             switch result {
             case .success(let text): showToast(text)
-            case .failure(let error): Dialogs.inform(over: window, heading: tr("Export Stopped"), body: destination.shown(error.description))
+            case .failure(let error): Dialogs.inform(over: window, heading: tr("Export Stopped"), body: destination.shown(error.text))
             }
         }
     }
 
     /// The export itself, on a background thread.
     private nonisolated static func export(_ kind: ExportKind, items: [FileItem], to checked: Export.Destination, replace: Bool,
-                                           progress: @Sendable (Double, String) -> Void, cancel: CancelFlag) -> Result<String, StitchError> {
+                                           progress: @Sendable (Double, String) -> Void, cancel: CancelFlag) -> Result<String, ErrorText.Worded> {
         let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
         // Written through the checked folder's descriptor: the place checked.
         let destination = checked.writingPath
@@ -153,7 +153,7 @@ extension MainWindow {
         case .playlist:
             var entries: [(path: String, duration: Double?)] = []
             for (index, item) in items.enumerated() {
-                if cancel.isSet { return .failure(StitchError(tr("Cancelled; no playlist was written."))) }
+                if cancel.isSet { return .failure(ErrorText.Worded(tr("Cancelled; no playlist was written."))) }
                 entries.append((item.absolutePath, item.kind == .video ? try? ClipDiscovery.discover(path: item.absolutePath).duration : nil))
                 progress(Double(index + 1) / Double(items.count), "\(index + 1) of \(items.count)")
             }
@@ -161,7 +161,7 @@ extension MainWindow {
                 try Export.writePlaylist(entries, to: destination, replace: replace)
                 return .success(trn("Saved a playlist of %ld clip", "Saved a playlist of %ld clips", items.count, items.count))
             } catch {
-                return .failure(StitchError(error.description))
+                return .failure(ErrorText.Worded(error))
             }
         case .copy:
             let report = Export.copy(items, to: destination, link: false,
@@ -169,8 +169,8 @@ extension MainWindow {
                                          progress(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
                                      },
                                      isCancelled: { cancel.isSet })
-            if report.cancelled { return .failure(StitchError(tr("Cancelled after %ld of %ld clips; nothing partial was left.", report.moved.count, items.count))) }
-            if !report.failures.isEmpty { return .failure(StitchError(report.failures.map { "• \($0)" }.joined(separator: "\n"))) }
+            if report.cancelled { return .failure(ErrorText.Worded(tr("Cancelled after %ld of %ld clips; nothing partial was left.", report.moved.count, items.count))) }
+            if !report.failures.isEmpty { return .failure(ErrorText.Worded(report.failures.map { "• " + ErrorText.file($0) }.joined(separator: "\n"))) }
             return .success(tr("Copied %@", Apply.summary(count: report.moved.count, bytes: report.movedBytes)))
         case .mlt, .xmp:
             return exportTimeline(items, to: destination, replace: replace, cancel: cancel)
@@ -179,7 +179,7 @@ extension MainWindow {
             for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
                 switch result {
                 case .success(let info): clips.append(Stitcher.Clip(path: item.absolutePath, info: info))
-                case .failure(let error): return .failure(StitchError("\(error.description). Unlike it, or choose a playlist instead."))
+                case .failure(let error): return .failure(ErrorText.Worded(tr("%@. Unlike it, or choose a playlist instead.", ErrorText.media(error))))
                 }
             }
             let (withPicture, soundOnly) = Stitcher.withPicture(clips)
@@ -191,9 +191,9 @@ extension MainWindow {
                 let saved = method == .remux
                     ? trn("Saved one video of %ld clip (streams copied)", "Saved one video of %ld clips (streams copied)", clips.count, clips.count)
                     : trn("Saved one video of %ld clip (re-encoded)", "Saved one video of %ld clips (re-encoded)", clips.count, clips.count)
-                return .success(([saved] + soundOnly.map(Stitcher.leftOutMessage)).joined(separator: "; "))
+                return .success(([saved] + soundOnly.map(ErrorText.leftOut)).joined(separator: "; "))
             } catch {
-                return .failure(error)
+                return .failure(ErrorText.Worded(error))
             }
         }
     }
@@ -202,19 +202,19 @@ extension MainWindow {
 extension MainWindow {
     /// The MLT project of the likes (Kdenlive, Shotcut), on a background thread.
     private nonisolated static func exportTimeline(_ items: [FileItem], to destination: String, replace: Bool,
-                                                   cancel: CancelFlag) -> Result<String, StitchError> {
+                                                   cancel: CancelFlag) -> Result<String, ErrorText.Worded> {
         // The reviewed folder's name: each item's path less its relative path.
         let root = items.first.map { String(String.UnicodeScalarView($0.absolutePath.unicodeScalars.dropLast($0.relativePath.unicodeScalars.count + 1))) }
         let title = tr("%@ likes", RawPath.display(((root ?? "") as NSString).lastPathComponent))
         let made = LikesTimeline.make(items, title: title, photoSeconds: Timeline.defaultPhotoSeconds)
-        if cancel.isSet { return .failure(StitchError(tr("Cancelled; no timeline was written."))) }
+        if cancel.isSet { return .failure(ErrorText.Worded(tr("Cancelled; no timeline was written."))) }
         guard !made.mlt.clips.isEmpty else {
-            return .failure(StitchError(([tr("None of the liked clips can go in a timeline.")] + made.leftOut).joined(separator: "\n")))
+            return .failure(ErrorText.Worded(([tr("None of the liked clips can go in a timeline.")] + made.leftOut).joined(separator: "\n")))
         }
         do {
             try Export.writeTimeline(made.mlt.mltXML, to: destination, replace: replace)
         } catch {
-            return .failure(StitchError(error.description))
+            return .failure(ErrorText.Worded(error))
         }
         let saved = trn("Saved a timeline of %ld clip for Kdenlive or Shotcut", "Saved a timeline of %ld clips for Kdenlive or Shotcut",
                         made.mlt.clips.count, made.mlt.clips.count)

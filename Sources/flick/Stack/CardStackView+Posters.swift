@@ -35,7 +35,7 @@ extension CardStackView {
             case .failure(.noPicture):
                 break  // sound alone: the card shows its sound sign (from its facts)
             case .failure(let error):
-                model.setProblem(clipID: id, reason: error.description)
+                model.setProblem(clipID: id, reason: ErrorText.describe(error))
             }
         }
         if let ticket { posterJobs[id] = ticket }

@@ -266,7 +266,7 @@ final class CardStackView {
         // R G B A where the GPU draws (uploaded as it is), cairo's B G R A otherwise.
         let order: PixelOrder = SnapshotArea.usesCairoRenderer(stage) ? .bgra : .rgba
         card.goLive(fit: frameFit(for: card), order: order, muted: true, loops: loops) { [weak self] error in
-            self?.model.setProblem(clipID: id, reason: error.description)
+            self?.model.setProblem(clipID: id, reason: ErrorText.describe(error))
         }
         card.onNewFrame = { [weak self] in
             guard let self, id == model.top?.id else { return }

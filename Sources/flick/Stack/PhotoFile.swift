@@ -25,12 +25,12 @@ enum PhotoFile {
     static func info(path: String) throws(MediaError) -> (width: Int, height: Int) {
         let name = RawPath.display((path as NSString).lastPathComponent)
         let header: PhotoHeader
-        do { header = try PhotoHeader.read(path: path) } catch { throw .unreadable(file: name, reason: error.reason) }
+        do { header = try PhotoHeader.read(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
         if let format = header.format, !PixbufLoaders.reads(format) {
             throw .missingLoader(file: name, format: format.name, package: format.loaderPackage)
         }
         guard let stored = decodedSize(path: path, header: header) else {
-            throw .unreadable(file: name, reason: "it is not a picture Flick can read")
+            throw .unreadable(file: name, reason: .notAPicture)
         }
         return header.orientation.displayedSize(width: stored.width, height: stored.height)
     }

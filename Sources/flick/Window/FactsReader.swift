@@ -104,8 +104,9 @@ extension ReviewModel {
         case .success(let info):
             setFacts(clipID: clipID, from: info)
         case .failure(let error):
-            setProblem(clipID: clipID, reason: error.description)
-            Log.warning(error.description, category: "media")
+            let reason = ErrorText.media(error)
+            setProblem(clipID: clipID, reason: reason)
+            Log.warning(reason, category: "media")
         }
     }
 }

@@ -52,9 +52,10 @@ extension MainWindow {
     /// per reason for the folder on screen (a read-only card fails them all).
     func showSidecarFailure(_ failure: Sidecars.Failure) {
         Log.warning(failure.description, category: "sidecar")
-        guard sidecarReasonsShown.insert(failure.reason).inserted else { return }
+        let reason = ErrorText.sidecar(failure.reason)
+        guard sidecarReasonsShown.insert(reason).inserted else { return }
         showToast(tr("Can’t update the XMP sidecar “%@”: %@. The decision is saved.",
-                     RawPath.display((failure.sidecar as NSString).lastPathComponent), failure.reason))
+                     RawPath.display((failure.sidecar as NSString).lastPathComponent), reason))
     }
 }
 

@@ -256,7 +256,7 @@ final class MainWindow {
             opened.watch()
             reload(first: true, scanned: scanned)
         } catch {
-            showError(Problems.describe(error))
+            showError(ErrorText.describe(error))
         }
     }
 
@@ -281,7 +281,7 @@ final class MainWindow {
             }
             showDeck(of: folder)
         } catch {
-            showError(Problems.describe(error))
+            showError(ErrorText.describe(error))
         }
     }
 
@@ -298,7 +298,7 @@ final class MainWindow {
                                    decisions: change.placed.map(\.decision)))
             showDeck(of: folder)
         } catch {
-            showError(Problems.describe(error))
+            showError(ErrorText.describe(error))
         }
     }
 
@@ -372,25 +372,27 @@ final class CurrentFolder: DecisionSink {
     var onSidecarFailure: ((Sidecars.Failure) -> Void)?
 
     func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
-        guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
+        guard let folder else { throw ErrorText.Worded(StoreError(.noFolderOpen)) }
         try noticingMoves { () throws(StoreError) in try folder.record(outcome, session: session) }
         keepSidecarsInStep([outcome], session: session)
     }
 
     func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
-        guard let folder else { throw StoreError(tr("No folder is open, so the decision has nowhere to be saved.")) }
+        guard let folder else { throw ErrorText.Worded(StoreError(.noFolderOpen)) }
         try noticingMoves { () throws(StoreError) in try folder.store.record(batch: outcomes, session: session, folder: folder.record) }
         keepSidecarsInStep(outcomes, session: session)
     }
 
-    private func noticingMoves(_ body: () throws(StoreError) -> Void) throws(StoreError) {
+    /// Runs `body`; a store error comes out worded for the user (the
+    /// model shows it as the reason a decision was not saved).
+    private func noticingMoves(_ body: () throws(StoreError) -> Void) throws {
         do {
             try body()
         } catch {
             if let id = error.movedClipID, let onMovedElsewhere {
                 Task { @MainActor in onMovedElsewhere(id) }
             }
-            throw error
+            throw ErrorText.Worded(error)
         }
     }
 
