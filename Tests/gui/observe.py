@@ -16,6 +16,7 @@ import json
 import re
 import subprocess
 import time
+from pathlib import Path
 
 from harness import HarnessError, find_nodes, pixels_changed
 
@@ -207,6 +208,11 @@ class Observer:
         """The toast's title, or None when no toast shows."""
         return toast(self.tree())
 
+    def toast_undo_sensitive(self):
+        """Whether the toast showing offers an Undo that can be pressed."""
+        button = toast_undo(self.tree())
+        return bool(button and button["sensitive"])
+
     def player(self):
         """The player bar's parts (see observe.player), or None."""
         return player(self.tree())
@@ -267,3 +273,18 @@ class Observer:
         time.sleep(gap)  # the interval the picture is watched over
         b = self.screenshot(tmp / "moves-b.png")
         return pixels_changed(a, b, crop=crop) > least
+
+    def still_screenshot(self, path, timeout=10):
+        """A screenshot once two in a row agree (a still deck has finished
+        drawing and moving); for decks of photos, not playing clips."""
+        path = Path(path)
+        previous = self.screenshot(path.with_name(path.stem + "-previous.png"))
+
+        def agrees():
+            nonlocal previous
+            shot = self.screenshot(path)
+            if pixels_changed(previous, shot, fuzz="0%") == 0:
+                return shot
+            previous = self.screenshot(path.with_name(path.stem + "-previous.png"))
+            return None
+        return self.wait_for(agrees, "the window to hold still", timeout, interval=0.2)
