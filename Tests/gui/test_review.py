@@ -2,7 +2,6 @@
 screen reader's actions, checked as a user observes them: the top card's
 accessible name, the status line, the buttons' states, screenshots, and the
 decisions in the store (`flick status --json`)."""
-import json
 import os
 import shutil
 import time
@@ -12,7 +11,7 @@ import pytest
 
 from harness import ROOT, FlickSession, find_nodes, pixels_changed, wait_until
 import observe
-from observe import Observer, finished, status, top_card
+from observe import Observer, finished, top_card
 
 # The folder the window opens without one: the bundled samples.
 SAMPLES = Path(os.environ.get("FLICK_DATA_DIR", ROOT)) / "data" / "samples"
@@ -26,7 +25,6 @@ class ReviewSession(Observer, FlickSession):
     line, the store through `flick status --json`, screenshots."""
 
     def __init__(self, folder=None, **kw):
-        self.state_path = None
         self.folder = Path(folder) if folder else SAMPLES
         super().__init__([folder] if folder else [], **kw)
 
@@ -34,43 +32,17 @@ class ReviewSession(Observer, FlickSession):
     STARTUP = 20
 
     def start(self):
-        self.state_path = self.tmp / "state.json"
-        self.extra_env["FLICK_STATE_FILE"] = str(self.state_path)
         super().start()
         self.wait_for_window()
         self.wait_for_deck()
 
-    def launch(self, args, **kw):
-        proc = super().launch(args, **kw)
-        self.launched_at = time.monotonic()
-        return proc
-
     def wait_for_deck(self):
-        """Start-up: the window shows its first card (or its finished or
-        empty page) on the accessibility bus."""
-        self.wait_for(lambda: (lambda t: top_card(t) or finished(t) or status(t))(self.tree()), "the deck on screen",
-                      self.STARTUP)
-
-    def _exited(self, what):
-        return not self.alive(what)
-
-    def state(self):
-        """The app's state hook (only until every test observes instead).
-        A missing file after start-up is a failure, never an empty state."""
-        try:
-            return json.loads(self.state_path.read_text())
-        except FileNotFoundError:
-            starting = time.monotonic() - getattr(self, "launched_at", 0) < self.STARTUP
-            if starting:
-                return None
-            raise AssertionError(f"the state hook file {self.state_path} is missing after start-up")
-
-    def wait_state(self, predicate, what, timeout=10):
-        def check():
-            self._exited(what)
-            state = self.state()
-            return state is not None and predicate(state)
-        return wait_until(check, timeout, what=what)
+        """Start-up: the window shows its first card (or its finished,
+        empty or error page) on the accessibility bus."""
+        def shown(tree):
+            return (top_card(tree) or finished(tree) or find_nodes(tree, name="No Clips Here")
+                    or find_nodes(tree, name="Can’t Open Folder"))
+        self.wait_for(lambda: shown(self.tree()), "the deck on screen", self.STARTUP)
 
     def top_card_name(self):
         """Every card's accessible name that reads "Clip …" (one: the top card)."""
