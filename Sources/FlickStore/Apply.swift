@@ -72,9 +72,9 @@ extension Store {
                       isCancelled: () -> Bool = { false },
                       afterCheck: (FileItem) -> Void = { _ in }) -> MoveReport {
         var report = MoveReport()
-        let handle: FolderHandle
+        let handle: NoFollowDirectory
         do {
-            handle = try FolderHandle(path: folder.path)
+            handle = try NoFollowDirectory(path: folder.path)
         } catch {
             report.failures = items.map { FileFailure(path: $0.relativePath, reason: error.reason) }
             return report
@@ -126,16 +126,16 @@ extension Store {
 
     /// One file, inside the caller's transaction.
     /// `moved` learns of the move as soon as it is done, before it is recorded.
-    private func moveOne(_ item: FileItem, folder: FolderRecord, handle: FolderHandle, afterCheck: (FileItem) -> Void,
+    private func moveOne(_ item: FileItem, folder: FolderRecord, handle: NoFollowDirectory, afterCheck: (FileItem) -> Void,
                          moved: (FileItem) -> Void,
-                         move: (FolderHandle.Entry, String) -> Result<Void, FileFailure.Reason>) throws(StoreError) -> Result<FileItem, FileFailure> {
+                         move: (NoFollowDirectory.Entry, String) -> Result<Void, FileFailure.Reason>) throws(StoreError) -> Result<FileItem, FileFailure> {
         guard let row = try db.rows("SELECT \(Self.clipColumns), state FROM clip WHERE id = ? AND folder_id = ?", item.clipID, folder.id).first,
               let clip = Self.clip(row), let stored = clip.identity else {
             return .failure(FileFailure(path: item.relativePath, reason: .gone))
         }
         let path = clip.relativePath
         guard FileOperations.isSafeRelativePath(path) else { return .failure(FileFailure(path: path, reason: .outsideFolder)) }
-        let entry: FolderHandle.Entry
+        let entry: NoFollowDirectory.Entry
         switch handle.lookup(path) {
         case .success(let found): entry = found
         case .failure(let reason): return .failure(FileFailure(path: path, reason: reason))

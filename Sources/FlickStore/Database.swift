@@ -7,7 +7,7 @@
 //   Store+Sync      reconciles the store with a folder scan (new, removed, renamed)
 //   Store+DeferredSync  a sync's rows written after the first card shows, in slices
 //   Store+Session   rebuilds a ReviewSession (deck and undo history) after a restart
-//   FolderHandle    the reviewed folder held open; lookups that never follow a link
+//   NoFollowDirectory    the reviewed folder held open; lookups that never follow a link
 //   FileOperations  checks before a move (identity, links), "Flick Rejected"
 //   Trash           the freedesktop Trash, written by Flick (renameat, .trashinfo)
 //   Apply           moves decided files, one transaction per file with its decision re-read

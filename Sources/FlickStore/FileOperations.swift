@@ -88,7 +88,7 @@ public struct FileItem: Sendable, Equatable {
 ///
 /// Safety: a stored path that is absolute or has a `..` part is refused
 /// before anything moves; every path is walked from a descriptor of the
-/// reviewed folder without following links (`FolderHandle`), so a file
+/// reviewed folder without following links (`NoFollowDirectory`), so a file
 /// reached through a link is refused; a file that is not the one the user
 /// decided on (its identity differs) is refused; a symlink is moved as the
 /// link, never its target; nothing is ever overwritten.
@@ -105,9 +105,9 @@ public enum FileOperations {
             throw StoreError(.pathOutsideFolder(path: clip.relativePath, folder: folder))
         }
         let root = Store.canonicalPath(folder)
-        let handle: FolderHandle
+        let handle: NoFollowDirectory
         do {
-            handle = try FolderHandle(path: root)
+            handle = try NoFollowDirectory(path: root)
         } catch {
             throw StoreError(.folder(error))
         }
@@ -180,11 +180,11 @@ final class RejectedFolder {
     private let result: Result<Int32, FileFailure.Reason>
     private let folderPath: String
 
-    init(in folder: FolderHandle) {
+    init(in folder: NoFollowDirectory) {
         folderPath = folder.path
         let name = FolderScan.rejectedFolderName
         if mkdirat(folder.fd, name, 0o755) != 0 && errno != EEXIST {
-            result = .failure(FolderHandle.reason(errno))
+            result = .failure(NoFollowDirectory.reason(errno))
             return
         }
         let fd = openat(folder.fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -193,13 +193,13 @@ final class RejectedFolder {
         } else if errno == ELOOP || errno == ENOTDIR {
             result = .failure(.rejectedNotAFolder(name))
         } else {
-            result = .failure(FolderHandle.reason(errno))
+            result = .failure(NoFollowDirectory.reason(errno))
         }
     }
 
     deinit { if case .success(let fd) = result { close(fd) } }
 
-    func move(_ entry: FolderHandle.Entry) -> Result<Void, FileFailure.Reason> {
+    func move(_ entry: NoFollowDirectory.Entry) -> Result<Void, FileFailure.Reason> {
         if TrashCan.isReadOnly(entry.parent) {
             return .failure(.readOnly(TrashCan.mountTop(of: folderPath, device: UInt64(entry.info.st_dev))))
         }
@@ -214,7 +214,7 @@ final class RejectedFolder {
             let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory, candidate)
             if code == 0 { return .success(()) }
             if code == EEXIST { continue }
-            return .failure(code == EXDEV ? .otherFilesystem : FolderHandle.reason(code))
+            return .failure(code == EXDEV ? .otherFilesystem : NoFollowDirectory.reason(code))
         }
         return .failure(.rejectedFull)
     }

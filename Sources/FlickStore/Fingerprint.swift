@@ -51,7 +51,7 @@ enum Fingerprint {
     /// The fingerprint of `relativePath` below `folder` (walked without
     /// following links) while it is still the file `identity` describes;
     /// nil when it is gone, another file, or cannot be read.
-    static func of(_ relativePath: String, in folder: FolderHandle, ifStill identity: FileIdentity) -> String? {
+    static func of(_ relativePath: String, in folder: NoFollowDirectory, ifStill identity: FileIdentity) -> String? {
         guard case .success(let entry) = folder.lookup(relativePath), entry.identity.isSameFile(as: identity) else { return nil }
         return of(parent: entry.parent, name: entry.name, info: entry.info)
     }

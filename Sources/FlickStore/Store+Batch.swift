@@ -13,7 +13,7 @@ extension Store {
         let now = Date().timeIntervalSince1970
         let decided = outcomes.filter { if case .decided = $0 { true } else { false } }
         let steps = Array(session.history.suffix(decided.count))
-        var handle: FolderHandle?
+        var handle: NoFollowDirectory?
         try db.transaction { () throws(StoreError) in
             var next = 0
             for outcome in outcomes {

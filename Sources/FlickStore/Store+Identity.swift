@@ -34,7 +34,7 @@ struct IdentityJudge {
     }
 
     private let folderPath: String
-    private var handle: FolderHandle??
+    private var handle: NoFollowDirectory??
 
     init(folderPath: String) {
         self.folderPath = folderPath
@@ -65,7 +65,7 @@ struct IdentityJudge {
 
     /// The fingerprint of the file at `path`, if it is still `found`.
     private mutating func fingerprint(_ path: String, _ found: FileIdentity) -> String? {
-        if handle == nil { handle = .some(try? FolderHandle(path: folderPath)) }
+        if handle == nil { handle = .some(try? NoFollowDirectory(path: folderPath)) }
         guard let folder = handle ?? nil else { return nil }
         return Fingerprint.of(path, in: folder, ifStill: found)
     }
@@ -75,10 +75,10 @@ extension Store {
     /// Stores the fingerprint of the clip `id`'s file when it has none and
     /// the file is still the one its row stands for (inside the caller's
     /// transaction: a decision carries the bytes it was made on).
-    func fillFingerprint(_ id: Int64, folder: FolderRecord, handle: inout FolderHandle?) throws(StoreError) {
+    func fillFingerprint(_ id: Int64, folder: FolderRecord, handle: inout NoFollowDirectory?) throws(StoreError) {
         guard let row = try db.rows("SELECT \(Self.clipColumns) FROM clip WHERE id = ?", id).first.flatMap(Self.clip),
               row.fingerprint == nil, let stored = row.identity else { return }
-        if handle == nil { handle = try? FolderHandle(path: folder.path) }
+        if handle == nil { handle = try? NoFollowDirectory(path: folder.path) }
         guard let handle, let print = Fingerprint.of(row.relativePath, in: handle, ifStill: stored) else { return }
         try db.run("UPDATE clip SET fingerprint = ? WHERE id = ?", print, id)
     }

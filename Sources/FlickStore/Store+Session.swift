@@ -50,7 +50,7 @@ extension Store {
     public func record(_ outcome: ActionOutcome, session: ReviewSession, folder: FolderRecord) throws(StoreError) {
         let ids = session.deck.ids
         let now = Date().timeIntervalSince1970
-        var handle: FolderHandle?
+        var handle: NoFollowDirectory?
         try db.transaction { () throws(StoreError) in
             switch outcome {
             case .decided(let position, let decision):
@@ -76,7 +76,7 @@ extension Store {
     /// fingerprint of the file it is made on. A clip another Flick moved
     /// out of the folder meanwhile (applied, or gone) is refused
     /// (`StoreError.notInFolder`), and the transaction with it.
-    func setDecision(_ decision: Decision?, clip id: Int64, folder: FolderRecord, handle: inout FolderHandle?) throws(StoreError) {
+    func setDecision(_ decision: Decision?, clip id: Int64, folder: FolderRecord, handle: inout NoFollowDirectory?) throws(StoreError) {
         try db.run("UPDATE clip SET decision = ? WHERE id = ? AND state = 'present'", decision?.rawValue, id)
         guard db.changes == 1 else {
             let row = try db.rows("SELECT path, state FROM clip WHERE id = ?", id).first

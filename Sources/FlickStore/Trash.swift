@@ -48,7 +48,7 @@ final class TrashCan {
     /// Moves `entry` (found below a verified folder) to the Trash of its
     /// filesystem. `originalPath` is the absolute path written to the
     /// `.trashinfo` (what the Files app restores to).
-    func move(_ entry: FolderHandle.Entry, originalPath: String) -> Result<Void, FileFailure.Reason> {
+    func move(_ entry: NoFollowDirectory.Entry, originalPath: String) -> Result<Void, FileFailure.Reason> {
         // Nothing on a read-only filesystem can move, to any Trash or folder.
         if Self.isReadOnly(entry.parent) {
             let folder = (originalPath as NSString).deletingLastPathComponent
@@ -81,7 +81,7 @@ final class TrashCan {
             if code == EROFS || ((code == EACCES || code == EPERM) && faccessat(directory.files, ".", W_OK, AT_EACCESS) != 0) {
                 return .failure(Self.unwritable(directory.shown + "/files", code))
             }
-            return .failure(FolderHandle.reason(code))
+            return .failure(NoFollowDirectory.reason(code))
         }
         return .failure(.trashFull)
     }

@@ -38,7 +38,7 @@ struct ApplyCommand: ParsableCommand {
 
     func run() throws {
         Interrupt.install()
-        let context = try FolderContext(folder)
+        let context = try CommandDeck(folder)
         let root = context.record.path
         let shownRoot = RawPath.printable(root)
         // Decided files whose name now holds another file: never moved.

@@ -53,7 +53,7 @@ extension ExportCommand {
 
     /// Rates every decided clip's sidecar and restores those whose
     /// decision is gone; false when a sidecar could not be written.
-    func rateSidecars(_ context: FolderContext) -> Bool {
+    func rateSidecars(_ context: CommandDeck) -> Bool {
         let report = Sidecars.update(context.sync.clips, folder: context.record, store: context.store,
                                      likeRating: likeRating ?? Sidecars.likeRatings.lowerBound)
         var done = "Rated \(CLI.plural(report.written, "XMP sidecar"))"

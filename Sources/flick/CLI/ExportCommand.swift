@@ -88,7 +88,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         Interrupt.install()
-        let context = try FolderContext(folder)
+        let context = try CommandDeck(folder)
         // Every destination is checked before anything is written.
         let root = context.record.path
         func checked(_ destination: String?, _ kind: Export.DestinationKind) -> Export.Destination? {

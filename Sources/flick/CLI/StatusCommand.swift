@@ -26,9 +26,9 @@ struct StatusCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let (url, scanned) = FolderContext.scan(folder)
+        let (url, scanned) = CommandDeck.scan(folder)
         let access = ReadAccess(scanned, in: url)
-        let context = try FolderContext(url: url, scanned: scanned)
+        let context = try CommandDeck(url: url, scanned: scanned)
         let clips = context.sync.clips
         let root = context.record.path
         let errors = Self.errors(of: clips, scanned: scanned, readable: access.wait(), root: root)
@@ -50,7 +50,7 @@ struct StatusCommand: ParsableCommand {
 
     /// A line about undecided clips that XMP sidecars (darktable, digiKam…)
     /// reject; none when there are none. Read only: nothing is decided.
-    static func sidecarRejects(_ context: FolderContext) -> [String] {
+    static func sidecarRejects(_ context: CommandDeck) -> [String] {
         let rejected = Sidecars.rejected(context.sync.clips, folder: context.record, store: context.store)
         guard !rejected.isEmpty else { return [] }
         let what = rejected.count == 1 ? "1 undecided clip is rejected in its XMP sidecar" : "\(rejected.count) undecided clips are rejected in their XMP sidecars"

@@ -59,7 +59,7 @@ extension MainWindow {
     }
 }
 
-extension CurrentFolder {
+extension DecisionRecorder {
     /// With the preference on, brings the sidecars of the clips `outcomes`
     /// decided or undid in step with their decisions (`Sidecars.update`).
     /// The decisions are saved already; a sidecar that fails is reported.

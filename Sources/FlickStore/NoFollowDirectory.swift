@@ -10,7 +10,7 @@ import Foundation
 /// nothing: the descriptor still names the folder that was checked.
 ///
 /// Threading: one handle per run, used on the thread that made it.
-final class FolderHandle {
+final class NoFollowDirectory {
     let fd: Int32
     /// The folder's canonical path (symlinks resolved), as the store has it.
     let path: String

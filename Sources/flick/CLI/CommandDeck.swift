@@ -17,7 +17,7 @@ struct FolderOptions: ParsableArguments {
 }
 
 /// A folder opened headless: scanned, reconciled with the store.
-struct FolderContext {
+struct CommandDeck {
     let url: URL
     let store: Store
     let record: FolderRecord
