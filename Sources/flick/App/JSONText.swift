@@ -1,6 +1,6 @@
 /// JSON written straight into bytes, for the documents too big for
-/// `JSONEncoder` to write quickly (`status --json`, the state hook's
-/// decisions): strings are escaped per RFC 8259 (quote, backslash, control
+/// `JSONEncoder` to write quickly (`status --json` of a 100,000-clip
+/// folder): strings are escaped per RFC 8259 (quote, backslash, control
 /// characters), slashes are left as they are.
 enum JSONText {
     /// Appends `text` as a JSON string: its UTF-8 with `"`, `\` and control characters escaped.

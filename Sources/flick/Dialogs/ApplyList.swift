@@ -78,17 +78,6 @@ final class ApplyList {
         }
     }
 
-    /// Rows made, and the bound ones on screen showing a poster (for the state hook).
-    var rowCount: Int { rows.count }
-    var postersShown: Int { bound.values.filter { $0.hasPoster && isOnScreen($0) }.count }
-
-    /// The file whose check has the keyboard focus.
-    var focusedName: String? {
-        guard let window = gtk_widget_get_root(view), let focus = gtk_root_get_focus(window),
-              let row = bound.values.first(where: { $0.check == focus }), let index = row.index else { return nil }
-        return RawPath.display(items[index].relativePath)
-    }
-
     var keptItems: [FileItem] { zip(items, checked).compactMap { $1 ? $0 : nil } }
 
     /// Checks or unchecks the file at `index` (what its row's check does).

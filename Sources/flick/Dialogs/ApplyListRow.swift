@@ -20,7 +20,6 @@ final class ApplyListRow {
     /// The file drawn now (nil while the row is not bound).
     private(set) var index: Int?
     private(set) var clipID: Int64?
-    private(set) var hasPoster = false
     /// The user ticked or unticked the check: the index and the new state.
     var onToggle: (Int, Bool) -> Void = { _, _ in }
 
@@ -60,7 +59,6 @@ final class ApplyListRow {
     }
 
     func setPoster(_ texture: OpaquePointer?) {
-        hasPoster = texture != nil
         if let texture { gtk_image_set_from_paintable(poster.opaque, texture) } else { gtk_image_clear(poster.opaque) }
     }
 

@@ -17,8 +17,6 @@ extension MainWindow {
             responses: [.init(id: "cancel", label: tr("Cancel")),
                         .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
             defaultResponse: "cancel", extra: list.root) { response in
-                StateHook.applyList = nil
-                StateHook.changed()
                 guard response == "apply" else { return }
                 let kept = list.keptItems
                 if !kept.isEmpty { confirmed(kept) }
@@ -30,26 +28,7 @@ extension MainWindow {
                 adw_message_dialog_set_body(dialog.cast(), Self.moveBody(count: list.keptCount, bytes: list.keptBytes))
                 adw_message_dialog_set_response_enabled(dialog.cast(), "apply", list.keptCount == 0 ? 0 : 1)
             }
-            StateHook.changed()
         }
-        follow(list, in: dialog)
-    }
-
-    /// The dialog's part of the test hook's state (FLICK_STATE_FILE).
-    private func follow(_ list: ApplyList, in dialog: Widget) {
-        guard StateHook.path != nil else { return }
-        let weakDialog = WeakObjectRef(widget: dialog)
-        StateHook.applyList = { [weak list] in
-            let text = weakDialog.with { dialog in
-                [adw_message_dialog_get_heading(dialog.cast()), adw_message_dialog_get_body(dialog.cast())]
-                    .map { text in text.map { String(cString: $0) } ?? "" }
-            }
-            return StateHook.ApplyListState(heading: text?.first ?? "", body: text?.last ?? "", files: list?.items.count ?? 0,
-                                            checked: list?.keptCount ?? 0, focus: list?.focusedName,
-                                            rows: list?.rowCount ?? 0, posters: list?.postersShown ?? 0)
-        }
-        connect(dialog, .notify("focus-widget")) { _ in StateHook.changed() }
-        StateHook.changed()
     }
 
     private static func moveHeading(count: Int) -> String {

@@ -23,8 +23,6 @@ final class OverviewPosters {
     var isWanted: (Int64) -> Bool = { _ in true }
     /// A poster arrived for a clip.
     var onPoster: (Int64) -> Void = { _ in }
-    /// Posters made so far (for the state hook).
-    private(set) var made = 0
 
     init(model: ReviewModel, service: MediaService = .app) {
         self.model = model
@@ -72,7 +70,6 @@ final class OverviewPosters {
             try Self.still(path: path, kind: kind, box: box, service: service)
         } completion: { [weak self] result in
             guard let self, case .success = result else { return }
-            made += 1
             onPoster(id)
         }
     }

@@ -18,8 +18,6 @@ final class OverviewPreview {
     private weak var tile: OverviewTile?
     private(set) var clipID: Int64?
     private var waiting: Task<Void, Never>?
-    /// The clip playing now (for the state hook).
-    private(set) var playingPath: String?
     /// Called when the preview starts or stops.
     var onChange: () -> Void = {}
     /// The tile's poster, to put back when the preview stops.
@@ -50,7 +48,6 @@ final class OverviewPreview {
                 onFailure: { [weak self] _ in MainActor.assumeIsolated { self?.stop() } })
             player.play()
             self.player = player
-            playingPath = path
             onChange()
         } catch {
             stop()
@@ -74,7 +71,6 @@ final class OverviewPreview {
         if wasPlaying, let tile, let clipID, tile.clipID == clipID { tile.setPicture(poster(clipID)) }
         tile = nil
         clipID = nil
-        playingPath = nil
         if wasPlaying { onChange() }
     }
 

@@ -32,8 +32,6 @@ final class PlayerBar {
     private var settingValue = false
     /// What the top clip's player last pushed.
     private(set) var timing = PlaybackTiming()
-    /// Called after each new timing (the test state hook).
-    var onTiming: () -> Void = {}
 
     init(model: ReviewModel, stack: CardStackView) {
         self.model = model
@@ -95,17 +93,6 @@ final class PlayerBar {
         Accessibility.setLabel(fullscreenButton, action.label)
     }
 
-    /// The fullscreen button's centre in window coordinates (the test hook
-    /// clicks it where no keyboard reaches, under a Wayland compositor).
-    var fullscreenButtonCentre: [Int]? {
-        guard let window = gtk_widget_get_root(fullscreenButton) else { return nil }
-        var centre = graphene_point_t(x: Float(gtk_widget_get_width(fullscreenButton)) / 2,
-                                      y: Float(gtk_widget_get_height(fullscreenButton)) / 2)
-        var out = graphene_point_t()
-        guard gtk_widget_compute_point(fullscreenButton, window.widget, &centre, &out) != 0 else { return nil }
-        return [Int(out.x), Int(out.y)]
-    }
-
     // MARK: Following the model
 
     /// The player bar's part of the render pass: the top clip's name and
@@ -161,6 +148,5 @@ final class PlayerBar {
     private func show(_ timing: PlaybackTiming) {
         self.timing = timing
         showTiming()
-        onTiming()
     }
 }

@@ -8,15 +8,7 @@ import GtkKit
 extension MainWindow {
     func followOverview() {
         overview.onOpen = { [unowned self] position in closeOverview(at: position) }
-        overview.onChange = { [unowned self] in
-            updateEnabled()
-            StateHook.changed()
-        }
-        StateHook.overview = { [unowned self] in
-            StateHook.OverviewState(shown: model.showsOverview, filter: model.filter.rawValue, tiles: overview.visible.count,
-                                    selected: overview.selectedPositions, preview: overview.preview.playingPath,
-                                    posters: overview.posters.made)
-        }
+        overview.onChange = { [unowned self] in updateEnabled() }
     }
 
     func toggleOverview() {
@@ -34,7 +26,6 @@ extension MainWindow {
             announcer?.say(OverviewPage.openingWords(total: model.count, filter: model.filter, count: overview.visible.count))
         }
         updateEnabled()  // win.overview's state: the header bar's toggle follows
-        StateHook.changed()
     }
 
     /// Back to the stack, with the clip at `position` (or the chosen tile)
@@ -52,6 +43,5 @@ extension MainWindow {
         } else if let top = page.stack.topCard {
             gtk_widget_grab_focus(top.button)
         }
-        StateHook.changed()
     }
 }

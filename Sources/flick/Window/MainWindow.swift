@@ -93,7 +93,6 @@ final class MainWindow {
         installKeys()
         followOverview()
         followPreferences()
-        StateHook.follow(model, page: page)
         page.stack.decide = { [unowned self] action in actions.isEnabled(action) && perform(action) }
         followModel()
         if let shortcuts = ShortcutsWindow.make() {
@@ -148,7 +147,6 @@ final class MainWindow {
         undoToasts?.render(change)
         if change.deck != nil { tidyAccessibility() }
         announcer?.render(change, said: said)
-        StateHook.render(change)
         BenchHook.render(change)
         if change.rolledBack, case .notSaved(let reason)? = change.event {
             Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
