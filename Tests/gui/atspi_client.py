@@ -97,6 +97,9 @@ def node(acc, depth=0):
         "labelled_by": safe(read_labels, []),
         "children": [],
     }
+    if out["role"] in ("slider", "progress bar", "spin button"):
+        # Where a slider or bar stands (a seek bar's position in seconds).
+        out["value"] = safe(lambda: acc.queryValue().currentValue, None)
     if out["role"] in ("check box", "table cell"):
         # Where it is on screen, for a pointer click (GTK 4.8 gives check
         # boxes no AT-SPI action).

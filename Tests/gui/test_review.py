@@ -1,24 +1,33 @@
 """The review window under Xvfb with real input: drags, keys, buttons and a
 screen reader's actions, checked through the app's state (FLICK_STATE_FILE)."""
 import json
+import os
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 
 from harness import ROOT, FlickSession, find_nodes, pixels_changed, wait_until
+from observe import Observer, finished, status, top_card
 
-SAMPLES = ROOT / "data" / "samples"
+# The folder the window opens without one: the bundled samples.
+SAMPLES = Path(os.environ.get("FLICK_DATA_DIR", ROOT)) / "data" / "samples"
 # The window opens at (0,0), 900×760; the card's centre sits near (450, 380).
 CENTRE = (450, 380)
 
 
-class Review(FlickSession):
+class ReviewSession(Observer, FlickSession):
+    """Flick's window on `folder` (the bundled samples when None), observed
+    as a user would (see observe.py): the accessibility tree, the status
+    line, the store through `flick status --json`, screenshots."""
+
     def __init__(self, folder=None, **kw):
         self.state_path = None
+        self.folder = Path(folder) if folder else SAMPLES
         super().__init__([folder] if folder else [], **kw)
 
-    # Seconds the app has to write its first state after it starts.
+    # Seconds the app has to show its first card after it starts.
     STARTUP = 20
 
     def start(self):
@@ -26,28 +35,25 @@ class Review(FlickSession):
         self.extra_env["FLICK_STATE_FILE"] = str(self.state_path)
         super().start()
         self.wait_for_window()
-        self.wait_for_state_file()
+        self.wait_for_deck()
 
     def launch(self, args, **kw):
         proc = super().launch(args, **kw)
         self.launched_at = time.monotonic()
         return proc
 
-    def wait_for_state_file(self):
-        """Start-up: the hook writes its first snapshot as the deck opens."""
-        self.launched_at = getattr(self, "launched_at", time.monotonic())
-        wait_until(lambda: self.state_path.exists() or self._exited("the first state"), self.STARTUP,
-                   what="the app's first state (FLICK_STATE_FILE)")
+    def wait_for_deck(self):
+        """Start-up: the window shows its first card (or its finished or
+        empty page) on the accessibility bus."""
+        self.wait_for(lambda: (lambda t: top_card(t) or finished(t) or status(t))(self.tree()), "the deck on screen",
+                      self.STARTUP)
 
     def _exited(self, what):
-        if self.flick.poll() is not None:
-            raise AssertionError(f"flick exited ({self.flick.returncode}) waiting for {what}:\n{self.stderr()[-3000:]}")
-        return False
+        return not self.alive(what)
 
     def state(self):
-        """The app's state. A missing file after start-up is a failure, never
-        an empty state: a test asserting that nothing happened must not pass
-        because the app wrote nothing."""
+        """The app's state hook (only until every test observes instead).
+        A missing file after start-up is a failure, never an empty state."""
         try:
             return json.loads(self.state_path.read_text())
         except FileNotFoundError:
@@ -63,13 +69,13 @@ class Review(FlickSession):
             return state is not None and predicate(state)
         return wait_until(check, timeout, what=what)
 
-    def decisions(self):
-        return [d["decision"] for d in self.state()["decisions"]]
-
     def top_card_name(self):
+        """Every card's accessible name that reads "Clip …" (one: the top card)."""
         tree = self.atspi_tree()
-        labels = [n["name"] for n in find_nodes(tree, role="push button") if n["name"].startswith("Clip ")]
-        return labels
+        return [n["name"] for n in find_nodes(tree, role="push button") if n["name"].startswith("Clip ")]
+
+
+Review = ReviewSession
 
 
 def photo_deck(tmp_path, count):
@@ -83,8 +89,10 @@ def photo_deck(tmp_path, count):
 def test_long_drag_right_likes():
     with Review() as s:
         s.drag(CENTRE, (CENTRE[0] + 330, CENTRE[1] + 10))
-        s.wait_state(lambda st: st["cursor"] == 1, "the like")
-        assert s.decisions()[0] == "like"
+        s.wait_cursor(1, "the like")
+        assert s.decisions()["beach_rally_01.mp4"] == "like"
+        assert s.status() == "Liked beach_rally_01.mp4. 11 left."
+        assert s.undo_sensitive()
 
 
 def test_short_slow_drag_springs_back_and_records_nothing():

@@ -1,0 +1,269 @@
+"""What a person using Flick's review window sees or hears, read from
+outside the app: the accessibility tree (as a screen reader reads it), the
+decision store through `flick status --json`, and screenshots.
+
+Tree readers take a tree from `atspi_tree()` and never ask the app for
+anything themselves; `Observer` (mixed into the test sessions) reads a fresh
+tree for each question and waits for a condition with a deadline:
+
+    with ReviewSession() as s:
+        s.key("l")
+        s.wait_for(lambda: s.cursor() == 1, "the like")
+        assert s.decisions()["beach_rally_01.mp4"] == "like"
+        assert s.status() == "Liked beach_rally_01.mp4. 11 left."
+"""
+import json
+import re
+import subprocess
+import time
+
+from harness import HarnessError, find_nodes, pixels_changed
+
+CARD_NAME = re.compile(r"^Clip (\d+) of (\d+): ")
+FINISHED = "All Clips Reviewed"
+PROGRESS = "Review progress"
+SEEK_BAR = "Position in the clip"
+
+
+# -- reading a tree -----------------------------------------------------------
+
+def walk(tree):
+    """Every node of an AT-SPI tree, parents before children."""
+    yield tree
+    for child in tree["children"]:
+        yield from walk(child)
+
+
+def parent_of(tree, target):
+    """The node whose direct children hold `target`, or None."""
+    for n in walk(tree):
+        if any(c is target for c in n["children"]):
+            return n
+    return None
+
+
+def holding(tree, predicate):
+    """The nodes with a direct child for which `predicate(child)` holds."""
+    return [n for n in walk(tree) if any(predicate(c) for c in n["children"])]
+
+
+def top_card(tree):
+    """The top card: the push button named "Clip N of M: name, duration"."""
+    cards = [n for n in find_nodes(tree, role="push button") if CARD_NAME.match(n["name"])]
+    return cards[0] if cards else None
+
+
+def top_name(tree):
+    """The top card's accessible name, or None when no card shows."""
+    card = top_card(tree)
+    return card["name"] if card else None
+
+
+def cursor(tree):
+    """Which card is on top, counted from 0 as its name counts from 1
+    ("Clip 2 of 12" is 1); the deck's length on the finished page; None
+    when neither shows."""
+    card = top_card(tree)
+    if card:
+        return int(CARD_NAME.match(card["name"]).group(1)) - 1
+    return None
+
+
+def finished(tree):
+    """Whether the finished page ("All Clips Reviewed") shows."""
+    return bool(find_nodes(tree, name=FINISHED))
+
+
+def status(tree):
+    """The status line under the player bar (the hint, then what the last
+    key or drag did), or None when the review page is not there."""
+    for n in holding(tree, lambda c: any(x["role"] == "progress bar" and x["name"] == PROGRESS for x in walk(c))):
+        labels = [c["name"] for c in n["children"] if c["role"] == "label"]
+        if labels:
+            return labels[-1]
+    return None
+
+
+def progress(tree):
+    """The progress label beside the bar ("3 of 12"), or None."""
+    for n in holding(tree, lambda c: c["role"] == "progress bar" and c["name"] == PROGRESS):
+        labels = [c["name"] for c in n["children"] if c["role"] == "label"]
+        if labels:
+            return labels[0]
+    return None
+
+
+def undo_button(tree):
+    """The action bar's Undo button (the one with the key in its description)."""
+    buttons = [n for n in find_nodes(tree, role="push button", name="Undo") if n["description"]]
+    return buttons[0] if buttons else None
+
+
+def undo_buttons(tree):
+    """Whether each Undo button (the action bar's, a toast's) can be pressed."""
+    return [n["sensitive"] for n in find_nodes(tree, role="push button", name="Undo")]
+
+
+def toast_node(tree):
+    """The toast showing (the node holding its Dismiss button), or None."""
+    toasts = holding(tree, lambda c: c["role"] == "push button" and c["name"] == "Dismiss")
+    return toasts[0] if toasts else None
+
+
+def toast(tree):
+    """The toast's title ("Marked card_003.png for deletion"), or None."""
+    node = toast_node(tree)
+    if node is None:
+        return None
+    labels = [n["name"] for n in walk(node) if n["role"] == "label" and n["name"] and n["name"] != "Undo"]
+    return labels[0] if labels else None
+
+
+def toast_undo(tree):
+    """The toast's own Undo button, or None when no toast offers one."""
+    node = toast_node(tree)
+    if node is None:
+        return None
+    buttons = [n for n in walk(node) if n["role"] == "push button" and n["name"] == "Undo"]
+    return buttons[0] if buttons else None
+
+
+def player_bar(tree):
+    """The player bar: the row holding the seek bar or the play button."""
+    rows = holding(tree, lambda c: c["role"] == "push button" and c["name"] in ("Play", "Pause"))
+    return rows[0] if rows else None
+
+
+def player(tree):
+    """The player bar as shown: play button ("Pause" while playing),
+    caption, time ("0:02 / 0:04"), seek bar position (s), speed ("1×",
+    "Paused · 1×"), sound button, fullscreen button (nodes); None when the
+    bar is not there."""
+    bar = player_bar(tree)
+    if bar is None:
+        return None
+    buttons = [c for c in bar["children"] if c["role"] == "push button"]
+    labels = [c["name"] for c in bar["children"] if c["role"] == "label"]
+    seek = [c for c in bar["children"] if c["role"] == "slider" and c["name"] == SEEK_BAR]
+    sound = [b for b in buttons if b["name"].startswith("Sound ")]
+    full = [b for b in buttons if b["description"].startswith("Fullscreen")]
+    times = [t for t in labels if re.match(r"^\d+:\d\d( / \d+:\d\d)?$", t)]
+    speeds = [t for t in labels if t.endswith("×")]
+    play = [b["name"] for b in buttons if b["name"] in ("Play", "Pause")]
+    return {
+        "play": play[0] if play else None,
+        "playing": bool(play) and play[0] == "Pause",
+        "caption": labels[0] if labels else None,
+        "time": times[0] if times else None,
+        "position": seek[0].get("value") if seek else None,
+        "seek_bar": seek[0] if seek else None,
+        "speed": speeds[0] if speeds else None,
+        "sound": sound[0]["name"] if sound else None,
+        "muted": bool(sound) and sound[0]["name"].startswith("Sound Off"),
+        "fullscreen_button": full[0] if full else None,
+    }
+
+
+def named(tree, name, role=None):
+    """Whether a node with exactly this name (and role) is in the tree."""
+    return bool(find_nodes(tree, role=role, name=name))
+
+
+# -- a session that observes ----------------------------------------------------
+
+class Observer:
+    """Questions a test asks of the window, each answered from what a user
+    observes. Mixed into a session that has `atspi_tree()`, `flick` (the
+    app's process), `env`, `binary` and `folder`."""
+
+    def tree(self):
+        """The app's accessibility tree, read now."""
+        return self.atspi_tree()
+
+    def top_name(self):
+        """The top card's accessible name, or None."""
+        return top_name(self.tree())
+
+    def cursor(self):
+        """Which card is on top, from 0 (its name says "Clip N of M")."""
+        return cursor(self.tree())
+
+    def finished(self):
+        """Whether the finished page shows."""
+        return finished(self.tree())
+
+    def status(self):
+        """The status line's text."""
+        return status(self.tree())
+
+    def undo_sensitive(self):
+        """Whether the action bar's Undo button can be pressed."""
+        button = undo_button(self.tree())
+        if button is None:
+            raise HarnessError("no Undo button in the action bar")
+        return button["sensitive"]
+
+    def toast(self):
+        """The toast's title, or None when no toast shows."""
+        return toast(self.tree())
+
+    def player(self):
+        """The player bar's parts (see observe.player), or None."""
+        return player(self.tree())
+
+    def store_status(self):
+        """`flick status FOLDER --json` against the app's own store."""
+        res = subprocess.run([str(self.binary), "status", str(self.folder), "--json"], env=self.env,
+                             capture_output=True, text=True, timeout=60)
+        if res.returncode != 0:
+            raise HarnessError(f"flick status failed ({res.returncode}): {res.stderr.strip()}")
+        return json.loads(res.stdout)
+
+    def decisions(self):
+        """{relative path: "like"/"delete"/"skip" or None}, from the store."""
+        return {c["path"]: c["decision"] for c in self.store_status()["clips"]}
+
+    def decision_list(self):
+        """The decisions in the deck's (name) order, from the store."""
+        return list(self.decisions().values())
+
+    def alive(self, what="the app"):
+        """Fails at once, with the app's output, if the app has exited."""
+        if self.flick is not None and self.flick.poll() is not None:
+            raise AssertionError(f"flick exited ({self.flick.returncode}) waiting for {what}:\n{self.stderr()[-3000:]}")
+        return True
+
+    def wait_for(self, predicate, what, timeout=10, interval=0.1):
+        """Polls `predicate()` until it is true (returning its value), failing
+        after `timeout` s or as soon as the app exits."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.alive(what)
+            value = predicate()
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise HarnessError(f"timed out after {timeout}s waiting for {what}")
+            time.sleep(interval)
+
+    def wait_cursor(self, index, what=None, timeout=10):
+        """Waits for the card `index` (from 0) to be on top."""
+        return self.wait_for(lambda: self.cursor() == index, what or f"card {index + 1} on top", timeout)
+
+    def wait_playing(self, what="the top clip playing", timeout=15):
+        """Waits until the player bar offers Pause and its seek bar moves."""
+        def advancing():
+            first = self.player()
+            if not first or not first["playing"] or first["position"] is None:
+                return False
+            time.sleep(0.3)
+            second = self.player()
+            return second and second["playing"] and (second["position"] or 0) > first["position"]
+        return self.wait_for(advancing, what, timeout)
+
+    def picture_moves(self, crop, tmp, gap=0.5, least=1000):
+        """Whether the pixels in `crop` change over `gap` s (a clip playing)."""
+        a = self.screenshot(tmp / "moves-a.png")
+        time.sleep(gap)  # the interval the picture is watched over
+        b = self.screenshot(tmp / "moves-b.png")
+        return pixels_changed(a, b, crop=crop) > least
