@@ -16,6 +16,7 @@ import json
 import re
 import subprocess
 import time
+from pathlib import Path
 
 from harness import HarnessError, find_nodes, pixels_changed
 
@@ -60,9 +61,7 @@ def top_name(tree):
 
 
 def cursor(tree):
-    """Which card is on top, counted from 0 as its name counts from 1
-    ("Clip 2 of 12" is 1); the deck's length on the finished page; None
-    when neither shows."""
+    """The top card's index from 0 ("Clip 2 of 12" is 1); None when no card shows."""
     card = top_card(tree)
     if card:
         return int(CARD_NAME.match(card["name"]).group(1)) - 1
@@ -75,10 +74,13 @@ def finished(tree):
 
 
 def status(tree):
-    """The status line under the player bar (the hint, then what the last
-    key or drag did), or None when the review page is not there."""
-    for n in holding(tree, lambda c: any(x["role"] == "progress bar" and x["name"] == PROGRESS for x in walk(c))):
-        labels = [c["name"] for c in n["children"] if c["role"] == "label"]
+    """The status line under the player bar (the hint, then the last outcome), or None."""
+    bar = player_bar(tree)
+    rows = [parent_of(tree, bar)] if bar else []
+    # Beside the progress bar's row (when the player bar is not there).
+    rows += holding(tree, lambda c: any(x["role"] == "progress bar" and x["name"] == PROGRESS for x in walk(c)))
+    for n in rows:
+        labels = [c["name"] for c in n["children"] if c["role"] == "label"] if n else []
         if labels:
             return labels[-1]
     return None
@@ -129,16 +131,18 @@ def toast_undo(tree):
 
 
 def player_bar(tree):
-    """The player bar: the row holding the seek bar or the play button."""
+    """The player bar: the row holding the Play/Pause button, or None."""
     rows = holding(tree, lambda c: c["role"] == "push button" and c["name"] in ("Play", "Pause"))
     return rows[0] if rows else None
 
 
 def player(tree):
-    """The player bar as shown: play button ("Pause" while playing),
-    caption, time ("0:02 / 0:04"), seek bar position (s), speed ("1×",
-    "Paused · 1×"), sound button, fullscreen button (nodes); None when the
-    bar is not there."""
+    """The player bar as shown (play, playing, caption, time, position, speed, sound, muted...), or None.
+
+    play: the button's name ("Pause" while playing); time: "0:02 / 0:04";
+    position: the seek bar's value (s); speed: "1×" or "Paused · 1×";
+    sound: the sound button's name; fullscreen_button: the Fullscreen or
+    Leave Fullscreen button's node (extents, name)."""
     bar = player_bar(tree)
     if bar is None:
         return None
@@ -146,7 +150,7 @@ def player(tree):
     labels = [c["name"] for c in bar["children"] if c["role"] == "label"]
     seek = [c for c in bar["children"] if c["role"] == "slider" and c["name"] == SEEK_BAR]
     sound = [b for b in buttons if b["name"].startswith("Sound ")]
-    full = [b for b in buttons if b["description"].startswith("Fullscreen")]
+    full = [b for b in buttons if b["name"] in ("Fullscreen", "Leave Fullscreen")]
     times = [t for t in labels if re.match(r"^\d+:\d\d( / \d+:\d\d)?$", t)]
     speeds = [t for t in labels if t.endswith("×")]
     play = [b["name"] for b in buttons if b["name"] in ("Play", "Pause")]
@@ -207,6 +211,11 @@ class Observer:
         """The toast's title, or None when no toast shows."""
         return toast(self.tree())
 
+    def toast_undo_sensitive(self):
+        """Whether the toast showing offers an Undo that can be pressed."""
+        button = toast_undo(self.tree())
+        return bool(button and button["sensitive"])
+
     def player(self):
         """The player bar's parts (see observe.player), or None."""
         return player(self.tree())
@@ -234,8 +243,7 @@ class Observer:
         return True
 
     def wait_for(self, predicate, what, timeout=10, interval=0.1):
-        """Polls `predicate()` until it is true (returning its value), failing
-        after `timeout` s or as soon as the app exits."""
+        """Polls `predicate()` until true and returns its value; fails after `timeout` s or if the app exits."""
         deadline = time.monotonic() + timeout
         while True:
             self.alive(what)
@@ -267,3 +275,17 @@ class Observer:
         time.sleep(gap)  # the interval the picture is watched over
         b = self.screenshot(tmp / "moves-b.png")
         return pixels_changed(a, b, crop=crop) > least
+
+    def still_screenshot(self, path, timeout=10):
+        """A screenshot once two in a row agree (for still decks: drawing and moving are over)."""
+        path = Path(path)
+        previous = self.screenshot(path.with_name(path.stem + "-previous.png"))
+
+        def agrees():
+            nonlocal previous
+            shot = self.screenshot(path)
+            if pixels_changed(previous, shot, fuzz="0%") == 0:
+                return shot
+            previous = self.screenshot(path.with_name(path.stem + "-previous.png"))
+            return None
+        return self.wait_for(agrees, "the window to hold still", timeout, interval=0.2)

@@ -9,7 +9,8 @@ pointer device:
     with WaylandSession(folder) as s:         # sway + Flick, window mapped
         s.drag(400, 0)                        # press, move 400 px right, release
         s.swipe(400, 0, duration=0.25)        # two fingers 400 px right, then lifted
-        s.wait_state(lambda st: st["cursor"] == 2, "two likes")
+        s.wait_cursor(2, "two likes")         # the top card's name on the AT-SPI bus
+        s.decisions()                         # flick status --json on the app's store
         s.screenshot("shot.png")              # grim, through wlr-screencopy
 
 Parts:
@@ -21,7 +22,9 @@ Parts:
     wayland.py          WaylandSession: sway, a D-Bus session bus and Flick,
                         each in its own process group, all killed by pid on
                         exit; wayland_session() skips a test only when sway
-                        cannot run here
+                        cannot run here. Flick is observed as in observe.py:
+                        its accessibility tree (an AT-SPI bus on the session
+                        bus, as under X), its store, screenshots
 
 Sway refuses to run as root, so as root it runs as `nobody` (setpriv) in a
 runtime directory `nobody` owns; Flick and the pointer stay the calling user
@@ -42,7 +45,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import FLICK, ROOT, HarnessError, Lifecycle, stop_process_groups, wait_until
+from harness import ATSPI_CLIENT, FLICK, ROOT, SYSTEM_PYTHON, HarnessError, Lifecycle, stop_process_groups, wait_until
+from observe import Observer, finished, top_card
 from virtual_pointer import FRAME, OUTPUT, VirtualPointer
 from wayland_tools import Unavailable, ensure_tools
 
@@ -63,13 +67,14 @@ def _compositor_user():
     return pwd.getpwnam("nobody")
 
 
-class WaylandSession(Lifecycle):
+class WaylandSession(Observer, Lifecycle):
     """sway (headless) + Flick on `folder` (the bundled samples when None),
-    with FLICK_STATE_FILE, a virtual pointer and grim screenshots."""
+    with an AT-SPI bus, a virtual pointer and grim screenshots."""
 
     def __init__(self, folder=None, args=(), env=None, binary=None, output=OUTPUT):
         self.binary = Path(binary) if binary else FLICK
         self.args = ([str(folder)] if folder else []) + [str(a) for a in args]
+        self.folder = Path(folder) if folder else Path(os.environ.get("FLICK_DATA_DIR", ROOT)) / "data" / "samples"
         self.extra_env = dict(env or {})
         self.output = output
         self.procs = []
@@ -82,7 +87,6 @@ class WaylandSession(Lifecycle):
         # socket path, and reachable by `nobody` whatever TMPDIR is.
         self.sway_dir = Path(tempfile.mkdtemp(prefix="flick-sway-", dir="/tmp"))
         os.chmod(self.sway_dir, 0o755)
-        self.state_path = self.tmp / "state.json"
 
     # -- lifecycle -----------------------------------------------------------
 
@@ -105,10 +109,9 @@ class WaylandSession(Lifecycle):
         self._start_sway()
         self._start_flick()
         self.window = self.wait_for_window()
-        wait_until(self.state_path.exists, 20, what="Flick's first state")
+        self.wait_for(lambda: (lambda t: top_card(t) or finished(t))(self.tree()), "the deck on screen", 20)
         self.pointer = VirtualPointer(self.socket, self.output)
         self.pointer.move_to(*self.centre)
-        time.sleep(0.3)
 
     def _start_sway(self):
         user = _compositor_user()
@@ -165,15 +168,17 @@ class WaylandSession(Lifecycle):
             "XDG_CONFIG_HOME": str(self.tmp / "config"),
             "XDG_RUNTIME_DIR": str(self.tmp / "runtime"),
             "GSETTINGS_BACKEND": "memory",
-            "NO_AT_BRIDGE": "1",
-            "FLICK_STATE_FILE": str(self.state_path),
+            "NO_AT_BRIDGE": "0",
         })
-        if shutil.which("dbus-daemon"):
-            dbus = self._spawn(["dbus-daemon", "--session", "--nofork", "--print-address=1", "--nopidfile"],
-                               env, stdout=subprocess.PIPE, text=True)
-            address = dbus.stdout.readline().strip()
-            if address:
-                env["DBUS_SESSION_BUS_ADDRESS"] = address
+        # A D-Bus session bus, then the AT-SPI bus on it: the tests read the
+        # window as a screen reader does.
+        dbus = self._spawn(["dbus-daemon", "--session", "--nofork", "--print-address=1", "--nopidfile"],
+                           env, stdout=subprocess.PIPE, text=True)
+        address = dbus.stdout.readline().strip()
+        if not address:
+            raise HarnessError("dbus-daemon did not start")
+        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        self._spawn(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env)
         env.update(self.extra_env)
         self.env = env
         self.flick = self._spawn([str(self.binary), *self.args], env, log="flick.log", cwd=ROOT)
@@ -227,7 +232,6 @@ class WaylandSession(Lifecycle):
             node = self._flick_window()
             return node and node["rect"]["width"] > 0 and node["rect"]
         rect = wait_until(mapped, timeout, interval=0.1, what="Flick's window on sway")
-        time.sleep(0.8)  # the first frames, the deck's first card
         return rect["x"], rect["y"], rect["width"], rect["height"]
 
     @property
@@ -276,29 +280,18 @@ class WaylandSession(Lifecycle):
         time.sleep(0.1)
 
     # -- reading the app -----------------------------------------------------
-    def state(self):
-        """What the app last reported. A state it never wrote is a failure,
-        never an empty one: a test must not pass on silence."""
-        for _ in range(40):
+    def atspi_tree(self, timeout=20):
+        """The app's accessibility tree, read by a separate process on the
+        session's AT-SPI bus."""
+        def read():
+            res = subprocess.run([SYSTEM_PYTHON, str(ATSPI_CLIENT), "tree", "flick"], env=self.env,
+                                 capture_output=True, text=True, timeout=timeout)
             try:
-                return json.loads(self.state_path.read_text())
-            except FileNotFoundError:
-                raise AssertionError(f"Flick reported no state ({self.state_path} is missing)")
+                tree = json.loads(res.stdout)
             except json.JSONDecodeError:
-                time.sleep(0.05)  # read while being replaced
-        raise AssertionError(f"Flick's state in {self.state_path} is not JSON")
-
-    def wait_state(self, predicate, what, timeout=10):
-        def check():
-            if self.flick.poll() is not None:
-                raise AssertionError(f"flick exited ({self.flick.returncode}) waiting for {what}:\n{self.stderr()[-3000:]}")
-            if not self.state_path.exists():
-                return False
-            return predicate(self.state())
-        return wait_until(check, timeout, what=what)
-
-    def decisions(self):
-        return [d["decision"] for d in self.state()["decisions"]]
+                raise HarnessError(f"AT-SPI client failed: {res.stderr.strip()}")
+            return tree if "error" not in tree else None
+        return wait_until(read, timeout, interval=0.5, what="the app on the AT-SPI bus")
 
     def screenshot(self, path):
         """The whole output as PNG (grim, through wlr-screencopy)."""
