@@ -42,7 +42,7 @@ class ReviewSession(Observer, FlickSession):
         def shown(tree):
             return (top_card(tree) or finished(tree) or find_nodes(tree, name="No Clips Here")
                     or find_nodes(tree, name="Can’t Open Folder"))
-        self.wait_for(lambda: shown(self.tree()), "the deck on screen", self.STARTUP)
+        self.wait_for(lambda: self.top_name() or shown(self.tree()), "the deck on screen", self.STARTUP)
 
     def top_card_name(self):
         """Every card's accessible name that reads "Clip …" (one: the top card)."""

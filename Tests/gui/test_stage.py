@@ -189,7 +189,7 @@ def test_speed_changes_the_real_rate(clips, tmp_path):
         s.key("Home")
         wait_position(s, 0, "Home", tolerance=0.4)
         start, t0 = position(s), time.monotonic()
-        time.sleep(2.0)  # the interval the clip's progress is measured over
+        time.sleep(1.5)  # the interval the clip's progress is measured over
         moved, took = position(s) - start, time.monotonic() - t0
         assert 0.3 * took <= moved <= 0.8 * took, f"{moved:.2f}s of clip in {took:.2f}s at 0.5×"
 
@@ -388,16 +388,27 @@ def test_nothing_is_drawn_while_idle(tmp_path):
     folder.mkdir()
     for i in range(3):
         make_clip(folder / f"c{i}.mp4", seconds=3, width=320, height=240, pattern="ball")
-    log = tmp_path / "frames.log"
-    with Stage(folder, env={"FLICK_FRAME_LOG": str(log)}) as s:
+    # The benchmarks' frame log: no user sees a frame drawn the same as the last.
+    # (FLICK_BENCH_DIR/frames.log; FLICK_FRAME_LOG names it for builds before that hook.)
+    bench = tmp_path / "bench"
+    bench.mkdir()
+    log = bench / "frames.log"
+    with Stage(folder, env={"FLICK_BENCH_DIR": str(bench), "FLICK_FRAME_LOG": str(log)}) as s:
         s.wait_playing("the clip playing")
         s.key("space")
         s.wait_for(lambda: s.player()["play"] == "Play", "the clip paused: the button offers Play")
-        time.sleep(1.0)  # the frames already asked for are drawn; then the count must stop
-        before = log.read_text().count("frame ")
+        def frames():
+            return log.read_text().count("frame ")
+
+        def stopped():
+            first = frames()
+            time.sleep(0.3)  # the interval the count is watched over
+            return frames() == first
+        s.wait_for(stopped, "the frames already asked for to be drawn", timeout=5)
+        before = frames()
         time.sleep(2.0)  # the test's intent: two seconds of idle
-        idle = log.read_text().count("frame ") - before
+        idle = frames() - before
         assert idle <= 2, f"{idle} frames drawn in 2 s of idle"
         # Playing again draws new frames (the log is live).
         s.key("space")
-        wait_until(lambda: log.read_text().count("frame ") > before + idle + 5, 10, what="frames while playing")
+        s.wait_for(lambda: frames() > before + idle + 5, "frames while playing")

@@ -280,18 +280,28 @@ class WaylandSession(Observer, Lifecycle):
         time.sleep(0.1)
 
     # -- reading the app -----------------------------------------------------
+    def _atspi(self, *args, timeout=20):
+        """The AT-SPI client's answer (see atspi_client.py), None while the
+        app is not on the bus yet."""
+        res = subprocess.run([SYSTEM_PYTHON, str(ATSPI_CLIENT), *args], env=self.env,
+                             capture_output=True, text=True, timeout=timeout)
+        try:
+            out = json.loads(res.stdout)
+        except json.JSONDecodeError:
+            raise HarnessError(f"AT-SPI client failed: {res.stderr.strip()}")
+        return None if isinstance(out, dict) and "error" in out else out
+
     def atspi_tree(self, timeout=20):
         """The app's accessibility tree, read by a separate process on the
         session's AT-SPI bus."""
-        def read():
-            res = subprocess.run([SYSTEM_PYTHON, str(ATSPI_CLIENT), "tree", "flick"], env=self.env,
-                                 capture_output=True, text=True, timeout=timeout)
-            try:
-                tree = json.loads(res.stdout)
-            except json.JSONDecodeError:
-                raise HarnessError(f"AT-SPI client failed: {res.stderr.strip()}")
-            return tree if "error" not in tree else None
-        return wait_until(read, timeout, interval=0.5, what="the app on the AT-SPI bus")
+        return wait_until(lambda: self._atspi("tree", "flick"), timeout, interval=0.5,
+                          what="the app on the AT-SPI bus")
+
+    def atspi_find(self, *roles, windows="frame", timeout=20):
+        """The nodes with one of `roles` in the app's windows with role `windows`."""
+        answer = wait_until(lambda: (lambda out: None if out is None else (out,))(self._atspi("find", "flick", windows, *roles)),
+                            timeout, interval=0.5, what="the app on the AT-SPI bus")
+        return answer[0]
 
     def screenshot(self, path):
         """The whole output as PNG (grim, through wlr-screencopy)."""
