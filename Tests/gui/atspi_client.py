@@ -10,8 +10,8 @@ screen reader, and talks to the app only over the accessibility bus.
   atspi_client.py set-value APP_NAME ROLE NAME V  set the Value of that node
   atspi_client.py find APP_NAME WINDOW_ROLE ROLE...  the nodes with one of the ROLEs in
                                              the app's windows with WINDOW_ROLE (name,
-                                             role, focused, sensitive): a quick look at a
-                                             long list, reading four things per node
+                                             role, focused, sensitive, checked, extents): a
+                                             quick look at a long list, reading only those
 """
 import json
 import sys
@@ -94,6 +94,9 @@ def node(acc, depth=0):
         "showing": bool(states and states.contains(pyatspi.STATE_SHOWING)),
         "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
         "pressed": bool(states and states.contains(pyatspi.STATE_PRESSED)),
+        "selected": bool(states and states.contains(pyatspi.STATE_SELECTED)),
+        # A check box's tick, or a toggle button held down (GTK says "pressed").
+        "checked": bool(states and (states.contains(pyatspi.STATE_CHECKED) or states.contains(pyatspi.STATE_PRESSED))),
         "extents": safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None),
         "labelled_by": safe(read_labels, []),
         "children": [],
@@ -132,7 +135,10 @@ def find(app, window_role, roles):
             states = safe(acc.getState, None)
             found.append({"role": role, "name": safe(lambda: acc.name, "") or "",
                           "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
-                          "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE))})
+                          "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
+                          "checked": bool(states and (states.contains(pyatspi.STATE_CHECKED) or
+                                                      states.contains(pyatspi.STATE_PRESSED))),
+                          "extents": safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)})
         for child in children_of(acc, role):
             visit(child)
     for window in windows_of(app):

@@ -209,7 +209,14 @@ class FlickSession(Lifecycle):
                 raise HarnessError(f"flick exited with {self.flick.returncode}:\n{self.stderr()}")
             return self.window_id(title)
         wid = wait_until(ready, timeout, what=f"a window titled {title!r}")
-        time.sleep(0.5)  # let the first frames land
+        shot = self.tmp / "first-frame.png"
+
+        def drawn():
+            """The first frames have landed: the window shows more than one colour."""
+            shot.unlink(missing_ok=True)
+            self.run("import", "-display", self.display, "-window", wid, str(shot), check=False)
+            return shot.exists() and image_stats(shot)[1] > 1
+        wait_until(drawn, 10, interval=0.1, what="the window's first frame")
         return wid
 
     def window_name(self, wid):
@@ -263,18 +270,20 @@ class FlickSession(Lifecycle):
         to `timeout` seconds for the app and the node to be on the bus (a
         loaded machine shows the window late)."""
         extra = (near,) if near else ()
-        deadline = time.monotonic() + timeout
-        while True:
+        last = {}
+
+        def done():
             out = self._atspi("do", app, role, name, action, *extra)
             if "error" in out:
                 # libadwaita 1.2 on GTK 4.8 names a dialog's response buttons twice
                 # ("Cancel Cancel"); Flick cannot reach inside AdwMessageDialog.
                 out = self._atspi("do", app, role, f"{name} {name}", action, *extra)
-            if "error" not in out:
-                return
-            if time.monotonic() > deadline:
-                raise HarnessError(out["error"])
-            time.sleep(0.5)
+            last.update(out)
+            return "error" not in out
+        try:
+            wait_until(done, timeout, interval=0.5, what=f"the {role} {name!r}")
+        except HarnessError:
+            raise HarnessError(last.get("error", f"no {role} named {name}")) from None
 
     def atspi_set_value(self, role, name, value, app="flick"):
         """Sets a slider's value as a screen reader would (AT-SPI Value)."""

@@ -34,7 +34,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from harness import Lifecycle
+from harness import HarnessError, Lifecycle, wait_until
 
 SYSTEM_PYTHON = "/usr/bin/python3"  # Orca and pyatspi live in Debian's python
 PACKAGE = "orca"
@@ -148,13 +148,14 @@ class Orca(Lifecycle):
             self.proc = subprocess.Popen([SYSTEM_PYTHON, "-c", LAUNCHER, str(self.log), str(LEVELS[self.level])],
                                          env=env, stdout=err, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                          cwd=self.home, start_new_session=True)
-        deadline = time.monotonic() + self.ready_timeout
-        while READY not in self.text():
+        def ready():
             if self.proc.poll() is not None:
                 raise OrcaError(f"Orca exited with {self.proc.returncode}:\n{self.stderr_path.read_text()[-3000:]}")
-            if time.monotonic() > deadline:
-                raise OrcaError(f"Orca not ready after {self.ready_timeout}s:\n{self.text()[-3000:]}")
-            time.sleep(0.05)
+            return READY in self.text()
+        try:
+            wait_until(ready, self.ready_timeout, interval=0.05, what="Orca's event loop")
+        except HarnessError:
+            raise OrcaError(f"Orca not ready after {self.ready_timeout}s:\n{self.text()[-3000:]}") from None
         self.startup_seconds = time.monotonic() - began
 
     def stop(self):
@@ -168,15 +169,20 @@ class Orca(Lifecycle):
                 os.killpg(self.proc.pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
-            deadline = time.monotonic() + 2
-            while self.proc.poll() is None and time.monotonic() < deadline:
+            def shut_down():
+                if self.proc.poll() is not None:
+                    return True
                 if SHUT_DOWN in self.text(max(0, self.mark() - 4096)):
                     try:
                         self.proc.wait(timeout=0.3)
                     except subprocess.TimeoutExpired:
                         pass
-                    break
-                time.sleep(0.05)
+                    return True
+                return False
+            try:
+                wait_until(shut_down, 2, interval=0.05, what="Orca's shutdown")
+            except HarnessError:
+                pass  # killed below
             if self.proc.poll() is None:
                 try:
                     os.killpg(self.proc.pid, signal.SIGKILL)
@@ -210,21 +216,24 @@ class Orca(Lifecycle):
         `until(utterances)` is true and then `quiet` passes), at most
         `timeout` seconds; returns the utterances since `mark`."""
         mark = self.mark() if mark is None else mark
-        start = time.monotonic()
-        last_count, last_change = -1, start
-        while True:
+        heard = {"said": None, "changed": None}
+
+        def settled():
             said = self.speech_since(mark)
             now = time.monotonic()
-            if len(said) != last_count:
-                last_count, last_change = len(said), now
-            done = until(said) if until else True
-            if done and now - last_change >= quiet:
-                return said
-            if now - start >= timeout:
-                return said
+            if heard["said"] is None or len(said) != len(heard["said"]):
+                heard["changed"] = now
+            heard["said"] = said
+            if (until(said) if until else True) and now - heard["changed"] >= quiet:
+                return True
             if self.proc is not None and self.proc.poll() is not None:
                 raise OrcaError(f"Orca exited with {self.proc.returncode}:\n{self.text(mark)[-2000:]}")
-            time.sleep(0.05)
+            return False
+        try:
+            wait_until(settled, timeout, interval=0.05, what="Orca to fall quiet")
+        except HarnessError:
+            pass  # what was said by then: the caller's assertions name what is missing
+        return heard["said"]
 
     # -- driving -----------------------------------------------------------
     def _unfocus(self):

@@ -38,11 +38,12 @@ def test_export_likes_saves_a_timeline_for_kdenlive_and_shotcut(tmp_path):
     out.mkdir()
     with Review(deck) as s:
         s.xdotool("key", "--delay", "150", "l", "d", "l")
-        s.wait_state(lambda st: st["cursor"] == 3, "three decisions")
+        s.wait_for(s.finished, "three decisions")
         open_export_dialog(s)
         s.atspi_do("push button", "Editor Timeline")
         wait_until(lambda: s.window_id("Save Editor Timeline"), 15, what="the save dialog")
-        time.sleep(0.8)
+        wait_until(lambda: [n for n in find_nodes(s.atspi_tree()) if n["focused"] and n["role"] == "text"], 15,
+                   what="the save dialog's name field focused")
         s.xdotool("key", "ctrl+a", "sleep", "0.2", "type", "--delay", "20", str(out / "likes.mlt"))
         s.xdotool("key", "Return")
         wait_until(lambda: (out / "likes.mlt").exists(), 30, what="the MLT project")
@@ -61,7 +62,7 @@ def test_export_likes_rates_the_sidecars_for_darktable_and_digikam(tmp_path):
     photo_deck(deck, 3)
     with Review(deck) as s:
         s.xdotool("key", "--delay", "150", "l", "d", "s")
-        s.wait_state(lambda st: st["cursor"] == 3, "three decisions")
+        s.wait_for(s.finished, "three decisions")
         open_export_dialog(s)
         s.atspi_do("push button", "XMP Ratings")
         wait_until(lambda: find_nodes(s.atspi_tree(), contains="Rated 2 XMP sidecars"), 15, what="the toast")
@@ -78,16 +79,16 @@ def test_sidecars_kept_in_step_follow_decisions_and_undo(tmp_path):
     original = exiftool_sidecar(sidecar, "-XMP-dc:Subject=net", "-XMP-xmp:Rating=3")
     with Settled(deck, settings={"xmp_sidecars": "true", "xmp_like_rating": "4"}) as s:
         s.key("d")
-        s.wait_state(lambda st: st["cursor"] == 1, "the deletion")
+        s.wait_cursor(1, "the deletion")
         wait_until(lambda: rating(sidecar) == "-1", 10, what="the reject in the sidecar")
         s.key("l")
-        s.wait_state(lambda st: st["cursor"] == 2, "the like")
+        s.wait_cursor(2, "the like")
         wait_until(lambda: rating(deck / "card_001.png.xmp") == "4", 10, what="the like's rating")
         s.key("u")
-        s.wait_state(lambda st: st["cursor"] == 1, "the undo")
+        s.wait_cursor(1, "the undo")
         wait_until(lambda: not (deck / "card_001.png.xmp").exists(), 10, what="Flick's own sidecar to go again")
         s.key("u")
-        s.wait_state(lambda st: st["cursor"] == 0, "the second undo")
+        s.wait_cursor(0, "the second undo")
         wait_until(lambda: sidecar.read_bytes() == original, 10, what="the sidecar as it was")
         # The switch is in Preferences, named for screen readers.
         s.key("ctrl+comma")
@@ -105,11 +106,11 @@ def test_clips_rejected_in_their_sidecars_are_offered_not_decided(tmp_path):
     with Review(deck) as s:
         wait_until(lambda: find_nodes(s.atspi_tree(), contains="2 clips are rejected in their XMP sidecars"), 15,
                    what="the offer")
-        time.sleep(0.5)
-        assert s.decisions() == [None, None, None, None]  # never applied without the user
+        time.sleep(0.5)  # the test's point: half a second after the offer, still nothing decided
+        assert s.decision_list() == [None, None, None, None]  # never applied without the user
+        assert s.cursor() == 0
         s.atspi_do("push button", "Mark for Deletion", near="2 clips are rejected in their XMP sidecars")
-        s.wait_state(lambda st: [d["decision"] for d in st["decisions"]] == [None, "delete", None, "delete"],
-                     "the two rejects marked for deletion")
+        s.wait_for(lambda: s.decision_list() == [None, "delete", None, "delete"], "the two rejects marked for deletion")
         wait_until(lambda: find_nodes(s.atspi_tree(), contains="Marked 2 clips for deletion"), 10, what="the confirmation")
 
 
@@ -120,11 +121,11 @@ def test_a_read_only_card_says_which_sidecar_failed_and_keeps_the_decision(tmp_p
     card = mounts.bind(deck, tmp_path / "card", read_only=True)
     with Settled(card, settings={"xmp_sidecars": "true"}) as s:
         s.key("d")
-        s.wait_state(lambda st: st["cursor"] == 1, "the deletion")
+        s.wait_cursor(1, "the deletion")
         wait_until(lambda: find_nodes(s.atspi_tree(), contains="Can’t update the XMP sidecar “card_000.png.xmp”: read-only file system"),
                    10, what="the failure, named")
         s.key("l")
-        s.wait_state(lambda st: st["cursor"] == 2, "the like")
-        assert s.decisions() == ["delete", "like", None]
+        s.wait_cursor(2, "the like")
+        assert s.decision_list() == ["delete", "like", None]
         assert s.flick.poll() is None
     assert sorted(p.name for p in deck.iterdir()) == ["card_000.png", "card_001.png", "card_002.png"]

@@ -41,9 +41,10 @@ def test_screenshot_is_not_blank(artifacts):
 def test_top_clip_plays():
     with FlickSession() as s:
         s.wait_for_window()
-        time.sleep(1.0)
+        wait_until(lambda: find_nodes(s.atspi_tree(), role="push button", name="Pause"), 15,
+                   what="the player bar offering Pause")
         a = s.screenshot(s.tmp / "a.png")
-        time.sleep(1.0)
+        time.sleep(1.0)  # the interval the picture is watched over
         b = s.screenshot(s.tmp / "b.png")
         changed = pixels_changed(a, b)
         assert changed > 2000, f"only {changed} pixels changed in 1 s: the clip is not playing"
@@ -56,9 +57,16 @@ def test_photo_deck_is_still():
     (folder / "team_photo.jpg").write_bytes((SAMPLES / "team_photo.jpg").read_bytes())
     with FlickSession([folder]) as s:
         s.wait_for_window()
-        time.sleep(1.0)
+        wait_until(lambda: find_nodes(s.atspi_tree(), contains="Clip 1 of 1: team_photo.jpg"), 15, what="the photo's card")
+        # The photo is drawn once two screenshots a moment apart agree.
+        shots = [s.screenshot(s.tmp / "settle-0.png")]
+
+        def drawn():
+            shots.append(s.screenshot(s.tmp / f"settle-{len(shots) % 2}.png"))
+            return image_stats(shots[-1])[0] > 0.05 and pixels_changed(shots[-2], shots[-1]) < 200
+        wait_until(drawn, 10, interval=0.2, what="the photo drawn")
         a = s.screenshot(s.tmp / "a.png")
-        time.sleep(1.0)
+        time.sleep(1.0)  # the interval the picture is watched over
         b = s.screenshot(s.tmp / "b.png")
         assert pixels_changed(a, b) < 200
 

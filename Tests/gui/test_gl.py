@@ -90,11 +90,14 @@ def test_gl_renderer_draws_the_card_its_drag_and_the_next_clip(tmp_path, artifac
     make_clip(folder / "a_red.mp4", 20, "pattern=solid-color foreground-color=0xffff0000")
     make_clip(folder / "b_blue_ball.mp4", 20, "pattern=ball background-color=0xff0000ff foreground-color=0xffffffff")
     with Stage(folder, env=gl_env(tmp_path)) as s:
-        deadline = time.monotonic() + 5  # the programs are linked as the window is first drawn
-        while (renderer := s.renderer()) == "cairo" and time.monotonic() < deadline:
-            time.sleep(0.2)
+        # The programs are linked as the window is first drawn.
+        try:
+            renderer = wait_until(lambda: (lambda r: r if r != "cairo" else None)(s.renderer()), 5, interval=0.2,
+                                  what="GSK's GL programs")
+        except HarnessError:
+            renderer = "cairo"
         assert renderer == "gl", f"GTK did not keep the GL renderer ({renderer}):\n{s.stderr()[-3000:]}"
-        s.wait_state(lambda st: st["playing"], "the red clip playing", timeout=15)
+        s.wait_playing("the red clip playing", timeout=15)
         x, y, w, h = card_extents(s)
         cx, cy = x + w // 2, y + h // 2
 
@@ -135,10 +138,16 @@ def test_gl_renderer_draws_the_card_its_drag_and_the_next_clip(tmp_path, artifac
                     "tinted": tint[0] > tint[1] and tint[1] - rest_tint[1] >= 25,
                     "badge": any(g > r + 40 and g > b for r, g, b in badge)}
             return seen, turned, tint, badge
-        deadline = time.monotonic() + 8
-        while not all((held := held_card())[0].values()) and time.monotonic() < deadline:
-            time.sleep(0.3)
-        seen, turned, tint, badge = held
+        last = []
+
+        def held():
+            last[:] = [held_card()]
+            return all(last[0][0].values())
+        try:
+            wait_until(held, 8, interval=0.3, what="the held card turned, tinted and badged")
+        except HarnessError:
+            pass  # each part is named below
+        seen, turned, tint, badge = last[0]
         assert seen["turned"], f"the held card is turned: its top edge at x={ax} and x={bx} is at {turned}"
         assert seen["tinted"], f"the like tint lies over the red picture: {tint} (at rest {rest_tint})"
         assert seen["badge"], f"the green like badge in the card's middle: {badge}"
@@ -147,8 +156,8 @@ def test_gl_renderer_draws_the_card_its_drag_and_the_next_clip(tmp_path, artifac
         s.xdotool(*[a for i in range(1, 7) for a in ("mousemove", grab[0] + dx + i * 30, grab[1], "sleep", 0.03)],
                   "mouseup", 1)
         released = s.screenshot(artifacts / "gl-released.png")
-        s.wait_state(lambda st: st["cursor"] == 1, f"the swipe (just after the release: {released})", timeout=15)
-        s.wait_state(lambda st: st["playing"], "the blue clip playing", timeout=15)
+        s.wait_cursor(1, f"the swipe (just after the release: {released})", timeout=15)
+        s.wait_playing("the blue clip playing", timeout=15)
         x, y, w, h = card_extents(s)
         inner = f"{w - 60}x{h - 60}+{x + 30}+{y + 30}"
         points = [(x + w * i // 6, y + h * j // 4) for i in range(1, 6) for j in range(1, 4)]
@@ -158,7 +167,7 @@ def test_gl_renderer_draws_the_card_its_drag_and_the_next_clip(tmp_path, artifac
             colours = [pixel(shot, *p) for p in points]
             return shot if sum(map(blue, colours)) >= len(points) - 3 and not any(map(red, colours)) else None
         first = wait_until(blue_card, 10, interval=0.3, what="the blue clip's picture on top")
-        time.sleep(1.0)
+        time.sleep(1.0)  # the interval the picture is watched over
         later = s.screenshot(artifacts / "gl-next-later.png")
         assert blue(pixel(later, x + w // 6, y + h // 4)), "still the blue clip a second later"
         changed = pixels_changed(first, later, crop=inner)

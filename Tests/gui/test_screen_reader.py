@@ -2,12 +2,16 @@
 every outcome is spoken once, the finished page reads its summary with
 focus on a safe button, Apply's result is heard; and the accessibility tree
 Orca walks has no GTK type names, no doubled names and no hidden pages.
-One Flick and one Orca for the whole module; the steps run in order."""
+Each test has its own Flick and its own Orca, so any one runs alone and in
+any order; decisions a test only needs as its starting point are made in
+the store beforehand (`flick-bench drive`), as an earlier review would have."""
 import re
 import shutil
+from contextlib import contextmanager
 
 import pytest
 
+from cli import Cli
 from harness import ROOT, FlickSession, find_nodes, wait_until
 from orca import Orca
 
@@ -23,24 +27,39 @@ def spoken(said, text):
     return sum(1 for u in said if u.rstrip(".") == text.rstrip(".") or u.startswith(text))
 
 
-@pytest.fixture(scope="module")
-def deck(tmp_path_factory):
+@pytest.fixture
+def deck(tmp_path):
     """Four clips: two videos (for Space and M) and two photos."""
-    folder = tmp_path_factory.mktemp("deck")
+    folder = tmp_path / "deck"
+    folder.mkdir()
     for name in ["beach_rally_01.mp4", "beach_rally_02.mp4", "scoreboard.png"]:
         shutil.copy(SAMPLES / name, folder / name)
     shutil.copy(SAMPLES / "scoreboard.png", folder / "zz_last.png")
     return folder
 
 
-@pytest.fixture(scope="module")
-def reader(deck, tmp_path_factory):
-    data = tmp_path_factory.mktemp("data")
-    with FlickSession([str(deck)], data_home=data, env={"FLICK_LOG": "debug"}) as session:
+@contextmanager
+def reading(deck, tmp_path, first, *decided):
+    """Flick on `deck` with Orca attached, once Orca has read the card on
+    top (`first`, e.g. "Clip 1 of 4"); `decided` are the actions taken in
+    the store (XDG_DATA_HOME is `tmp_path`/data) before Flick opens. Gives
+    (session, orca, what was said)."""
+    cli = Cli(tmp_path)
+    if decided:
+        cli.drive(deck, *decided)
+    with FlickSession([str(deck)], data_home=cli.data, env={"FLICK_LOG": "debug"}) as session:
         window = session.wait_for_window()
         with Orca(session) as orca:
-            said = orca.activate(window, timeout=10, until=lambda s: any("Clip 1 of 4" in u for u in s))
-            yield session, orca, said, data
+            said = orca.activate(window, timeout=10, until=lambda s: any(first in u for u in s))
+            assert any(first in u for u in said), said_text(said)
+            yield session, orca, said
+
+
+@pytest.fixture
+def reader(deck, tmp_path):
+    """A fresh review of the four clips, the first card read."""
+    with reading(deck, tmp_path, "Clip 1 of 4") as r:
+        yield r
 
 
 def press(orca, key, text, timeout=5):
@@ -49,7 +68,7 @@ def press(orca, key, text, timeout=5):
 
 
 def test_the_first_card_is_read_then_the_keys_once(reader):
-    session, orca, said, _ = reader
+    session, orca, said = reader
     assert any(u.startswith("Clip 1 of 4: beach_rally_01.mp4") for u in said), said_text(said)
     later = orca.settle(timeout=4, until=lambda s: any(u.startswith("L likes") for u in s))
     heard = said + later
@@ -57,7 +76,7 @@ def test_the_first_card_is_read_then_the_keys_once(reader):
 
 
 def test_like_then_undo_says_what_happened(reader):
-    _, orca, _, _ = reader
+    _, orca, _ = reader
     said = press(orca, "l", "Liked beach_rally_01.mp4. 3 left.")
     assert spoken(said, "Liked beach_rally_01.mp4. 3 left.") == 1, said_text(said)
     said = press(orca, "u", "Undid: beach_rally_01.mp4 is back on top. 4 left.")
@@ -65,7 +84,7 @@ def test_like_then_undo_says_what_happened(reader):
 
 
 def test_delete_skip_and_back_say_the_clip_and_its_decision(reader):
-    _, orca, _, _ = reader
+    _, orca, _ = reader
     said = press(orca, "d", "Marked beach_rally_01.mp4 for deletion. 3 left.")
     assert spoken(said, "Marked beach_rally_01.mp4 for deletion. 3 left.") == 1, said_text(said)
     said = press(orca, "s", "Skipped beach_rally_02.mp4. 2 left.")
@@ -78,7 +97,7 @@ def test_delete_skip_and_back_say_the_clip_and_its_decision(reader):
 
 
 def test_space_m_seek_and_speed_say_what_changed(reader):
-    _, orca, _, _ = reader
+    _, orca, _ = reader
     said = press(orca, "space", "Paused.")
     assert spoken(said, "Paused.") == 1, said_text(said)
     said = press(orca, "space", "Playing.")
@@ -98,44 +117,58 @@ def test_space_m_seek_and_speed_say_what_changed(reader):
 
 
 def test_instructions_are_not_repeated_on_every_card(reader):
-    _, orca, _, _ = reader
-    said = press(orca, "l", "Liked beach_rally_02.mp4. 2 left.")
+    _, orca, _ = reader
+    said = press(orca, "l", "Liked beach_rally_01.mp4. 3 left.")
+    assert spoken(said, "Liked beach_rally_01.mp4. 3 left.") == 1, said_text(said)
     assert not any(u.startswith("L likes") for u in said), said_text(said)
     said = press(orca, "h", "L likes, D deletes")
     assert spoken(said, "L likes, D deletes") == 1, said_text(said)
 
 
-def test_finishing_reads_the_summary_and_focuses_review_again(reader):
-    session, orca, _, _ = reader
-    press(orca, "l", "Liked scoreboard.png. 1 left.")
-    summary = "Liked zz_last.png. All clips reviewed: 3 liked, 1 marked for deletion, 0 skipped."
-    said = orca.press("l", until=lambda s: spoken(s, summary) and any(u.startswith("Review Again") for u in s))
-    assert spoken(said, summary) == 1, said_text(said)
-    assert any(u.startswith("Review Again") for u in said), "focus lands on Review Again: " + said_text(said)
-    assert not any(u.startswith("Apply Deletions") for u in said), said_text(said)
+SUMMARY = "Liked zz_last.png. All clips reviewed: 3 liked, 1 marked for deletion, 0 skipped."
 
 
-def test_apply_result_is_spoken(reader):
-    session, orca, _, data = reader
-    # From Review Again, Shift+Tab twice reaches Apply Deletions…
-    orca.press("shift+Tab", timeout=2)
-    said = orca.press("shift+Tab", timeout=3, until=lambda s: any(u.startswith("Apply Deletions") for u in s))
-    assert any(u.startswith("Apply Deletions") for u in said), said_text(said)
-    said = orca.press("Return", timeout=5, until=lambda s: any("Trash" in u for u in s))
-    assert any("Move 1 Clip to the Trash?" in u for u in said), said_text(said)
-    # The list of files comes first (each can be left out); Tab reaches the buttons.
-    for _ in range(4):
-        if any(u.startswith("Move to Trash") for u in orca.press("Tab", timeout=2, until=lambda s: any(
-                u.startswith("Move to Trash") for u in s))):
-            break
-    mark = orca.mark()
-    session.xdotool("key", "Return")
-    # The dialogs close; as a window manager would, focus returns to Flick.
-    wait_until(lambda: (data / "Trash" / "files" / "beach_rally_01.mp4").exists(), 10, what="the move")
-    orca.activate(session.window_id(), timeout=3)
-    said = orca.settle(mark, timeout=15, until=lambda s: any(u.startswith("Moved 1 file") for u in s))
-    assert spoken(said, "Moved 1 file") == 1, said_text(said) + session.stderr()[-700:]
-    assert (data / "Trash" / "files" / "beach_rally_01.mp4").exists()
+def finish(orca):
+    """Likes the last card (the others decided before): the summary is read
+    and the focus lands on Review Again. Returns what Orca said."""
+    return orca.press("l", until=lambda s: spoken(s, SUMMARY) and any(u.startswith("Review Again") for u in s))
+
+
+def test_finishing_reads_the_summary_and_focuses_review_again(deck, tmp_path):
+    # The first clip marked for deletion and the second liked beforehand.
+    with reading(deck, tmp_path, "Clip 3 of 4", "delete", "like") as (_, orca, _):
+        said = press(orca, "l", "Liked scoreboard.png. 1 left.")
+        assert spoken(said, "Liked scoreboard.png. 1 left.") == 1, said_text(said)
+        said = finish(orca)
+        assert spoken(said, SUMMARY) == 1, said_text(said)
+        assert any(u.startswith("Review Again") for u in said), "focus lands on Review Again: " + said_text(said)
+        assert not any(u.startswith("Apply Deletions") for u in said), said_text(said)
+
+
+def test_apply_result_is_spoken(deck, tmp_path):
+    data = tmp_path / "data"
+    with reading(deck, tmp_path, "Clip 4 of 4", "delete", "like", "like") as (session, orca, _):
+        said = finish(orca)
+        assert any(u.startswith("Review Again") for u in said), said_text(said)
+        # From Review Again, Shift+Tab twice reaches Apply Deletions…
+        orca.press("shift+Tab", timeout=2)
+        said = orca.press("shift+Tab", timeout=3, until=lambda s: any(u.startswith("Apply Deletions") for u in s))
+        assert any(u.startswith("Apply Deletions") for u in said), said_text(said)
+        said = orca.press("Return", timeout=5, until=lambda s: any("Trash" in u for u in s))
+        assert any("Move 1 Clip to the Trash?" in u for u in said), said_text(said)
+        # The list of files comes first (each can be left out); Tab reaches the buttons.
+        for _ in range(4):
+            if any(u.startswith("Move to Trash") for u in orca.press("Tab", timeout=2, until=lambda s: any(
+                    u.startswith("Move to Trash") for u in s))):
+                break
+        mark = orca.mark()
+        session.xdotool("key", "Return")
+        # The dialogs close; as a window manager would, focus returns to Flick.
+        wait_until(lambda: (data / "Trash" / "files" / "beach_rally_01.mp4").exists(), 10, what="the move")
+        orca.activate(session.window_id(), timeout=3)
+        said = orca.settle(mark, timeout=15, until=lambda s: any(u.startswith("Moved 1 file") for u in s))
+        assert spoken(said, "Moved 1 file") == 1, said_text(said) + session.stderr()[-700:]
+        assert (data / "Trash" / "files" / "beach_rally_01.mp4").exists()
 
 
 NAME_OF_TYPE = re.compile(r"^(Gtk|Adw)[A-Z]")

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from cli import BENCH, Cli, duration, make_clip
+from harness import wait_until
 
 
 @pytest.fixture
@@ -177,7 +178,7 @@ def test_export_stitch_remuxes_same_codec_clips(cli, tmp_path, codec, ext):
     result = cli.run("export", folder, "--stitch", out, check=0)
     assert "streams copied" in result.stdout
     assert abs(duration(out) - 6.0) <= 0.5
-    assert not any(p.name.endswith(".flick-partial") for p in tmp_path.iterdir())
+    assert not any(p.name.startswith(PARTIAL) for p in tmp_path.iterdir())
 
 
 def test_export_stitch_reencodes_mixed_clips(cli, tmp_path):
@@ -193,6 +194,9 @@ def test_export_stitch_reencodes_mixed_clips(cli, tmp_path):
     assert abs(duration(out) - 3.0) <= 0.5
 
 
+PARTIAL = ".flick-partial-"  # a file in progress: .flick-partial-PID-XXXXXXXX beside its destination
+
+
 def test_cancelled_stitch_leaves_no_partial_file(cli, tmp_path):
     folder = tmp_path / "long"
     folder.mkdir()
@@ -203,13 +207,15 @@ def test_cancelled_stitch_leaves_no_partial_file(cli, tmp_path):
     out = tmp_path / "joined.mp4"
     proc = subprocess.Popen([str(BENCH.with_name("flick")), "export", str(folder), "--stitch", str(out)],
                             env=cli.env, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)
+    # Cancelled mid-write: once the partial file is there.
+    wait_until(lambda: proc.poll() is None and any(p.name.startswith(PARTIAL) for p in tmp_path.iterdir()),
+               30, interval=0.05, what="the stitch under way")
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 3
     assert "cancelled" in err
     assert not out.exists()
-    assert not any(p.name.endswith(".flick-partial") for p in tmp_path.iterdir())
+    assert not any(p.name.startswith(PARTIAL) for p in tmp_path.iterdir())
 
 
 def test_decisions_survive_sigkill_at_random_moments(cli, tmp_path):
@@ -225,7 +231,7 @@ def test_decisions_survive_sigkill_at_random_moments(cli, tmp_path):
         proc = subprocess.Popen([str(BENCH), "drive", str(folder), "--random", "400", "--seed", str(round_ + 1),
                                  "--pause-ms", "1"],
                                 env=cli.env, stdout=subprocess.PIPE, text=True)
-        time.sleep(rng.uniform(0.05, 0.4))
+        time.sleep(rng.uniform(0.05, 0.4))  # the test's point: a kill at a random moment
         proc.send_signal(signal.SIGKILL)
         out, _ = proc.communicate(timeout=30)
         killed_mid_run += proc.returncode == -signal.SIGKILL

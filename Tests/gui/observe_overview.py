@@ -1,0 +1,183 @@
+"""What a person sees of the overview (G) and of the Apply dialog, read
+from the accessibility tree as a screen reader reads it: whether the grid
+shows, its tiles with their decisions, which are selected and focused, the
+filter pressed, the lines above and below the grid; the dialog's heading,
+body and the files it lists with their checks. Screenshots tell whether a
+tile moves (its muted preview) and whether rows show posters.
+
+Tree readers take a tree from `atspi_tree()`; the `s`-taking ones read a
+fresh tree (or, for a long list, a quick `atspi_find`) each time."""
+import re
+import subprocess
+
+from harness import find_nodes, image_stats
+
+OVERVIEW = "Overview"
+GRID = "All clips"
+# "12 clips · 3 selected", "1 clip · 1 selected", "12 clips"
+SELECTION_LINE = re.compile(r"^(\d+) clips?(?: · (\d+) selected)?$")
+FILTER_COUNT = re.compile(r"^(.*) \((\d+)\)$")
+
+
+# -- the overview ---------------------------------------------------------------
+
+def page(tree):
+    """The overview page (hidden pages are out of the tree), or None."""
+    pages = find_nodes(tree, role="panel", name=OVERVIEW)
+    return pages[0] if pages else None
+
+
+def shown(tree):
+    """Whether the overview shows: its page is in the tree and the header
+    bar's Overview button is pressed."""
+    buttons = [n for n in find_nodes(tree, role="push button", name=OVERVIEW) if n["description"]]
+    return page(tree) is not None and bool(buttons) and buttons[0]["checked"]
+
+
+def tiles(tree):
+    """The tiles the grid shows, in order ("name, 0:03, liked")."""
+    grid = page(tree)
+    return [n for n in find_nodes(grid, role="table cell")] if grid else []
+
+
+def tile_names(tree):
+    return [n["name"] for n in tiles(tree)]
+
+
+def selected(tree):
+    """The names of the selected tiles, in grid order."""
+    return [n["name"] for n in tiles(tree) if n["selected"]]
+
+
+def selected_files(tree):
+    """The file names of the selected tiles ("final_point.webm")."""
+    return [name.split(", ")[0] for name in selected(tree)]
+
+
+def focused_tile(tree):
+    """The name of the tile with the keyboard focus, or None."""
+    names = [n["name"] for n in tiles(tree) if n["focused"]]
+    return names[0] if names else None
+
+
+def filter_buttons(tree):
+    """{label without its count: (count, pressed)} for the filter bar."""
+    grid = page(tree)
+    out = {}
+    for n in find_nodes(grid, role="push button") if grid else []:
+        m = FILTER_COUNT.match(n["name"])
+        if m and n["description"].startswith("Show "):
+            out[m.group(1)] = (int(m.group(2)), n["checked"])
+    return out
+
+
+def active_filter(tree):
+    """The pressed filter's label ("All", "Marked for deletion"), or None."""
+    pressed = [label for label, (_, on) in filter_buttons(tree).items() if on]
+    return pressed[0] if len(pressed) == 1 else None
+
+
+def selection_line(tree):
+    """(clips shown, clips selected) from the line above the grid, or None."""
+    grid = page(tree)
+    for n in find_nodes(grid, role="label") if grid else []:
+        m = SELECTION_LINE.match(n["name"])
+        if m:
+            return int(m.group(1)), int(m.group(2) or 0)
+    return None
+
+
+def status(tree):
+    """The overview's status line under the grid (what it last announced)."""
+    grid = page(tree)
+    labels = [n["name"] for n in find_nodes(grid, role="label")] if grid else []
+    above = [i for i, name in enumerate(labels) if SELECTION_LINE.match(name)]
+    after = labels[above[0] + 1:] if above else []
+    return after[-1] if after else None
+
+
+def tile(tree, file):
+    """The tile of `file`, or None."""
+    found = [n for n in tiles(tree) if n["name"].split(", ")[0] == file]
+    return found[0] if found else None
+
+
+def tile_crop(node, inset=12):
+    """A screenshot crop (WxH+X+Y) inside a tile's picture."""
+    x, y, w, h = node["extents"]
+    return f"{w - 2 * inset}x{h // 2}+{x + inset}+{y + inset}"
+
+
+# -- the Apply dialog -------------------------------------------------------------
+
+def dialog(s):
+    """The Apply dialog as shown: heading, body, the listed files with
+    their checks (each {"checked", "focused", ...}), the focused file (None
+    when the focus is elsewhere) and the buttons; None when no dialog
+    shows. A quick look (`atspi_find`): the list recycles a few hundred
+    rows at most, and they are read for a few things each."""
+    found = s.atspi_find("dialog", "label", "check box", "push button")
+    windows = [n for n in found if n["role"] == "dialog"]
+    if not windows:
+        return None
+    labels = [n["name"] for n in found if n["role"] == "label"]
+    checks = [n for n in found if n["role"] == "check box"]
+    return {
+        "heading": windows[0]["name"],
+        "body": labels[1] if len(labels) > 1 else None,
+        "files": [c["name"] for c in checks],
+        "checks": {c["name"]: c for c in checks},
+        "focus": next((c["name"] for c in checks if c["focused"]), None),
+        "buttons": [(n["name"], n["focused"]) for n in found if n["role"] == "push button"],
+    }
+
+
+def rows_with_posters(s, shot, least=0.04):
+    """How many listed files show a picture beside their check: the part of
+    each row between the list's left edge and the check box is not flat."""
+    found = s.atspi_find("list", "check box")
+    lists = [n for n in found if n["role"] == "list" and n["extents"]]
+    if not lists:
+        return 0
+    left = lists[0]["extents"][0]
+    count = 0
+    s.screenshot(shot)
+    for check in [n for n in found if n["role"] == "check box" and n["extents"]]:
+        x, y, w, h = check["extents"]
+        if w <= 0 or h <= 0 or x - left < 16:
+            continue
+        crop = shot.with_name(f"{shot.stem}-{y}.png")
+        subprocess.run(["convert", str(shot), "-crop", f"{x - left - 4}x{h}+{left + 2}+{y}", "+repage", str(crop)],
+                       check=True, capture_output=True)
+        deviation, _ = image_stats(crop)
+        count += deviation > least
+    return count
+
+
+def deck_tiles(s):
+    """The deck as the overview shows it, [(file, decision badge)]: opened
+    and closed with the header bar's Overview button, as a screen reader
+    presses it (the selection, the top card's tile, is left as it was)."""
+    s.atspi_do("push button", OVERVIEW)
+    names = s.wait_for(lambda: (lambda t: shown(t) and tile_names(t))(s.tree()), "the overview's tiles")
+    s.atspi_do("push button", OVERVIEW)
+    s.wait_for(lambda: not shown(s.tree()), "the stack again")
+    return [(name.split(", ")[0], name.split(", ")[-1]) for name in names]
+
+
+# -- quick looks, for a grid of thousands of tiles ----------------------------------
+
+def quick_shown(s):
+    """shown() from a quick look at the main window's buttons (`atspi_find`
+    reads four things per node where a tree reads a dozen)."""
+    buttons = [n for n in s.atspi_find("push button", windows="frame") if n["name"] == OVERVIEW]
+    return bool(buttons) and buttons[0]["checked"]
+
+
+def quick_selection_line(s):
+    """selection_line() from a quick look at the main window's labels."""
+    for n in s.atspi_find("label", windows="frame"):
+        m = SELECTION_LINE.match(n["name"])
+        if m:
+            return int(m.group(1)), int(m.group(2) or 0)
+    return None
