@@ -347,6 +347,7 @@ final class MainWindow {
         model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
         updateRecentMenu()
         show(.start)
+        tidyAccessibility()
     }
 
     /// The recent folders on the start page.
