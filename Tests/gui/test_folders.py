@@ -211,3 +211,19 @@ def test_the_export_chooser_starts_in_the_last_export_folder(tmp_path):
         s.screenshot(Path("/tmp/flick-folders-export-chooser.png"))
         s.key("Return")
         wait_until(lambda: (exports / "match likes.m3u").exists(), 20, what="the playlist saved there")
+
+
+def test_a_recent_folder_that_is_gone_says_so_and_keeps_the_open_one(tmp_path):
+    match = photos(tmp_path / "match", "goal.png")
+    gone = tmp_path / "gone"
+    with Window([match], settings={"recent-folders": gvariant_strings([gone])}) as s:
+        s.wait_top("Clip 1 of 1: goal.png")
+        s.xdotool("key", "F10")
+        s.wait_name(f"gone — {tmp_path}", "the recent folder in the main menu")
+        s.atspi_do("menu item", f"gone — {tmp_path}")
+        said = f"Can’t open “{gone}”: there is no such folder."
+        s.wait_for(lambda: s.toast() == said, "the toast saying the folder is gone")
+        tree = s.tree()
+        assert not find_nodes(tree, name="Can’t Open Folder")
+        assert top_card(tree)["name"].startswith("Clip 1 of 1: goal.png")
+        assert find_nodes(tree, name=str(match))
