@@ -46,17 +46,25 @@ struct OpenCommand: ParsableCommand {
         // Before the folder scan or GStreamer starts a thread.
         MemoryTrim.useOneArena()
         let status = MainActor.assumeIsolated {
-            if let folder = options.folderURL(relativeTo: FileManager.default.currentDirectoryPath) {
-                if let problem = OpenOptions.problem(with: folder) {
-                    // Said here, in the terminal; the window keeps what it shows.
-                    CLI.err(ErrorText.folder(problem))
-                } else {
-                    EarlyScan.start(folder, recursive: Subfolders.window(options.recursive, for: folder, store: try? Store.openDefault()),
-                                    order: options.order)
-                }
+            if let folder = options.folderURL(relativeTo: FileManager.default.currentDirectoryPath),
+               let problem = OpenOptions.problem(with: folder) {
+                // Said here, in the terminal; the window keeps what it shows.
+                CLI.err(ErrorText.folder(problem))
+            } else {
+                startEarlyScan()
             }
             return FlickApplication().run()
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Scans the folder the window will open (the one named, else the last
+    /// one reviewed) while GTK starts, listed as the window will list it.
+    @MainActor private func startEarlyScan() {
+        let named = options.folderURL(relativeTo: FileManager.default.currentDirectoryPath)
+        guard let folder = named ?? Settings.shared.recentFolders.first.map({ URL(fileURLWithPath: $0) }),
+              OpenOptions.problem(with: folder) == nil else { return }
+        let recursive = Subfolders.window(named == nil ? nil : options.recursive, for: folder, store: try? Store.openDefault())
+        EarlyScan.start(folder, recursive: recursive, order: named == nil ? .name : options.order)
     }
 }
