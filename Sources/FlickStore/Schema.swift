@@ -72,6 +72,13 @@ enum Schema {
             PRIMARY KEY (folder_id, path)
         );
         """,
+        // 5: how the window last opened the folder: its clips only (0) or
+        // its subfolders' too (1); NULL until the window opens it. The
+        // window and the headless commands list the folder that way unless
+        // told otherwise, so they see the same deck.
+        """
+        ALTER TABLE folder ADD COLUMN recursive INTEGER CHECK (recursive IN (0, 1));
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -146,6 +146,21 @@ public final class Store {
         return FolderRecord(id: id, path: path)
     }
 
+    /// Whether the window last opened the folder at `url` with its
+    /// subfolders; nil when it never opened it (the folder's record is not
+    /// created by asking).
+    public func openedRecursively(at url: URL) throws(StoreError) -> Bool? {
+        let path = Self.canonicalPath(url.path)
+        guard let row = try db.rows("SELECT recursive FROM folder WHERE path = ?", path).first,
+              let value = row.first?.int64 else { return nil }
+        return value != 0
+    }
+
+    /// Remembers how the window opened `folder`: with its subfolders or not.
+    public func rememberOpened(_ folder: FolderRecord, recursive: Bool) throws(StoreError) {
+        try db.run("UPDATE folder SET recursive = ? WHERE id = ?", recursive ? Int64(1) : Int64(0), folder.id)
+    }
+
     static func canonicalPath(_ path: String) -> String {
         guard let resolved = realpath(RawPath.c(path), nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
         defer { free(resolved) }

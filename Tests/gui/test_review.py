@@ -26,7 +26,8 @@ class ReviewSession(Observer, FlickSession):
 
     def __init__(self, folder=None, **kw):
         self.folder = Path(folder) if folder else SAMPLES
-        super().__init__([folder] if folder else [], **kw)
+        # Named: Flick without a folder reopens the last one or shows its start page.
+        super().__init__([self.folder], **kw)
 
     # Seconds the app has to show its first card after it starts.
     STARTUP = 20

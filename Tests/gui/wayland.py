@@ -73,8 +73,9 @@ class WaylandSession(Observer, Lifecycle):
 
     def __init__(self, folder=None, args=(), env=None, binary=None, output=OUTPUT):
         self.binary = Path(binary) if binary else FLICK
-        self.args = ([str(folder)] if folder else []) + [str(a) for a in args]
         self.folder = Path(folder) if folder else Path(os.environ.get("FLICK_DATA_DIR", ROOT)) / "data" / "samples"
+        # Named: Flick without a folder reopens the last one or shows its start page.
+        self.args = [str(self.folder)] + [str(a) for a in args]
         self.extra_env = dict(env or {})
         self.output = output
         self.procs = []

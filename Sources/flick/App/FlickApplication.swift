@@ -9,7 +9,7 @@ import GtkKit
 ///
 /// A second `flick FOLDER` forwards its arguments to the running instance
 /// (G_APPLICATION_HANDLES_COMMAND_LINE), which re-parses them, opens the folder
-/// and presents its window.
+/// and presents its window; a second `flick` without a folder only presents it.
 @MainActor
 final class FlickApplication {
     static let applicationID = "io.github.flick.Flick"
@@ -58,7 +58,11 @@ final class FlickApplication {
         }
     }
 
-    /// Handles the command line of this or a forwarded invocation.
+    /// Handles the command line of this or a forwarded invocation. A folder
+    /// opens in the window; without one a new window reopens the last folder
+    /// (or shows the start page) and a running one is only presented. A
+    /// path that is not a folder (the terminal said why) shows the error
+    /// page only in a window that had nothing open; exit status 2.
     private func handle(commandLine: UnsafeMutablePointer<GApplicationCommandLine>?) -> Int32 {
         guard let commandLine else { return 1 }
         Log.phase("command line")
@@ -69,19 +73,29 @@ final class FlickApplication {
         let cwd = g_application_command_line_get_cwd(commandLine).map { String(cString: $0) }
             ?? FileManager.default.currentDirectoryPath
 
+        let isNew = window == nil
         let window = window ?? MainWindow(application: app)
         self.window = window
+        var status: Int32 = 0
         do {
             let options = try OpenOptions.parse(arguments)
-            let folder = options.folder.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)) }
-                ?? ResourceLocator.shared.samples
-            window.open(folder: folder.standardizedFileURL, recursive: options.recursive, order: options.order)
+            if let folder = options.folderURL(relativeTo: cwd) {
+                if let problem = OpenOptions.problem(with: folder) {
+                    status = 2
+                    if isNew { window.showError(ErrorText.folder(problem)) }
+                } else {
+                    window.open(folder: folder, recursive: options.recursive, order: options.order)
+                }
+            } else if isNew {
+                window.openLast()
+            }
         } catch {
             // The local process already validated the arguments; this only
             // happens when an older or newer flick forwards something odd.
             Log.error(OpenOptions.message(for: error), category: "app")
+            if isNew { window.openLast() }
         }
         window.present()
-        return 0
+        return status
     }
 }

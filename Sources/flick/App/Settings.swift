@@ -84,6 +84,20 @@ final class Settings {
 
     static let maxRecentFolders = 8
 
+    /// The folder the last export was written to; nil before the first
+    /// (the export's file chooser then starts where GTK chooses).
+    var lastExportFolder: String? {
+        get {
+            guard let gsettings, let value = g_settings_get_string(gsettings, "last-export-folder") else { return nil }
+            defer { g_free(value) }
+            let path = String(cString: value)
+            return path.isEmpty ? nil : path
+        }
+        set {
+            if let gsettings { g_settings_set_string(gsettings, "last-export-folder", newValue ?? "") }
+        }
+    }
+
     /// Puts `path` first in the recent folders (at most eight, no repeats).
     func remember(folder path: String) {
         recentFolders = Array(([path] + recentFolders.filter { $0 != path }).prefix(Self.maxRecentFolders))

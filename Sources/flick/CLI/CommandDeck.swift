@@ -9,8 +9,9 @@ struct FolderOptions: ParsableArguments {
     @Argument(help: "The reviewed folder.", completion: .directory)
     var folder: String
 
-    @Flag(help: "Include clips in subfolders.")
-    var recursive = false
+    @Flag(inversion: .prefixedNo,
+          help: "Include clips in subfolders, or not (default: as Flick last opened the folder, else not).")
+    var recursive: Bool?
 
     @Option(help: "Deck order: name or date.")
     var order: DeckOrder = .name
@@ -50,10 +51,41 @@ struct CommandDeck {
     /// every core); an unreadable folder exits 2.
     static func scan(_ options: FolderOptions) -> (url: URL, clips: [ScannedClip]) {
         let url = URL(fileURLWithPath: options.folder).standardizedFileURL
+        // As the window lists the folder, unless the command line says otherwise.
+        let remembered = (try? Store.openDefault().openedRecursively(at: url)) ?? nil
+        if let note = Subfolders.note(flag: options.recursive, remembered: remembered) { CLI.err(note) }
+        let recursive = options.recursive ?? remembered ?? false
         do {
-            return (url, try FolderScan.scan(url, recursive: options.recursive, order: options.order, parallel: true))
+            return (url, try FolderScan.scan(url, recursive: recursive, order: options.order, parallel: true))
         } catch {
             CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.folderUnreadable)
+        }
+    }
+}
+
+/// Whether a folder's subfolders are listed: the command line's flag when
+/// given, else how the window last opened the folder (kept in the store),
+/// so the window and the headless commands see the same deck.
+enum Subfolders {
+    /// How the window lists `url`: as asked, else as it was last opened,
+    /// else as the Include Subfolders preference says.
+    @MainActor static func window(_ choice: Bool?, for url: URL, store: Store?) -> Bool {
+        if let choice { return choice }
+        if let store, let remembered = (try? store.openedRecursively(at: url)) ?? nil { return remembered }
+        return Settings.shared.includeSubfolders
+    }
+
+    /// What the terminal is told when the listing is not the plain one: the
+    /// remembered way taken, or a flag that differs from it.
+    static func note(flag: Bool?, remembered: Bool?) -> String? {
+        switch (flag, remembered) {
+        case (nil, true?):
+            "Including subfolders, as Flick last opened this folder (--no-recursive lists only its own clips)."
+        case (true?, false?):
+            "--recursive: including subfolders, though Flick last opened this folder without them."
+        case (false?, true?):
+            "--no-recursive: leaving out subfolders, though Flick last opened this folder with them."
+        default: nil
         }
     }
 }

@@ -1,18 +1,34 @@
 import ArgumentParser
 import FlickCore
+import FlickStore
 import Foundation
 
 /// What to review: the options shared by the local command line and the
 /// primary instance, which re-parses the arguments a second `flick` forwards.
 struct OpenOptions: ParsableArguments {
-    @Argument(help: "The folder to review (default: the bundled sample deck).", completion: .directory)
+    @Argument(help: "The folder to review (default: the last folder reviewed, else a start page).", completion: .directory)
     var folder: String?
 
-    @Flag(help: "Include clips in subfolders.")
-    var recursive = false
+    @Flag(inversion: .prefixedNo,
+          help: "Include clips in subfolders, or not (default: as Flick last opened the folder, else the preference).")
+    var recursive: Bool?
 
     @Option(help: "Deck order: name (natural file-name order) or date (modification time).")
     var order: DeckOrder = .name
+}
+
+extension OpenOptions {
+    /// The folder asked for, resolved against `cwd`; nil when none was.
+    func folderURL(relativeTo cwd: String) -> URL? {
+        folder.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL }
+    }
+
+    /// Why `url` cannot be reviewed: it does not exist or is not a folder.
+    static func problem(with url: URL) -> FolderError? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return .notFound(path: url.path) }
+        return isFolder.boolValue ? nil : .notAFolder(path: url.path)
+    }
 }
 
 extension DeckOrder: ExpressibleByArgument {}
@@ -30,11 +46,25 @@ struct OpenCommand: ParsableCommand {
         // Before the folder scan or GStreamer starts a thread.
         MemoryTrim.useOneArena()
         let status = MainActor.assumeIsolated {
-            let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-            let folder = options.folder.map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? ResourceLocator.shared.samples
-            EarlyScan.start(folder, recursive: options.recursive, order: options.order)
+            if let folder = options.folderURL(relativeTo: FileManager.default.currentDirectoryPath),
+               let problem = OpenOptions.problem(with: folder) {
+                // Said here, in the terminal; the window keeps what it shows.
+                CLI.err(ErrorText.folder(problem))
+            } else {
+                startEarlyScan()
+            }
             return FlickApplication().run()
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Scans the folder the window will open (the one named, else the last
+    /// one reviewed) while GTK starts, listed as the window will list it.
+    @MainActor private func startEarlyScan() {
+        let named = options.folderURL(relativeTo: FileManager.default.currentDirectoryPath)
+        guard let folder = named ?? Settings.shared.recentFolders.first.map({ URL(fileURLWithPath: $0) }),
+              OpenOptions.problem(with: folder) == nil else { return }
+        let recursive = Subfolders.window(named == nil ? nil : options.recursive, for: folder, store: try? Store.openDefault())
+        EarlyScan.start(folder, recursive: recursive, order: named == nil ? .name : options.order)
     }
 }

@@ -58,12 +58,18 @@ extension MainWindow {
     private func chooseDestination(_ kind: ExportKind, items: [FileItem], folder: ReviewedFolder) {
         let folderName = (folder.record.path as NSString).lastPathComponent
         let save = GTK_FILE_CHOOSER_ACTION_SAVE
-        let then: @MainActor (String) -> Void = { [unowned self] path in checkThenRun(kind, items: items, to: path, folder: folder) }
+        // The chooser starts where the last export went; that place is kept
+        // for the next one (a chosen file's folder, a chosen folder's parent).
+        let start = Settings.shared.lastExportFolder
+        let then: @MainActor (String) -> Void = { [unowned self] path in
+            Settings.shared.lastExportFolder = (path as NSString).deletingLastPathComponent
+            checkThenRun(kind, items: items, to: path, folder: folder)
+        }
         switch kind {
-        case .playlist: pick(tr("Save Playlist"), action: save, accept: tr("_Save"), name: tr("%@ likes.m3u", folderName), completion: then)
-        case .copy: pick(tr("Copy Liked Clips To"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: tr("_Copy Here"), completion: then)
-        case .stitch: pick(tr("Save Video"), action: save, accept: tr("_Save"), name: tr("%@ likes.mp4", folderName), completion: then)
-        case .mlt: pick(tr("Save Editor Timeline"), action: save, accept: tr("_Save"), name: tr("%@ likes.mlt", folderName), completion: then)
+        case .playlist: pick(tr("Save Playlist"), action: save, accept: tr("_Save"), name: tr("%@ likes.m3u", folderName), in: start, completion: then)
+        case .copy: pick(tr("Copy Liked Clips To"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: tr("_Copy Here"), in: start, completion: then)
+        case .stitch: pick(tr("Save Video"), action: save, accept: tr("_Save"), name: tr("%@ likes.mp4", folderName), in: start, completion: then)
+        case .mlt: pick(tr("Save Editor Timeline"), action: save, accept: tr("_Save"), name: tr("%@ likes.mlt", folderName), in: start, completion: then)
         case .xmp: break
         }
     }

@@ -90,7 +90,7 @@ extension MainWindow {
         case .overview: toggleOverview()
         case .openFolder: chooseFolder()
         case .openRecent:
-            if let argument { open(folder: URL(fileURLWithPath: argument), recursive: Settings.shared.includeSubfolders, order: .name) }
+            if let argument { openRecent(path: argument) }
         case .preferences: PreferencesWindow.present(over: window)
         case .about: AboutWindow.present(over: window)
         case .like, .delete, .skip, .previous, .undo, .shortcuts, .close, .quit: break

@@ -7,19 +7,34 @@ import GtkKit
 /// file chooser, and folders dropped on the window.
 extension MainWindow {
     /// Fills the main menu's Open Recent section (window.ui) with the
-    /// recent folders other than the one on screen.
+    /// recent folders other than the one on screen, each named with where
+    /// it is (`RecentFolder`); the start page lists them too.
     func updateRecentMenu() {
+        updateStartPage()
         let section = ui.object("recent-section")
         g_menu_remove_all(section)
         let recent = Settings.shared.recentFolders.filter { $0 != folder?.url.path }
         guard !recent.isEmpty, let folders = ObjectRef(taking: g_menu_new()) else { return }
         for path in recent {
-            guard let item = ObjectRef(taking: g_menu_item_new(RawPath.display(URL(fileURLWithPath: path).lastPathComponent), nil))
+            // A menu reads "_" as the mnemonic's mark: "__" shows one.
+            guard let item = ObjectRef(taking: g_menu_item_new(RecentFolder.label(path).replacingOccurrences(of: "_", with: "__"), nil))
             else { continue }
             g_menu_item_set_action_and_target_value(item.pointer, FlickAction.openRecent.detailedName, g_variant_new_string(path))
             g_menu_append_item(folders.pointer, item.pointer)
         }
         g_menu_append_submenu(section, FlickAction.openRecent.label, folders.pointer.cast(to: GMenuModel.self))
+    }
+
+    /// Opens a recent folder as it was last opened. One that is gone or
+    /// is no longer a folder says so in a toast and leaves the folder on
+    /// screen; with none open, the error page says it.
+    func openRecent(path: String) {
+        let url = URL(fileURLWithPath: path)
+        if folder != nil, let problem = OpenOptions.problem(with: url) {
+            showToast(ErrorText.folder(problem))
+            return
+        }
+        open(folder: url, recursive: nil, order: .name)
     }
 
     /// Whether every item of the main menu (window.ui) is labelled as its
@@ -80,11 +95,17 @@ extension MainWindow {
     }
 
     /// Asks for a file or folder with the native (portal-friendly) chooser;
-    /// `completion` gets the chosen path.
-    func pick(_ title: String, action: GtkFileChooserAction, accept: String, name: String? = nil,
+    /// `completion` gets the chosen path. The chooser starts in `folder`
+    /// when it is given and still there.
+    func pick(_ title: String, action: GtkFileChooserAction, accept: String, name: String? = nil, in folder: String? = nil,
               completion: @escaping @MainActor (String) -> Void) {
         guard let made = gtk_file_chooser_native_new(title, window.cast(), action, accept, tr("_Cancel")) else { return }
         let chooser = ObjectRef(taking: made)
+        var isFolder: ObjCBool = false
+        if let folder, FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+           let start = ObjectRef(taking: g_file_new_for_path(folder)) {
+            _ = gtk_file_chooser_set_current_folder(made.opaque, start.pointer, nil)
+        }
         if let name { gtk_file_chooser_set_current_name(made.opaque, name) }
         self.chooser = chooser
         connect(made, .response) { [unowned self] response in

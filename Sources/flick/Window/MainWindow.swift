@@ -5,7 +5,8 @@ import Foundation
 import GtkKit
 
 /// The main window: header bar with Open Folder and the main menu, and a
-/// stack of pages — the review page, an empty-state page, an error page.
+/// stack of pages — the review page, a start page (no folder yet), an
+/// empty-state page, an error page.
 ///
 ///   MainWindow ── owns ──▶ ReviewModel ── one ReviewChange per change ──▶ render(_:)
 ///       │ GActions (FlickAction) ──▶ model requests        (actions, stack, page,
@@ -14,12 +15,13 @@ import GtkKit
 @MainActor
 final class MainWindow {
     enum Page: String {
-        case deck, empty, error, overview
+        case deck, start, empty, error, overview
 
         /// The page's name for screen readers.
         var title: String {
             switch self {
             case .deck: tr("Review")
+            case .start: tr("Start")
             case .empty: tr("No Clips Here")
             case .error: tr("Can’t Open Folder")
             case .overview: tr("Overview")
@@ -38,6 +40,7 @@ final class MainWindow {
     private let title: Widget
     private let header: Widget
     private let pages: Widget
+    private let startPage: StartPage
     private let emptyPage: Widget
     private let errorPage: Widget
     private let sink = DecisionRecorder()
@@ -76,6 +79,7 @@ final class MainWindow {
         Self.fill(header: ui)
 
         pages = ui.widget("pages")
+        startPage = StartPage(ui)
         emptyPage = Self.statusPage(ui.widget("empty-page"))
         errorPage = Self.statusPage(ui.widget("error-page"))
         for (child, name) in pageWidgets {
@@ -231,10 +235,15 @@ final class MainWindow {
     // MARK: Folders
 
     /// Opens `folder`, showing its deck, the empty page, or the error page.
-    func open(folder url: URL, recursive: Bool, order: DeckOrder) {
+    /// Without `recursive`, the folder is listed as it was last opened (the
+    /// store keeps that), else as the preference says; the way it opens is
+    /// kept for the next time and for the headless commands.
+    func open(folder url: URL, recursive choice: Bool?, order: DeckOrder) {
         adw_window_title_set_subtitle(title.cast(), RawPath.display(url.path))
         sink.folder?.close()
         sink.folder = nil
+        if store == nil { store = try? Store.openDefault() }
+        let recursive = Subfolders.window(choice, for: url, store: store)
         do {
             // A folder that cannot be listed says so before the store is touched;
             // its one scan then builds the deck.
@@ -248,6 +257,11 @@ final class MainWindow {
             let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, kinds: kinds, store: store)
             sink.folder = opened
             Settings.shared.remember(folder: url.path)
+            do {
+                try store.rememberOpened(opened.record, recursive: recursive)
+            } catch {
+                Log.warning("cannot remember how \(url.path) was opened: \(error)", category: "store")
+            }
             opened.onChange = { [unowned self] names in
                 if let names { follow(names) } else { reload() }
             }
@@ -312,7 +326,36 @@ final class MainWindow {
         }
     }
 
-    private func showError(_ message: String) {
+    /// Without a folder: the last one opened when it is still there, else
+    /// the start page.
+    func openLast() {
+        var isFolder: ObjCBool = false
+        if let last = Settings.shared.recentFolders.first,
+           FileManager.default.fileExists(atPath: last, isDirectory: &isFolder), isFolder.boolValue {
+            open(folder: URL(fileURLWithPath: last), recursive: nil, order: .name)
+        } else {
+            showStart()
+        }
+    }
+
+    /// The start page: Open Folder, the recent folders, the sample clips.
+    func showStart() {
+        sink.folder?.close()
+        sink.folder = nil
+        adw_window_title_set_subtitle(title.cast(), "")
+        closeOverview()
+        model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
+        updateRecentMenu()
+        show(.start)
+        tidyAccessibility()
+    }
+
+    /// The recent folders on the start page.
+    func updateStartPage() {
+        startPage.show(recent: Settings.shared.recentFolders)
+    }
+
+    func showError(_ message: String) {
         Log.error(message, category: "app")
         closeOverview()
         model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
@@ -344,7 +387,9 @@ final class MainWindow {
                                     shown: widgets.first { $0.1 == shown }?.0 ?? page.root)
     }
 
-    private var pageWidgets: [(Widget, Page)] { [(page.root, .deck), (emptyPage, .empty), (errorPage, .error), (overview.root, .overview)] }
+    private var pageWidgets: [(Widget, Page)] {
+        [(page.root, .deck), (startPage.root, .start), (emptyPage, .empty), (errorPage, .error), (overview.root, .overview)]
+    }
 
     /// A status page of window.ui with its Open Folder button.
     private static func statusPage(_ page: Widget) -> Widget {

@@ -1,0 +1,79 @@
+import CGtk
+import FlickCore
+import Foundation
+import GtkKit
+
+/// The page a window without a folder shows (the first run, or when the
+/// last folder is gone): Open Folder, the recent folders, and the bundled
+/// sample clips to try Flick on.
+@MainActor
+final class StartPage {
+    let root: Widget
+    private let recentTitle: Widget
+    private let recentList: Widget
+
+    init(_ ui: Builder) {
+        root = ui.widget("start-page")
+        recentTitle = ui.widget("start-recent-title")
+        recentList = ui.widget("start-recent-list")
+        Accessibility.setLabel(recentList, tr("Recent Folders"))
+        let buttons = ui.widget("start-buttons")
+        let open = ReviewPage.makeButton(.openFolder)
+        gtk_widget_add_css_class(open, "suggested-action")
+        gtk_box_prepend(buttons.cast(), open)
+        let samples = ui.widget("start-samples")
+        gtk_actionable_set_action_target_value(samples.opaque, g_variant_new_string(ResourceLocator.shared.samples.path))
+        gtk_widget_set_tooltip_text(samples, tr("Review the clips that come with Flick"))
+    }
+
+    /// Lists `folders` (newest first), each named so that two folders
+    /// called alike are told apart, with its whole path as its description.
+    func show(recent folders: [String]) {
+        // Only folders still there: one that is gone cannot be opened.
+        let shown = folders.filter { path in
+            var isFolder: ObjCBool = false
+            return path != ResourceLocator.shared.samples.path
+                && FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        while let row = gtk_widget_get_first_child(recentList) { gtk_list_box_remove(recentList.cast(), row) }
+        gtk_widget_set_visible(recentTitle, shown.isEmpty ? 0 : 1)
+        gtk_widget_set_visible(recentList, shown.isEmpty ? 0 : 1)
+        for path in shown {
+            let row: Widget = adw_action_row_new()
+            adw_preferences_row_set_title(row.cast(), RecentFolder.name(path))
+            adw_action_row_set_subtitle(row.cast(), RecentFolder.place(path))
+            gtk_list_box_row_set_activatable(row.cast(), 1)
+            gtk_actionable_set_action_name(row.opaque, FlickAction.openRecent.detailedName)
+            gtk_actionable_set_action_target_value(row.opaque, g_variant_new_string(path))
+            gtk_widget_set_tooltip_text(row, RawPath.display(path))
+            // Its own name, not the row's title appended to it (GTK 4.8
+            // adds what the row is labelled by).
+            Accessibility.setLabel(row, RecentFolder.label(path))
+            gtk_accessible_reset_relation(row.opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+            Accessibility.setDescription(row, RawPath.display(path))
+            gtk_list_box_append(recentList.cast(), row)
+        }
+    }
+}
+
+/// How a recent folder is named in the menu and on the start page: its
+/// name and where it is ("Camera — ~/Phone/DCIM"), so two folders with
+/// the same name are told apart.
+enum RecentFolder {
+    static func name(_ path: String) -> String {
+        RawPath.display(URL(fileURLWithPath: path).lastPathComponent)
+    }
+
+    /// The folder holding `path`, with the home folder written "~".
+    static func place(_ path: String) -> String {
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path
+        if parent == home { return "~" }
+        if home != "/", parent.hasPrefix(home + "/") { return RawPath.display("~" + parent.dropFirst(home.count)) }
+        return RawPath.display(parent)
+    }
+
+    static func label(_ path: String) -> String {
+        path == "/" ? "/" : tr("%@ — %@", name(path), place(path))
+    }
+}
