@@ -79,7 +79,7 @@ def test_installed_binary_opens_its_samples_with_its_schema(installed, monkeypat
     # The installed app finds its own data, not a source tree's ($FLICK_DATA_DIR comes first).
     monkeypatch.delenv("FLICK_DATA_DIR", raising=False)
     env = {"XDG_DATA_DIRS": f"{prefix / 'share'}:/usr/share"}
-    with Review(binary=prefix / "bin" / "flick", env=env) as s:
+    with Review(prefix / "share" / "flick" / "samples", binary=prefix / "bin" / "flick", env=env) as s:
         wait_until(lambda: find_nodes(s.atspi_tree(), name="Clip 1 of 12: beach_rally_01.mp4, 0:04"), 10,
                    what="the top card's accessible name with its duration")
         s.wait_playing("the installed sample deck playing")

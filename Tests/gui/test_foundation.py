@@ -8,7 +8,7 @@ SAMPLES = ROOT / "data" / "samples"
 
 
 def test_window_opens_titled_flick_on_the_sample_deck(artifacts):
-    with FlickSession() as s:
+    with FlickSession([str(SAMPLES)]) as s:
         wid = s.wait_for_window()
         assert s.window_name(wid) == "Flick"
         tree = s.atspi_tree()
@@ -19,7 +19,7 @@ def test_window_opens_titled_flick_on_the_sample_deck(artifacts):
 
 
 def test_accessibility_tree_has_frame_and_open_folder_button():
-    with FlickSession() as s:
+    with FlickSession([str(SAMPLES)]) as s:
         s.wait_for_window()
         tree = s.atspi_tree()
         frames = find_nodes(tree, role="frame", name="Flick")
@@ -30,7 +30,7 @@ def test_accessibility_tree_has_frame_and_open_folder_button():
 
 
 def test_screenshot_is_not_blank(artifacts):
-    with FlickSession() as s:
+    with FlickSession([str(SAMPLES)]) as s:
         s.wait_for_window()
         shot = s.screenshot(artifacts / "window.png")
         deviation, colours = image_stats(shot)
@@ -39,7 +39,7 @@ def test_screenshot_is_not_blank(artifacts):
 
 
 def test_top_clip_plays():
-    with FlickSession() as s:
+    with FlickSession([str(SAMPLES)]) as s:
         s.wait_for_window()
         wait_until(lambda: find_nodes(s.atspi_tree(), role="push button", name="Pause"), 15,
                    what="the player bar offering Pause")
@@ -101,7 +101,7 @@ def test_empty_folder_shows_empty_state(tmp_path):
 
 def test_second_launch_opens_folder_in_the_running_window(tmp_path):
     (tmp_path / "second_deck.webm").write_bytes((SAMPLES / "final_point.webm").read_bytes())
-    with FlickSession() as s:
+    with FlickSession([str(SAMPLES)]) as s:
         s.wait_for_window()
         code, output = s.launch([tmp_path], wait=True)
         assert code == 0, output
