@@ -188,10 +188,10 @@ extension MainWindow {
                 let method = try Stitcher.run(clips, to: destination, replace: replace,
                                               progress: { progress($0, "\(Int($0 * 100)) %") },
                                               isCancelled: { cancel.isSet })
-                let saved = method == .remux
-                    ? trn("Saved one video of %ld clip (streams copied)", "Saved one video of %ld clips (streams copied)", clips.count, clips.count)
-                    : trn("Saved one video of %ld clip (re-encoded)", "Saved one video of %ld clips (re-encoded)", clips.count, clips.count)
-                return .success(([saved] + soundOnly.map(ErrorText.leftOut)).joined(separator: "; "))
+                let joined = StitchedLikes.joined(clips.count, of: items.count)
+                let saved = method == .remux ? tr("Saved one video of %@ (streams copied)", joined) : tr("Saved one video of %@ (re-encoded)", joined)
+                let leftOut = StitchedLikes.photos(items).map(StitchedLikes.photoLeftOut) + soundOnly.map(ErrorText.leftOut)
+                return .success(([saved] + leftOut).joined(separator: "; "))
             } catch {
                 return .failure(ErrorText.Worded(error))
             }
