@@ -80,10 +80,10 @@ def test_the_deletion_filter_after_apply_counts_what_is_left(tmp_path, artifacts
 
 def test_skipped_clips_are_said_on_the_finished_page_and_can_be_gone_through(tmp_path, artifacts):
     with Review(deck_of(tmp_path, 3)) as s:
-        decide(s, ["l", "s", "s"])
+        decide(s, ["l", "s"])
+        s.key("s")
         tree = s.wait_for(lambda: (lambda t: t if finished(t) else None)(s.atspi_tree()), "the finished page")
         assert find_nodes(tree, contains="All clips reviewed; 2 skipped.")
-        assert s.status() == "Skipped card_002.png. All clips reviewed; 2 skipped. 1 liked, 0 marked for deletion."
         s.screenshot(artifacts / "words-finished-with-skips.png")
         s.atspi_do("push button", "Go Through Skipped")
         s.wait_for(lambda: s.top_name() == "Clip 2 of 3: card_001.png, photo, skipped", "the first skipped clip on top")
@@ -92,7 +92,8 @@ def test_skipped_clips_are_said_on_the_finished_page_and_can_be_gone_through(tmp
 
 def test_the_finished_page_offers_no_skipped_to_go_through_without_skips(tmp_path):
     with Review(deck_of(tmp_path, 2)) as s:
-        decide(s, ["l", "d"])
+        decide(s, ["l"])
+        s.key("d")
         tree = s.wait_for(lambda: (lambda t: t if finished(t) else None)(s.atspi_tree()), "the finished page")
         assert not find_nodes(tree, role="push button", name="Go Through Skipped")
         assert not find_nodes(tree, contains="skipped.")
