@@ -126,3 +126,33 @@ def test_a_stitched_export_says_how_many_went_in_and_names_the_photo_left_out(tm
     said = result.stdout + result.stderr
     assert "2 of the 3 liked clips" in result.stdout, said
     assert "b.png is a photo, left out of the stitched video." in said, said
+
+
+def test_the_windows_stitched_export_says_how_many_went_in_and_names_the_photo_left_out(tmp_path, artifacts):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    make_clip(deck / "a.mp4")
+    shutil.copy(SAMPLES / "scoreboard.png", deck / "b.png")
+    make_clip(deck / "c.mp4")
+    out = tmp_path / "out"
+    out.mkdir()
+    with Review(deck) as s:
+        decide(s, ["l", "l"])
+        s.key("l")
+        s.wait_for(lambda: finished(s.atspi_tree()), "the finished page")
+        s.atspi_do("push button", "Export Likes…")
+        wait_until(lambda: find_nodes(s.atspi_tree(), name="One Video"), 15, what="the export dialog")
+        s.atspi_do("push button", "One Video")
+        wait_until(lambda: s.window_id("Save Video"), 15, what="the save dialog")
+        # The name field has the focus once the chooser is ready for typing.
+        wait_until(lambda: [n for n in find_nodes(s.atspi_tree(windows="filler"), role="text", name="Name:") if n["focused"]],
+                   15, what="the name field")
+        s.xdotool("key", "ctrl+a", "sleep", "0.2", "type", "--delay", "20", str(out / "likes.mp4"))
+        s.xdotool("key", "Return")
+        # What was left out is a list to read: a dialog, not a toast that is cut short and times out.
+        said = wait_until(lambda: find_nodes(s.atspi_tree(), contains="Saved one video of"), 60, what="the report")
+        s.screenshot(artifacts / "words-stitched-export.png")
+        assert said[0]["name"] == ("Saved one video of 2 of the 3 liked clips (streams copied).\n"
+                                   "• b.png is a photo, left out of the stitched video."), said[0]["name"]
+        assert find_nodes(s.atspi_tree(), name="Export Finished")
+        assert (out / "likes.mp4").exists()

@@ -137,6 +137,8 @@ extension MainWindow {
             }.value
             progress.close()
             switch result {
+            // What was left out is a list to read, not a toast that times out.
+            case .success(let text) where text.contains("\n"): Dialogs.inform(over: window, heading: tr("Export Finished"), body: text)
             case .success(let text): showToast(text)
             case .failure(let error): Dialogs.inform(over: window, heading: tr("Export Stopped"), body: destination.shown(error.text))
             }
@@ -191,7 +193,7 @@ extension MainWindow {
                 let joined = StitchedLikes.joined(clips.count, of: items.count)
                 let saved = method == .remux ? tr("Saved one video of %@ (streams copied)", joined) : tr("Saved one video of %@ (re-encoded)", joined)
                 let leftOut = StitchedLikes.photos(items).map(StitchedLikes.photoLeftOut) + soundOnly.map(ErrorText.leftOut)
-                return .success(([saved] + leftOut).joined(separator: "; "))
+                return .success(([saved + (leftOut.isEmpty ? "" : ".")] + leftOut.map { "• " + $0 + "." }).joined(separator: "\n"))
             } catch {
                 return .failure(ErrorText.Worded(error))
             }
