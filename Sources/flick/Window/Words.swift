@@ -71,12 +71,13 @@ enum Words {
         }
     }
 
-    /// "All clips reviewed: 3 liked, 1 marked for deletion." or, with
-    /// skipped clips, "All clips reviewed; 15 skipped. 3 liked, 1 marked
-    /// for deletion." (a skipped clip is not decided yet).
+    /// "All clips reviewed: 3 liked, 1 marked for deletion, 0 skipped." or,
+    /// with skipped clips, "All clips reviewed; 15 skipped. 3 liked, 1
+    /// marked for deletion." (the skipped ones first: they are still to go
+    /// through).
     static func finished(_ stats: SessionStats) -> String {
         guard stats.skips > 0 else {
-            return tr("All clips reviewed: %ld liked, %ld marked for deletion.", stats.likes, stats.deletes)
+            return tr("All clips reviewed: %ld liked, %ld marked for deletion, %ld skipped.", stats.likes, stats.deletes, stats.skips)
         }
         return trn("All clips reviewed; %ld skipped.", "All clips reviewed; %ld skipped.", stats.skips, stats.skips) + " "
             + tr("%ld liked, %ld marked for deletion.", stats.likes, stats.deletes)
