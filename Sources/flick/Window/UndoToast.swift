@@ -60,8 +60,11 @@ final class UndoToastPresenter {
         }
     }
 
+    /// Whether the clip is still marked for deletion (or gone from the
+    /// folder, moved by Apply: the toast's words stay true of it).
     private func isMarked(_ clipID: Int64) -> Bool {
-        model.position(of: clipID).flatMap { model.decision(at: $0) } == .delete
+        guard let position = model.position(of: clipID) else { return true }
+        return model.decision(at: position) == .delete
     }
 
     private func present(_ offer: UndoOffer) {
