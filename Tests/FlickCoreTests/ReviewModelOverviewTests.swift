@@ -43,7 +43,8 @@ private final class BatchSink: DecisionSink {
         #expect(model.decision(at: 4) == .delete)
         #expect(sink.batches == [[.decided(position: 4, decision: .delete)]])
         #expect(savedWhenPublished == [1])
-        #expect(model.lastEvent == .decided(name: "c4.mp4", decision: .delete, left: 5))
+        #expect(model.lastEvent == .decided(name: "c4.mp4", decision: .delete, left: 4),
+                "left counts the clips not yet decided, as the Undecided filter does")
     }
 
     @Test func undoTakesATileDecisionBackInTheSameHistory() {
@@ -127,10 +128,40 @@ private final class BatchSink: DecisionSink {
         model.perform(.like)
         model.show(at: 4)
         #expect(model.cursor == 4 && model.top?.name == "c4.mp4")
-        #expect(model.lastEvent == .showing(name: "c4.mp4"))
+        #expect(model.lastEvent == .showing(name: "c4.mp4", decision: nil))
         #expect(model.decision(at: 0) == .like && model.session.history.count == 2)
         model.show(at: 0)
         #expect(model.top?.name == "c0.mp4", "a decided clip can come back on top")
+        #expect(model.lastEvent == .showing(name: "c0.mp4", decision: .like), "with its decision said")
+    }
+
+    @Test func leftCountsTheUndecidedClipsWhereverTheyAre() {
+        let (model, _) = Self.model()
+        model.perform(.like)
+        model.show(at: 4)
+        model.perform(.skip)
+        #expect(model.cursor == 5)
+        #expect(model.lastEvent == .decided(name: "c4.mp4", decision: .skip, left: 4))
+        #expect(model.undecidedCount == model.count(matching: .undecided))
+    }
+
+    @Test func goingThroughTheSkippedPutsTheFirstSkippedOnTop() {
+        let (model, _) = Self.model(count: 4)
+        #expect(!model.reviewSkipped(), "nothing skipped: nothing to go through")
+        model.perform(.like)
+        model.perform(.skip)
+        model.perform(.like)
+        model.perform(.skip)
+        #expect(model.isFinished)
+        var changes: [ReviewChange] = []
+        model.onChange = { changes.append($0) }
+        #expect(model.firstSkipped == 1)
+        #expect(model.reviewSkipped())
+        #expect(model.cursor == 1 && !model.isFinished)
+        #expect(changes == [ReviewChange(cursor: .jumped, event: .reviewingSkipped(name: "c1.mp4", count: 2))])
+        #expect(model.decision(at: 1) == .skip && model.session.history.count == 4, "decisions and history stay")
+        model.perform(.delete)
+        #expect(model.firstSkipped == 3)
     }
 
     @Test func theOverviewCoversTheStackSoNothingPlays() {

@@ -99,7 +99,7 @@ private final class RecordingSink: DecisionSink {
             ReviewChange(filter: true),
             ReviewChange(playback: true, overview: true),
             ReviewChange(decisions: true, event: .decidedMany(count: 2, decision: .delete)),
-            ReviewChange(cursor: .jumped, event: .showing(name: "d.mp4")),
+            ReviewChange(cursor: .jumped, event: .showing(name: "d.mp4", decision: .delete)),
             ReviewChange(cursor: .jumped, event: .reviewingAgain),
             ReviewChange(facts: 2),
         ])

@@ -56,7 +56,7 @@ extension ReviewModel {
             batches.append(saved.history.count..<session.history.count)
             lastEvent = .decidedMany(count: outcomes.count, decision: decision)
         } else if case .decided(let position, _) = outcomes[0] {
-            lastEvent = .decided(name: clips[position].name, decision: decision, left: session.stats.remaining)
+            lastEvent = .decided(name: clips[position].name, decision: decision, left: undecidedCount)
         }
         publish(ReviewChange(decisions: true))
         return true
@@ -67,7 +67,7 @@ extension ReviewModel {
     public func show(at position: Int) {
         guard position >= 0, position < count else { return }
         session.resume(at: position)
-        lastEvent = .showing(name: clips[position].name)
+        lastEvent = .showing(name: clips[position].name, decision: decision(at: position))
         publish(ReviewChange(cursor: .jumped))
     }
 

@@ -83,6 +83,10 @@ public final class ReviewModel {
     public var stats: SessionStats { session.stats }
     public var isFinished: Bool { session.deck.isFinished && !clips.isEmpty }
     public var top: ReviewClip? { cursor < clips.count ? clips[cursor] : nil }
+    /// Clips not yet decided (liked, marked or skipped), wherever they are
+    /// in the deck: what "left" means on the status line, and the overview's
+    /// "Undecided" count.
+    public var undecidedCount: Int { DecisionFilter.undecided.count(in: stats) }
 
     public func decision(at position: Int) -> Decision? {
         position < session.deck.count ? session.deck.decisions[position] : nil
@@ -208,6 +212,22 @@ public final class ReviewModel {
         publish(ReviewChange(cursor: .jumped))
     }
 
+    /// The first skipped clip, if any (deck position).
+    public var firstSkipped: Int? {
+        session.deck.decisions.firstIndex { $0 == .skip }
+    }
+
+    /// Puts the first skipped clip on top, to go through the skipped ones;
+    /// every decision stays. Returns false when nothing is skipped.
+    @discardableResult
+    public func reviewSkipped() -> Bool {
+        guard let position = firstSkipped else { return false }
+        session.resume(at: position)
+        lastEvent = .reviewingSkipped(name: clips[position].name, count: stats.skips)
+        publish(ReviewChange(cursor: .jumped))
+        return true
+    }
+
     // MARK: Facts
 
     /// Records what discovery learnt about a clip.
@@ -304,7 +324,7 @@ public final class ReviewModel {
     }
 
     func event(for outcome: ActionOutcome) -> ReviewEvent {
-        let left = session.stats.remaining
+        let left = undecidedCount
         switch outcome {
         case .decided(let position, let decision):
             if session.deck.isFinished { return .finished(stats: session.stats, last: .init(name: clips[position].name, decision: decision)) }

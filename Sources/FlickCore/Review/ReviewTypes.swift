@@ -103,8 +103,11 @@ public enum ReviewEvent: Sendable, Equatable {
     case decidedMany(count: Int, decision: Decision)
     /// A batch of `count` decisions was undone.
     case undidMany(count: Int)
-    /// The clip chosen in the overview is on top.
-    case showing(name: String)
+    /// The clip chosen in the overview is on top, with its decision (nil:
+    /// not yet decided).
+    case showing(name: String, decision: Decision?)
+    /// The first skipped clip is on top, to go through the `count` skipped.
+    case reviewingSkipped(name: String, count: Int)
     case playback(playing: Bool)
     case sound(on: Bool)
     /// Playback speed changed (1 is normal).

@@ -19,6 +19,8 @@ enum FlickAction: String, CaseIterable {
     case overview
     // The folder
     case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"
+    /// The finished page's "Go Through Skipped": the first skipped clip on top.
+    case reviewSkipped = "review-skipped"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
     case undoToast = "undo-toast"
     /// The button of the "… rejected in their XMP sidecars" toast: marks those clips for deletion.
@@ -89,6 +91,7 @@ enum FlickAction: String, CaseIterable {
         case .applyDeletions: tr("Apply Deletions…")
         case .exportLikes: tr("Export Likes…")
         case .reviewAgain: tr("Review Again")
+        case .reviewSkipped: tr("Go Through Skipped")
         case .openFolder: tr("Open Folder…")
         case .openRecent: tr("Open Recent")
         case .preferences: tr("Preferences")
@@ -123,6 +126,7 @@ enum FlickAction: String, CaseIterable {
         case .applyDeletions: tr("Move the clips marked for deletion to the Trash")
         case .exportLikes: tr("Save the liked clips as a playlist, copies, one video or an editor’s timeline")
         case .reviewAgain: tr("Go back to the first card; decisions are kept")
+        case .reviewSkipped: tr("Put the first skipped clip on top; decisions are kept")
         case .openFolder: tr("Open folder")
         case .openRecent: tr("Open a recent folder")
         case .preferences: tr("Preferences")

@@ -61,3 +61,25 @@ enum LikesTimeline {
     /// "1:02" for a timeline's length.
     static func clock(_ seconds: Double) -> String { ClipInfo.formatDuration(seconds) }
 }
+
+/// What a stitched video of the likes took and left out: how many of the
+/// liked clips went in, and each one left out by name with why. Shared by
+/// `flick export --stitch` and the window's Export Likes › One Video.
+enum StitchedLikes {
+    /// The liked photos: a stitched video joins moving pictures only.
+    static func photos(_ items: [FileItem]) -> [FileItem] {
+        items.filter { ClipKind(fileName: $0.relativePath) == .photo }
+    }
+
+    /// "IMG_0001.jpg is a photo, left out of the stitched video".
+    static func photoLeftOut(_ item: FileItem) -> String {
+        tr("%@ is a photo, left out of the stitched video", RawPath.printable((item.relativePath as NSString).lastPathComponent))
+    }
+
+    /// "all 11 liked clips" or "10 of the 11 liked clips".
+    static func joined(_ count: Int, of liked: Int) -> String {
+        count == liked
+            ? trn("%ld liked clip", "all %ld liked clips", liked, liked)
+            : trn("%ld of the %ld liked clip", "%ld of the %ld liked clips", liked, count, liked)
+    }
+}

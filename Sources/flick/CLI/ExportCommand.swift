@@ -166,6 +166,7 @@ struct ExportCommand: ParsableCommand {
             }
         }
         let (withPicture, soundOnly) = Stitcher.withPicture(clips)
+        for item in StitchedLikes.photos(items) { CLI.err(StitchedLikes.photoLeftOut(item) + ".") }
         for clip in soundOnly { CLI.err(ErrorText.leftOut(clip) + ".") }
         clips = withPicture
         let progress = ProgressLine(label: "Stitching")
@@ -174,7 +175,8 @@ struct ExportCommand: ParsableCommand {
                                           progress: { progress.update($0, "\(CLI.plural(clips.count, "clip"))") },
                                           isCancelled: { Interrupt.requested })
             progress.finish()
-            CLI.out("Wrote \(RawPath.printable(destination.path)) (\(CLI.plural(clips.count, "clip")), \(method == .remux ? "streams copied" : "re-encoded")).")
+            let how = method == .remux ? "streams copied" : "re-encoded"
+            CLI.out("Wrote \(RawPath.printable(destination.path)): \(StitchedLikes.joined(clips.count, of: items.count)) (\(how)).")
             return true
         } catch {
             progress.finish()

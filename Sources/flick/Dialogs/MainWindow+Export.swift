@@ -143,6 +143,8 @@ extension MainWindow {
             }.value
             progress.close()
             switch result {
+            // What was left out is a list to read, not a toast that times out.
+            case .success(let text) where text.contains("\n"): Dialogs.inform(over: window, heading: tr("Export Finished"), body: text)
             case .success(let text): showToast(text)
             case .failure(let error): Dialogs.inform(over: window, heading: tr("Export Stopped"), body: destination.shown(error.text))
             }
@@ -194,10 +196,10 @@ extension MainWindow {
                 let method = try Stitcher.run(clips, to: destination, replace: replace,
                                               progress: { progress($0, "\(Int($0 * 100)) %") },
                                               isCancelled: { cancel.isSet })
-                let saved = method == .remux
-                    ? trn("Saved one video of %ld clip (streams copied)", "Saved one video of %ld clips (streams copied)", clips.count, clips.count)
-                    : trn("Saved one video of %ld clip (re-encoded)", "Saved one video of %ld clips (re-encoded)", clips.count, clips.count)
-                return .success(([saved] + soundOnly.map(ErrorText.leftOut)).joined(separator: "; "))
+                let joined = StitchedLikes.joined(clips.count, of: items.count)
+                let saved = method == .remux ? tr("Saved one video of %@ (streams copied)", joined) : tr("Saved one video of %@ (re-encoded)", joined)
+                let leftOut = StitchedLikes.photos(items).map(StitchedLikes.photoLeftOut) + soundOnly.map(ErrorText.leftOut)
+                return .success(([saved + (leftOut.isEmpty ? "" : ".")] + leftOut.map { "• " + $0 + "." }).joined(separator: "\n"))
             } catch {
                 return .failure(ErrorText.Worded(error))
             }

@@ -98,7 +98,8 @@ extension OverviewPage {
 
     func updateSummary() {
         let shown = visible.count, selected = selectedPositions.count
-        var text = trn("%ld clip", "%ld clips", shown, shown)
+        // An empty filter says so ("No clips marked for deletion."), not "0 clips".
+        var text = shown == 0 && model.filter != .all ? Self.noneWords(model.filter) : trn("%ld clip", "%ld clips", shown, shown)
         if selected > 0 { text += " · " + trn("%ld selected", "%ld selected", selected, selected) }
         gtk_label_set_text(summary.opaque, text)
     }
@@ -126,14 +127,34 @@ extension OverviewPage {
         return clips + ", " + showing
     }
 
-    /// "Showing 3 clips marked for deletion."
+    /// The folder changed under the overview (files moved to the Trash by
+    /// Apply, or changed on disk): the status line says what the filter
+    /// shows now, never a count from before.
+    func sayFilterAgain() {
+        guard model.filter != .all else { return }
+        announce(Self.filterWords(model.filter, count: visible.count))
+    }
+
+    /// "Showing 3 clips marked for deletion."; "No clips marked for deletion."
     static func filterWords(_ filter: DecisionFilter, count: Int) -> String {
-        switch filter {
+        if count == 0 { return noneWords(filter) }
+        return switch filter {
         case .all: trn("Showing all %ld clip.", "Showing all %ld clips.", count, count)
         case .undecided: trn("Showing %ld undecided clip.", "Showing %ld undecided clips.", count, count)
         case .liked: trn("Showing %ld liked clip.", "Showing %ld liked clips.", count, count)
         case .deleted: trn("Showing %ld clip marked for deletion.", "Showing %ld clips marked for deletion.", count, count)
         case .skipped: trn("Showing %ld skipped clip.", "Showing %ld skipped clips.", count, count)
+        }
+    }
+
+    /// What an empty filter says: "No clips marked for deletion."
+    static func noneWords(_ filter: DecisionFilter) -> String {
+        switch filter {
+        case .all: tr("No clips.")
+        case .undecided: tr("No undecided clips.")
+        case .liked: tr("No liked clips.")
+        case .deleted: tr("No clips marked for deletion.")
+        case .skipped: tr("No skipped clips.")
         }
     }
 }

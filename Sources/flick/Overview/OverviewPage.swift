@@ -141,7 +141,7 @@ final class OverviewPage {
         } else {
             redrawBound()
         }
-        if let said { gtk_label_set_text(statusLabel.opaque, said) }
+        if let said { gtk_label_set_text(statusLabel.opaque, said) } else if change.deck == .rescanned { sayFilterAgain() }
     }
 
     /// Makes the tiles again from the model's deck and filter.

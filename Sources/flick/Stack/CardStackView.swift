@@ -322,6 +322,7 @@ final class CardStackView {
         let facts = model.facts(at: position)
         card.setProblem(facts.problem)
         card.setSoundOnly(facts.soundOnly && facts.problem == nil)
+        card.setDecision(model.decision(at: position))
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
                                                            decision: model.decision(at: position)))
     }

@@ -31,6 +31,13 @@ final class CardView {
     private let badgeIcon: Widget
     private let badgeLabel: Widget
     private let problem: Widget
+    /// The card's decision, as on the overview's tile (icon and word on the
+    /// decision's colour, bottom left): a decided clip that comes back on
+    /// top says what it got.
+    private let decisionBadge: Widget
+    private let decisionIcon: Widget
+    private let decisionLabel: Widget
+    private var shownDecision: Decision?
     /// A sound icon and "Sound only", for a clip with no picture.
     private let sound: Widget
     private var player: VideoPlayer?
@@ -78,11 +85,13 @@ final class CardView {
         gtk_widget_set_visible(problem, 0)
 
         sound = Self.makeSoundSign()
+        (decisionBadge, decisionIcon, decisionLabel) = Self.makeDecisionBadge()
 
         let overlay: Widget = gtk_overlay_new()
         gtk_overlay_set_child(overlay.opaque, canvas.area)
         gtk_overlay_add_overlay(overlay.opaque, sound)
         gtk_overlay_add_overlay(overlay.opaque, problem)
+        gtk_overlay_add_overlay(overlay.opaque, decisionBadge)
         gtk_overlay_add_overlay(overlay.opaque, badge)
 
         let button: Widget = gtk_button_new()
@@ -205,6 +214,40 @@ final class CardView {
         gtk_widget_set_can_target(sign, 0)
         gtk_widget_set_visible(sign, 0)
         return sign
+    }
+
+    private static func makeDecisionBadge() -> (badge: Widget, icon: Widget, label: Widget) {
+        let icon: Widget = gtk_image_new()
+        let label: Widget = gtk_label_new("")
+        let badge: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
+        gtk_widget_add_css_class(badge, "tile-badge")
+        gtk_widget_add_css_class(badge, "card-decision")
+        gtk_box_append(badge.cast(), icon)
+        gtk_box_append(badge.cast(), label)
+        gtk_widget_set_halign(badge, GTK_ALIGN_START)
+        gtk_widget_set_valign(badge, GTK_ALIGN_END)
+        gtk_widget_set_margin_start(badge, 8)
+        gtk_widget_set_margin_bottom(badge, 8)
+        gtk_widget_set_can_target(badge, 0)
+        gtk_widget_set_visible(badge, 0)
+        // The card's accessible name says the decision; the badge is for the eye.
+        Accessibility.setHidden(badge, true)
+        return (badge, icon, label)
+    }
+
+    /// Shows the card's decision (nil: undecided, no badge).
+    func setDecision(_ decision: Decision?) {
+        guard decision != shownDecision else { return }
+        if let shownDecision { gtk_widget_remove_css_class(decisionBadge, shownDecision.direction.styleClass) }
+        shownDecision = decision
+        guard let decision else {
+            gtk_widget_set_visible(decisionBadge, 0)
+            return
+        }
+        gtk_widget_add_css_class(decisionBadge, decision.direction.styleClass)
+        gtk_image_set_from_icon_name(decisionIcon.opaque, OverviewTile.iconName(decision))
+        gtk_label_set_text(decisionLabel.opaque, Words.decision(decision))
+        gtk_widget_set_visible(decisionBadge, 1)
     }
 
     /// Shows the sound sign on a clip with no picture (it plays its sound).

@@ -87,6 +87,7 @@ extension MainWindow {
         case .applyDeletions: applyDeletions()
         case .exportLikes: exportLikes()
         case .reviewAgain: model.reviewAgain()
+        case .reviewSkipped: model.reviewSkipped()
         case .overview: toggleOverview()
         case .openFolder: chooseFolder()
         case .openRecent:
@@ -122,6 +123,7 @@ extension MainWindow {
             case .applyDeletions: folder != nil && stats.deletes > 0
             case .exportLikes: folder != nil && stats.likes > 0
             case .reviewAgain: model.count > 0
+            case .reviewSkipped: stats.skips > 0
             default: true
             }
             Actions.setEnabled(gaction, enabled)

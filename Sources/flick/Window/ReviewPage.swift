@@ -119,9 +119,11 @@ final class ReviewPage {
         let buttons: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         var reviewAgain: Widget?
-        for action in [FlickAction.applyDeletions, .exportLikes, .reviewAgain, .undo] {
+        for action in [FlickAction.applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
             let button = makeButton(action)
             if action == .applyDeletions { gtk_widget_add_css_class(button, "destructive-action") }
+            // Offered only while there are skipped clips to go through.
+            if action == .reviewSkipped { g_object_bind_property(button.rawObject, "sensitive", button.rawObject, "visible", G_BINDING_SYNC_CREATE) }
             if action == .reviewAgain { reviewAgain = button }
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_box_append(buttons.cast(), button)

@@ -9,11 +9,13 @@ import GtkKit
 /// newest. There is at most one toast: a newer deletion renames the toast
 /// on screen, and its Undo undoes exactly the clip it names (through the
 /// model's offer). When that step is no longer the latest — a later
-/// decision, an undo, a reload — the toast's Undo is withdrawn: its action
-/// (win.undo-toast) is disabled, so the button greys out and can undo
-/// nothing, until the toast times out. (Dismissing a toast while
-/// libadwaita 1.2 still animates it in crashes inside AdwAnimation, so
-/// Flick never dismisses one.)
+/// decision, an undo, a reload — the offer is withdrawn: the toast loses
+/// its Undo button (and win.undo-toast is disabled), and its title says
+/// what is true now: still "Marked … for deletion" while the clip is, or
+/// "… is no longer marked for deletion" once that was undone, until the
+/// toast times out. (Dismissing a toast while libadwaita 1.2 still
+/// animates it in crashes inside AdwAnimation, so Flick never dismisses
+/// one; a toast's button shows only while it has a label.)
 @MainActor
 final class UndoToastPresenter {
     private let model: ReviewModel
@@ -41,14 +43,28 @@ final class UndoToastPresenter {
     private func follow() {
         let offer = Settings.shared.undoToasts ? model.undoOffer : nil
         guard offer != shown else { return }
+        let withdrawn = shown
         shown = offer
-        // No offer: the action gate has already disabled the toast's Undo.
-        guard let offer else { return }
-        if let toast {
-            adw_toast_set_title(toast.pointer, Words.undoToast(offer))
-        } else {
-            present(offer)
+        guard let toast else {
+            if let offer { present(offer) }
+            return
         }
+        if let offer {
+            adw_toast_set_title(toast.pointer, Words.undoToast(offer))
+            adw_toast_set_button_label(toast.pointer, FlickAction.undoToast.label)
+        } else if let withdrawn {
+            // No offer: the action gate has disabled Undo; the button goes,
+            // and the title says what became of the clip.
+            adw_toast_set_button_label(toast.pointer, nil)
+            adw_toast_set_title(toast.pointer, Words.undoToastWithdrawn(withdrawn, stillMarked: isMarked(withdrawn.clipID)))
+        }
+    }
+
+    /// Whether the clip is still marked for deletion (or gone from the
+    /// folder, moved by Apply: the toast's words stay true of it).
+    private func isMarked(_ clipID: Int64) -> Bool {
+        guard let position = model.position(of: clipID) else { return true }
+        return model.decision(at: position) == .delete
     }
 
     private func present(_ offer: UndoOffer) {

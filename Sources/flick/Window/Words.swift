@@ -40,8 +40,10 @@ enum Words {
             many(count, decision)
         case .undidMany(let count):
             trn("Undid %ld decision.", "Undid %ld decisions.", count, count)
-        case .showing(let name):
-            tr("%@ is on top.", name)
+        case .showing(let name, let decision):
+            decision.map { tr("Back to %@, %@.", name, Words.decision($0)) } ?? tr("%@ is on top.", name)
+        case .reviewingSkipped(let name, let count):
+            trn("Going through the %ld skipped clip: %@ is on top.", "Going through the %ld skipped clips: %@ is on top.", count, count, name)
         case .playback(let playing):
             playing ? tr("Playing.") : tr("Paused.")
         case .sound(let on):
@@ -69,14 +71,24 @@ enum Words {
         }
     }
 
-    /// "All clips reviewed: 3 liked, 1 marked for deletion, 0 skipped."
+    /// "All clips reviewed: 3 liked, 1 marked for deletion, 0 skipped." or,
+    /// with skipped clips, "All clips reviewed; 15 skipped. 3 liked, 1
+    /// marked for deletion." (the skipped ones first: they are still to go
+    /// through).
     static func finished(_ stats: SessionStats) -> String {
-        tr("All clips reviewed: %ld liked, %ld marked for deletion, %ld skipped.", stats.likes, stats.deletes, stats.skips)
+        guard stats.skips > 0 else {
+            return tr("All clips reviewed: %ld liked, %ld marked for deletion, %ld skipped.", stats.likes, stats.deletes, stats.skips)
+        }
+        return trn("All clips reviewed; %ld skipped.", "All clips reviewed; %ld skipped.", stats.skips, stats.skips) + " "
+            + tr("%ld liked, %ld marked for deletion.", stats.likes, stats.deletes)
     }
 
-    /// The finished page's summary line.
+    /// The finished page's summary line; with skipped clips, a second line
+    /// says they are still to go through.
     static func summary(_ stats: SessionStats) -> String {
-        tr("%ld liked · %ld marked for deletion · %ld skipped", stats.likes, stats.deletes, stats.skips)
+        let tally = tr("%ld liked · %ld marked for deletion · %ld skipped", stats.likes, stats.deletes, stats.skips)
+        guard stats.skips > 0 else { return tally }
+        return trn("All clips reviewed; %ld skipped.", "All clips reviewed; %ld skipped.", stats.skips, stats.skips) + "\n" + tally
     }
 
     /// The top card's accessible name: "Clip 3 of 12: crowd.mp4, 0:03, liked".
@@ -106,5 +118,10 @@ enum Words {
     /// "Marked crowd.mp4 for deletion" (the Undo toast).
     static func undoToast(_ offer: UndoOffer) -> String {
         tr("Marked %@ for deletion", offer.name)
+    }
+
+    /// The toast once its Undo is withdrawn: what is true of its clip now.
+    static func undoToastWithdrawn(_ offer: UndoOffer, stillMarked: Bool) -> String {
+        stillMarked ? undoToast(offer) : tr("%@ is no longer marked for deletion", offer.name)
     }
 }
