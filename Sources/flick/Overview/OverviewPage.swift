@@ -100,13 +100,20 @@ final class OverviewPage {
         gtk_scrolled_window_set_policy(scroller.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scroller.cast(), grid)
         gtk_widget_set_vexpand(scroller, 1)
-        // The bar scrolls sideways when the window is narrower than it, so the
-        // overview never makes the window wider than the stack needs.
+        // The filters scroll sideways when the window is narrower than they
+        // are, so the overview never makes the window wider than the stack
+        // needs; Apply Deletions… stays beside them, always on screen.
         let barScroller: Widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(barScroller.cast(), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(barScroller.cast(), 1)
+        gtk_scrolled_window_set_propagate_natural_width(barScroller.cast(), 1)
+        gtk_widget_set_hexpand(barScroller, 1)
         gtk_scrolled_window_set_child(barScroller.cast(), makeFilterBar())
-        gtk_box_append(root.cast(), barScroller)
+        let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        gtk_widget_add_css_class(bar, "overview-bar")
+        gtk_box_append(bar.cast(), barScroller)
+        gtk_box_append(bar.cast(), makeApplyButton())
+        gtk_box_append(root.cast(), bar)
         gtk_label_set_xalign(summary.opaque, 0)
         gtk_label_set_ellipsize(summary.opaque, PANGO_ELLIPSIZE_END)
         gtk_widget_add_css_class(summary, "overview-summary")

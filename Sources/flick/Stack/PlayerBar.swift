@@ -30,6 +30,9 @@ final class PlayerBar {
     /// The user moved the seek bar at this time: the player catches up first.
     private var userSeekAt = -10.0
     private var settingValue = false
+    /// A narrow window: the speed goes (the keys still change it) and the
+    /// seek bar takes less room.
+    private var isNarrow = false
     /// What the top clip's player last pushed.
     private(set) var timing = PlaybackTiming()
 
@@ -93,6 +96,14 @@ final class PlayerBar {
         Accessibility.setLabel(fullscreenButton, action.label)
     }
 
+    /// Fits a narrow window (see `isNarrow`).
+    func setNarrow(_ narrow: Bool) {
+        guard narrow != isNarrow else { return }
+        isNarrow = narrow
+        gtk_widget_set_size_request(seekBar, narrow ? 48 : 120, -1)
+        describeTop()
+    }
+
     // MARK: Following the model
 
     /// The player bar's part of the render pass: the top clip's name and
@@ -114,7 +125,8 @@ final class PlayerBar {
         let name = model.top?.name ?? ""
         gtk_label_set_text(caption.opaque, [name, facts.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · "))
         let isVideo = model.top?.kind == .video && facts.problem == nil
-        for part in [positionLabel, seekBar, speedLabel] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }
+        for part in [positionLabel, seekBar] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }
+        gtk_widget_set_visible(speedLabel, isVideo && !isNarrow ? 1 : 0)
         gtk_widget_set_hexpand(caption, isVideo ? 0 : 1)
         showTiming()
         showPlayback()
