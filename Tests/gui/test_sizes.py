@@ -1,6 +1,7 @@
-"""The window at the sizes people give it: a Linux phone (360×640), half a
-1366 px laptop screen (683×768), the default (900×760) and a maximized
-1080p screen (1920×1040), and with GNOME's Large Text (text scaled 1.5×).
+"""The window at the sizes people give it: the GNOME HIG's smallest
+(360×294), a Linux phone (360×640), half a 1366 px laptop screen (683×768),
+the default (900×760) and a maximized 1080p screen (1920×1040), and with
+GNOME's Large Text (text scaled 1.5×).
 Checked as a user sees it: the X window really has the size, every action
 of the action bar and the overview's Apply Deletions… is on screen and named
 (AT-SPI extents inside the window's), a drag still likes at 360 px, labels
@@ -15,7 +16,7 @@ from harness import find_nodes, wait_until
 from observe import walk
 from test_review import SAMPLES, Review
 
-SIZES = {"phone": (360, 640), "half-laptop": (683, 768), "default": (900, 760), "maximized": (1920, 1040)}
+SIZES = {"smallest": (360, 294), "phone": (360, 640), "half-laptop": (683, 768), "default": (900, 760), "maximized": (1920, 1040)}
 # The action bar, by the accessible names its buttons carry.
 BAR = ["Previous", "Delete", "Skip", "Undo", "Like"]
 APPLY = "Apply Deletions…"

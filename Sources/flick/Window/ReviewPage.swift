@@ -81,6 +81,7 @@ final class ReviewPage {
         let cards: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         gtk_box_append(cards.cast(), progressRow)
         gtk_box_append(cards.cast(), stack.root)
+        gtk_box_append(cards.cast(), player.captionLine)
         gtk_box_append(cards.cast(), player.root)
         gtk_box_append(cards.cast(), statusLabel)
 
