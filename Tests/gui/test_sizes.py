@@ -62,11 +62,8 @@ def screen(monkeypatch):
 
 
 def window_geometry(s):
-    """The X window's (x, y, width, height)."""
-    out = s.xdotool("getwindowgeometry", s.window_id())
-    x, y = (int(v) for v in re.search(r"Position: (\d+),(\d+)", out).groups())
-    w, h = (int(v) for v in re.search(r"Geometry: (\d+)x(\d+)", out).groups())
-    return x, y, w, h
+    """The main X window's (x, y, width, height)."""
+    return window_geometry_of(s, s.window_id())
 
 
 def inside(inner, outer, slack=1):
@@ -163,3 +160,50 @@ def test_large_text_stays_inside_the_buttons(screen, artifacts, size):
                 assert inside(part["extents"], button["extents"]), \
                     f"{name}: its {part['role']} {part['name']!r} at {part['extents']} spills out of {button['extents']}"
         s.screenshot(artifacts / f"sizes-{size}-large-text.png")
+
+
+def open_dialog(s, which):
+    """Opens a dialog the way a user does on a phone-sized window."""
+    if which == "apply":
+        s.key("g")
+        s.atspi_do("push button", APPLY)
+    elif which == "export":
+        s.key("F10")
+        s.atspi_do("menu item", "Export Likes…")
+    else:
+        s.key("ctrl+comma")
+
+
+DIALOGS = {"apply": "Move 1 Clip to the Trash?", "export": "Export 1 Liked Clip", "preferences": "Preferences"}
+
+
+@pytest.mark.parametrize("which", DIALOGS)
+def test_dialogs_fit_a_phone(screen, artifacts, which):
+    with Sized(SIZES["phone"]) as s:
+        laid_out_at(s, SIZES["phone"])
+        s.key("d", "l")
+        s.wait_cursor(2, "a deletion and a like")
+        open_dialog(s, which)
+        title = DIALOGS[which]
+        wid = s.wait_for_window(title.replace("?", "\\?"))
+
+        def dialog():
+            found = [n for n in s.atspi_tree()["children"] if n["name"] == title and n["extents"]]
+            return found[0] if found else None
+        extents = wait_until(dialog, 10, what=f"the {title!r} dialog")["extents"]
+        _, _, x_width, x_height = window_geometry_of(s, wid)
+        width = SIZES["phone"][0]
+        s.xdotool("windowsize", wid, width + x_width - extents[2], x_height)
+        try:
+            wait_until(lambda: (d := dialog()) and d["extents"][2] == width, 10, interval=0.3,
+                       what=f"the {title!r} dialog {width} px wide")
+        except harness.HarnessError:
+            raise AssertionError(f"{title!r} cannot be {width} px wide: it stays {dialog()['extents'][2]} px")
+        s.screenshot(artifacts / f"sizes-phone-dialog-{which}.png")
+
+
+def window_geometry_of(s, wid):
+    out = s.xdotool("getwindowgeometry", wid)
+    x, y = (int(v) for v in re.search(r"Position: (\d+),(\d+)", out).groups())
+    w, h = (int(v) for v in re.search(r"Geometry: (\d+)x(\d+)", out).groups())
+    return x, y, w, h
