@@ -36,6 +36,7 @@ extension OverviewPage {
         gtk_widget_remove_css_class(apply, "pill")
         gtk_widget_add_css_class(apply, "destructive-action")
         gtk_widget_set_valign(apply, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(apply, GTK_ALIGN_END)
         return apply
     }
 

@@ -62,6 +62,9 @@ final class OverviewPage {
         }
     }
     var suppressFilterSignal = false
+    /// The width the filter bar needs with Apply beside the filters.
+    private var barNeed: Int32 = 0
+    private var barChangePending = false
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
@@ -110,10 +113,13 @@ final class OverviewPage {
         gtk_widget_set_hexpand(barScroller, 1)
         gtk_scrolled_window_set_child(barScroller.cast(), makeFilterBar())
         let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        gtk_widget_add_css_class(bar, "overview-bar")
         gtk_box_append(bar.cast(), barScroller)
         gtk_box_append(bar.cast(), makeApplyButton())
-        gtk_box_append(root.cast(), bar)
+        // Too narrow for Apply beside the filters (large text on a phone):
+        // it goes under them.
+        let barFrame = RoomLayout.wrap(bar, floor: (0, .max)) { [unowned self] room in fitBar(bar, room) }
+        gtk_widget_add_css_class(barFrame, "overview-bar")
+        gtk_box_append(root.cast(), barFrame)
         gtk_label_set_xalign(summary.opaque, 0)
         gtk_label_set_ellipsize(summary.opaque, PANGO_ELLIPSIZE_END)
         gtk_widget_add_css_class(summary, "overview-summary")
@@ -122,6 +128,22 @@ final class OverviewPage {
         gtk_widget_add_css_class(statusLabel, "status-line")
         gtk_label_set_wrap(statusLabel.opaque, 1)
         gtk_box_append(root.cast(), statusLabel)
+    }
+
+    /// Stacks Apply Deletions… under the filters while the window is
+    /// narrower than the two side by side need, and puts it back beside
+    /// them once it is wider by `ReviewPage.hysteresis`.
+    private func fitBar(_ bar: Widget, _ room: RoomLayout.Room) {
+        let across = gtk_orientable_get_orientation(bar.cast()) == GTK_ORIENTATION_HORIZONTAL
+        if across { barNeed = room.neededWidth }
+        let stack = across ? room.width < room.neededWidth : room.width < barNeed + ReviewPage.hysteresis
+        guard stack == across, !barChangePending else { return }
+        barChangePending = true
+        Task { @MainActor [weak self] in
+            self?.barChangePending = false
+            gtk_orientable_set_orientation(bar.cast(), stack ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+            gtk_box_set_spacing(bar.cast(), stack ? 6 : 12)
+        }
     }
 
     // MARK: Following the model

@@ -13,12 +13,11 @@ import GtkKit
 ///               └─change──▶ PlayerBar (name, position, seek bar, speed, sound)
 ///
 /// Buttons name GActions only (see FlickAction); the window registers them.
-/// How the review page uses the window's width: labelled pill buttons,
-/// tighter labelled buttons, or icon buttons with a leaner player bar.
-enum PageWidth: Int {
-    case narrow, medium, wide
-}
-
+///
+/// The page sits in a RoomLayout frame, so the window can shrink to 360×294:
+/// from the room it gets the page picks a PageWidth (labelled, tighter or
+/// icon-only action buttons; the player's speed and caption line) and drops
+/// its progress row when short.
 @MainActor
 final class ReviewPage {
     let root: Widget
@@ -105,6 +104,7 @@ final class ReviewPage {
         gtk_box_append(page.cast(), toastOverlay)
         gtk_box_append(page.cast(), actionBar)
         content = page
+        // The frame reports the room it gets to `fit` once the page exists.
         var fit: (RoomLayout.Room) -> Void = { _ in }
         root = RoomLayout.wrap(page, floor: Self.floor) { room in fit(room) }
         fillActionBar()
@@ -290,4 +290,10 @@ final class ReviewPage {
     var status: String {
         gtk_label_get_text(statusLabel.opaque).map { String(cString: $0) } ?? ""
     }
+}
+
+/// How the review page uses the window's width: labelled pill buttons,
+/// tighter labelled buttons, or icon buttons with a leaner player bar.
+enum PageWidth: Int {
+    case narrow, medium, wide
 }
