@@ -8,11 +8,12 @@ import GtkKit
 /// selected, and Apply Deletions (the bulk flow: "Marked for deletion",
 /// then Apply).
 extension OverviewPage {
+    /// The filters: one linked toggle per decision (the bar around them is
+    /// OverviewPage's, with Apply Deletions… beside them).
     func makeFilterBar() -> Widget {
-        let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        gtk_widget_add_css_class(bar, "overview-bar")
         let group: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(group, "linked")
+        gtk_widget_set_halign(group, GTK_ALIGN_START)
         var first: Widget?
         for filter in DecisionFilter.allCases {
             let button: Widget = gtk_toggle_button_new()
@@ -25,18 +26,18 @@ extension OverviewPage {
                 choose(filter)
             }
         }
-        gtk_box_append(bar.cast(), group)
-        // The summary has its own line under the bar (OverviewPage), so
-        // the filters and Apply keep their room.
-        let spacer: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        gtk_widget_set_hexpand(spacer, 1)
-        gtk_box_append(bar.cast(), spacer)
+        updateCounts()
+        return group
+    }
+
+    /// Apply Deletions… (the bulk flow: "Marked for deletion", then Apply).
+    func makeApplyButton() -> Widget {
         let apply = ReviewPage.makeButton(.applyDeletions)
         gtk_widget_remove_css_class(apply, "pill")
         gtk_widget_add_css_class(apply, "destructive-action")
-        gtk_box_append(bar.cast(), apply)
-        updateCounts()
-        return bar
+        gtk_widget_set_valign(apply, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(apply, GTK_ALIGN_END)
+        return apply
     }
 
     /// Shows only the clips `filter` passes, remembered by the model.

@@ -62,6 +62,9 @@ final class OverviewPage {
         }
     }
     var suppressFilterSignal = false
+    /// The width the filter bar needs with Apply beside the filters.
+    private var barNeed: Int32 = 0
+    private var barChangePending = false
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
@@ -100,13 +103,23 @@ final class OverviewPage {
         gtk_scrolled_window_set_policy(scroller.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scroller.cast(), grid)
         gtk_widget_set_vexpand(scroller, 1)
-        // The bar scrolls sideways when the window is narrower than it, so the
-        // overview never makes the window wider than the stack needs.
+        // The filters scroll sideways when the window is narrower than they
+        // are, so the overview never makes the window wider than the stack
+        // needs; Apply Deletions… stays beside them, always on screen.
         let barScroller: Widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(barScroller.cast(), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(barScroller.cast(), 1)
+        gtk_scrolled_window_set_propagate_natural_width(barScroller.cast(), 1)
+        gtk_widget_set_hexpand(barScroller, 1)
         gtk_scrolled_window_set_child(barScroller.cast(), makeFilterBar())
-        gtk_box_append(root.cast(), barScroller)
+        let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        gtk_box_append(bar.cast(), barScroller)
+        gtk_box_append(bar.cast(), makeApplyButton())
+        // Too narrow for Apply beside the filters (large text on a phone):
+        // it goes under them.
+        let barFrame = RoomLayout.wrap(bar, floor: (0, .max)) { [unowned self] room in fitBar(bar, room) }
+        gtk_widget_add_css_class(barFrame, "overview-bar")
+        gtk_box_append(root.cast(), barFrame)
         gtk_label_set_xalign(summary.opaque, 0)
         gtk_label_set_ellipsize(summary.opaque, PANGO_ELLIPSIZE_END)
         gtk_widget_add_css_class(summary, "overview-summary")
@@ -115,6 +128,22 @@ final class OverviewPage {
         gtk_widget_add_css_class(statusLabel, "status-line")
         gtk_label_set_wrap(statusLabel.opaque, 1)
         gtk_box_append(root.cast(), statusLabel)
+    }
+
+    /// Stacks Apply Deletions… under the filters while the window is
+    /// narrower than the two side by side need, and puts it back beside
+    /// them once it is wider by `ReviewPage.hysteresis`.
+    private func fitBar(_ bar: Widget, _ room: RoomLayout.Room) {
+        let across = gtk_orientable_get_orientation(bar.cast()) == GTK_ORIENTATION_HORIZONTAL
+        if across { barNeed = room.neededWidth }
+        let stack = across ? room.width < room.neededWidth : room.width < barNeed + ReviewPage.hysteresis
+        guard stack == across, !barChangePending else { return }
+        barChangePending = true
+        Task { @MainActor [weak self] in
+            self?.barChangePending = false
+            gtk_orientable_set_orientation(bar.cast(), stack ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+            gtk_box_set_spacing(bar.cast(), stack ? 6 : 12)
+        }
     }
 
     // MARK: Following the model

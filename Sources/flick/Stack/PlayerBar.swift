@@ -18,6 +18,9 @@ import GtkKit
 @MainActor
 final class PlayerBar {
     let root: Widget
+    /// Where the caption goes in a narrow window: its own line above the
+    /// bar (the page places it), so the clip's name keeps its room.
+    let captionLine: Widget
     private let model: ReviewModel
     private let stack: CardStackView
     private let playButton: Widget
@@ -30,6 +33,9 @@ final class PlayerBar {
     /// The user moved the seek bar at this time: the player catches up first.
     private var userSeekAt = -10.0
     private var settingValue = false
+    /// A narrow window: the speed goes (the keys still change it) and the
+    /// seek bar takes less room.
+    private var isNarrow = false
     /// What the top clip's player last pushed.
     private(set) var timing = PlaybackTiming()
 
@@ -58,6 +64,10 @@ final class PlayerBar {
             gtk_box_append(row.cast(), part)
         }
         root = row
+        captionLine = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        gtk_widget_add_css_class(captionLine, "player-caption-line")
+        gtk_widget_set_visible(captionLine, 0)
+        g_object_ref(caption.rawObject)  // kept while it moves between the lines
         connect(seekBar, .void("value-changed")) { [unowned self] in
             guard !settingValue else { return }
             userSeekAt = MonotonicClock.now
@@ -93,6 +103,22 @@ final class PlayerBar {
         Accessibility.setLabel(fullscreenButton, action.label)
     }
 
+    /// Fits a narrow window (see `isNarrow`).
+    func setNarrow(_ narrow: Bool) {
+        guard narrow != isNarrow else { return }
+        isNarrow = narrow
+        gtk_widget_set_size_request(seekBar, narrow ? 48 : 120, -1)
+        if narrow {
+            gtk_box_remove(root.cast(), caption)
+            gtk_box_append(captionLine.cast(), caption)
+        } else {
+            gtk_box_remove(captionLine.cast(), caption)
+            gtk_box_insert_child_after(root.cast(), caption, playButton)
+        }
+        gtk_widget_set_visible(captionLine, narrow ? 1 : 0)
+        describeTop()
+    }
+
     // MARK: Following the model
 
     /// The player bar's part of the render pass: the top clip's name and
@@ -114,8 +140,9 @@ final class PlayerBar {
         let name = model.top?.name ?? ""
         gtk_label_set_text(caption.opaque, [name, facts.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · "))
         let isVideo = model.top?.kind == .video && facts.problem == nil
-        for part in [positionLabel, seekBar, speedLabel] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }
-        gtk_widget_set_hexpand(caption, isVideo ? 0 : 1)
+        for part in [positionLabel, seekBar] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }
+        gtk_widget_set_visible(speedLabel, isVideo && !isNarrow ? 1 : 0)
+        gtk_widget_set_hexpand(caption, isVideo && !isNarrow ? 0 : 1)
         showTiming()
         showPlayback()
     }

@@ -13,6 +13,11 @@ import GtkKit
 ///               └─change──▶ PlayerBar (name, position, seek bar, speed, sound)
 ///
 /// Buttons name GActions only (see FlickAction); the window registers them.
+///
+/// The page sits in a RoomLayout frame, so the window can shrink to 360×294:
+/// from the room it gets the page picks a PageWidth (labelled, tighter or
+/// icon-only action buttons; the player's speed and caption line) and drops
+/// its progress row when short.
 @MainActor
 final class ReviewPage {
     let root: Widget
@@ -33,6 +38,23 @@ final class ReviewPage {
     private let reviewAgainButton: Widget
     private var shownPage: String?
     private(set) var isFullscreen = false
+    /// The page inside the frame that lets the window shrink (RoomLayout).
+    private let content: Widget
+    /// The action bar's buttons, each with its labelled and its icon-only child.
+    private var barButtons: [(action: FlickAction, button: Widget, labelled: Widget, icon: Widget)] = []
+    /// How the page uses the window's width and height now.
+    private(set) var width = PageWidth.wide
+    private(set) var isShort = false
+    /// The least width each layout was seen to need (a guess until then),
+    /// and the least height the page needs with its progress row.
+    private var neededWidths: [PageWidth: Int32] = [.medium: 600]
+    private var tallHeight: Int32 = 440
+    private var relayoutPending = false
+    /// How far past a layout's need the window must grow before the page
+    /// takes the roomier layout again, so a width near the edge never flickers.
+    static let hysteresis: Int32 = 24
+    /// The window's smallest size (the GNOME HIG's 360×294) less the header bar.
+    static let floor: (width: Int32, height: Int32) = (360, 247)
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
@@ -54,10 +76,11 @@ final class ReviewPage {
         gtk_label_set_wrap(statusLabel.opaque, 1)
         gtk_label_set_justify(statusLabel.opaque, GTK_JUSTIFY_CENTER)
 
-        actionBar = Self.makeActionBar()
+        actionBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18)
         let cards: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         gtk_box_append(cards.cast(), progressRow)
         gtk_box_append(cards.cast(), stack.root)
+        gtk_box_append(cards.cast(), player.captionLine)
         gtk_box_append(cards.cast(), player.root)
         gtk_box_append(cards.cast(), statusLabel)
 
@@ -77,9 +100,15 @@ final class ReviewPage {
         gtk_widget_add_css_class(toastOverlay, "review-toasts")
         adw_toast_overlay_set_child(toastOverlay.cast(), pages)
         let page: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        gtk_widget_add_css_class(page, "review-page")
         gtk_box_append(page.cast(), toastOverlay)
         gtk_box_append(page.cast(), actionBar)
-        root = page
+        content = page
+        // The frame reports the room it gets to `fit` once the page exists.
+        var fit: (RoomLayout.Room) -> Void = { _ in }
+        root = RoomLayout.wrap(page, floor: Self.floor) { room in fit(room) }
+        fillActionBar()
+        fit = { [unowned self] room in self.fit(room) }
     }
 
     /// A button for `action`: icon and label, its tooltip and key shortcuts
@@ -104,12 +133,22 @@ final class ReviewPage {
         return button
     }
 
-    private static func makeActionBar() -> Widget {
-        let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18)
-        gtk_widget_set_halign(bar, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(bar, "action-bar")
-        for action in FlickAction.bar { gtk_box_append(bar.cast(), makeButton(action)) }
-        return bar
+    /// The action bar: a button per action, labelled while there is room,
+    /// an icon (named for screen readers) when narrow.
+    private func fillActionBar() {
+        gtk_widget_set_halign(actionBar, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(actionBar, "action-bar")
+        for action in FlickAction.bar {
+            let button = Self.makeButton(action)
+            gtk_box_append(actionBar.cast(), button)
+            guard let labelled = gtk_button_get_child(button.cast()), let name = action.iconName else { continue }
+            let icon: Widget = gtk_image_new_from_icon_name(name)
+            // Kept while the button shows the other one.
+            g_object_ref(labelled.rawObject)
+            g_object_ref_sink(icon.rawObject)
+            Accessibility.setHidden(icon, true)  // the button carries the name
+            barButtons.append((action, button, labelled, icon))
+        }
     }
 
     private static func makeFinishedPage() -> (page: Widget, reviewAgain: Widget) {
@@ -184,8 +223,65 @@ final class ReviewPage {
     /// drops the progress row for room.
     func setFullscreen(_ fullscreen: Bool) {
         isFullscreen = fullscreen
-        gtk_widget_set_visible(progressRow, fullscreen ? 0 : 1)
+        gtk_widget_set_visible(progressRow, fullscreen || isShort ? 0 : 1)
         player.setFullscreen(fullscreen)
+    }
+
+    // MARK: Fitting the window
+
+    /// The room the window gives the page (in GTK's layout pass): a layout
+    /// squeezed below its need gives way to the next narrower (or, when too
+    /// short, the page drops its progress row); a roomier one comes back
+    /// once the window is wider than it needs by `hysteresis`. The change
+    /// itself waits for the next main-loop turn, outside the layout pass.
+    private func fit(_ room: RoomLayout.Room) {
+        neededWidths[width] = room.neededWidth
+        if !isShort { tallHeight = room.neededHeight }
+        var nextWidth = width
+        if room.width < room.neededWidth, let narrower = PageWidth(rawValue: width.rawValue - 1) {
+            nextWidth = narrower
+        } else if let wider = PageWidth(rawValue: width.rawValue + 1), let need = neededWidths[wider],
+                  room.width >= need + Self.hysteresis {
+            nextWidth = wider
+        }
+        var nextShort = isShort
+        if !isShort, room.height < room.neededHeight {
+            nextShort = true
+        } else if isShort, room.height >= tallHeight + Self.hysteresis {
+            nextShort = false
+        }
+        guard nextWidth != width || nextShort != isShort, !relayoutPending else { return }
+        relayoutPending = true
+        Task { @MainActor [weak self] in self?.relayout(width: nextWidth, short: nextShort) }
+    }
+
+    /// Lays the page out for `width` and `short`: the action bar's labels
+    /// or icons, the player's secondary parts, the margins (style.css).
+    private func relayout(width newWidth: PageWidth, short: Bool) {
+        relayoutPending = false
+        Log.debug("review page: \(newWidth)\(short ? ", short" : "")", category: "window")
+        width = newWidth
+        isShort = short
+        for (name, on) in [("narrow", width == .narrow), ("medium", width == .medium), ("short", short)] {
+            if on { gtk_widget_add_css_class(content, name) } else { gtk_widget_remove_css_class(content, name) }
+        }
+        for part in barButtons { showLabel(part, width != .narrow) }
+        gtk_box_set_spacing(actionBar.cast(), width == .wide ? 18 : 8)
+        gtk_widget_set_visible(progressRow, isFullscreen || short ? 0 : 1)
+        player.setNarrow(width == .narrow)
+    }
+
+    /// A labelled action button, or its icon alone named by the action's
+    /// label (as a visible label names it otherwise: both would read twice).
+    private func showLabel(_ part: (action: FlickAction, button: Widget, labelled: Widget, icon: Widget), _ labelled: Bool) {
+        let child = labelled ? part.labelled : part.icon
+        guard gtk_button_get_child(part.button.cast()) != child else { return }
+        gtk_button_set_child(part.button.cast(), child)
+        if labelled {
+            gtk_accessible_reset_property(part.button.cast(), GTK_ACCESSIBLE_PROPERTY_LABEL)
+        } else {
+            Accessibility.setLabel(part.button, part.action.label)
+        }
     }
 
     private func setStatus(_ text: String) {
@@ -196,4 +292,10 @@ final class ReviewPage {
     var status: String {
         gtk_label_get_text(statusLabel.opaque).map { String(cString: $0) } ?? ""
     }
+}
+
+/// How the review page uses the window's width: labelled pill buttons,
+/// tighter labelled buttons, or icon buttons with a leaner player bar.
+enum PageWidth: Int {
+    case narrow, medium, wide
 }
