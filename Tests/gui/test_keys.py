@@ -116,3 +116,23 @@ def test_the_shortcuts_window_logs_no_negative_sizes(artifacts):
         s.wait_for(lambda: [w["name"] for w in s.atspi_tree(windows=None)["children"]] == ["Flick"], "back to the window")
         bad = [line for line in s.stderr().splitlines() if "Gtk-CRITICAL" in line or "sizes must be >= 0" in line]
         assert not bad, "\n".join(bad)
+
+
+def test_opening_another_folder_while_a_clip_plays_logs_no_criticals(tmp_path):
+    """`flick FOLDER` while Flick runs: the window's deck changes over while
+    its top clip plays, and the cards taken off leave nothing behind that a
+    late frame or picture could reach (a freed strip of the card beneath
+    was redrawn: "Gtk-CRITICAL gtk_widget_queue_draw")."""
+    (tmp_path / "photos").mkdir()
+    photos = photo_deck(tmp_path / "photos", 3)
+    with Review() as s:
+        s.wait_playing()
+        code, out = s.launch([photos], wait=True)
+        assert code == 0, out
+        s.wait_for(lambda: (s.top_name() or "").startswith("Clip 1 of 3: card_000.png"), "the other folder's first card")
+        code, out = s.launch([s.folder], wait=True)
+        assert code == 0, out
+        s.wait_for(lambda: (s.top_name() or "").startswith("Clip 1 of 12:"), "the samples again")
+        s.wait_playing("the first clip playing again")
+        bad = [line for line in s.stderr().splitlines() if "Gtk-CRITICAL" in line]
+        assert not bad, "\n".join(bad)
