@@ -178,7 +178,20 @@ class FlickSession(Lifecycle):
     def stop(self):
         stop_process_groups(self.procs)
         self.procs.clear()
+        criticals = self.criticals()
         shutil.rmtree(self.tmp, ignore_errors=True)
+        if criticals:
+            raise HarnessError("Gtk-CRITICAL in Flick's log:\n" + "\n".join(criticals[:20]))
+
+    def criticals(self):
+        """The lines of Flick's own log (the app this session launched, not
+        the other commands it ran) that report a GTK critical: a session
+        that logged one fails when it stops."""
+        try:
+            log = self.stderr()
+        except OSError:
+            return []
+        return [line for line in log.splitlines() if "Gtk-CRITICAL" in line]
 
     # -- X and input -------------------------------------------------------
     def run(self, *cmd, timeout=20, check=True):

@@ -15,7 +15,7 @@ enum FlickAction: String, CaseIterable {
     // The player on the top card, and the window
     case seekBack = "seek-back", seekForward = "seek-forward", seekStart = "seek-start", slower, faster
     case fullscreen, leaveFullscreen = "leave-fullscreen"
-    /// The overview of every clip (G; Escape or G returns to the stack).
+    /// The overview of every clip (G; Escape or G returns to the clip on top).
     case overview
     // The folder
     case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"

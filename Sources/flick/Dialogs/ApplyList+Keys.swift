@@ -7,7 +7,9 @@ import GtkKit
 /// Down, Page Up and Page Down, Home and End move it from file to file,
 /// scrolling as they go; Tab and Shift+Tab leave the list. GTK 4.8's list
 /// view would move the focus to the row around the check, where Space does
-/// nothing, and Tab through every one of 2,000 files.
+/// nothing, and Tab through every one of 2,000 files. Enter never toggles
+/// a check (GTK's check button would): it activates the dialog's default
+/// response, as it does anywhere else in the dialog.
 extension ApplyList {
     func installKeys() {
         let keys: OpaquePointer = gtk_event_controller_key_new()
@@ -15,6 +17,10 @@ extension ApplyList {
         connect(keys, .keyPressed) { [unowned self] keyval, _, state in
             let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
             guard modifiers == 0 else { return false }
+            if Self.isEnter(keyval), focusedIndex != nil {
+                gtk_widget_activate_default(view)
+                return true
+            }
             if keyval == UInt32(GDK_KEY_Tab) || keyval == UInt32(GDK_KEY_ISO_Left_Tab) {
                 return leave(backward: keyval == UInt32(GDK_KEY_ISO_Left_Tab) || state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
             }
@@ -23,6 +29,10 @@ extension ApplyList {
             return true
         }
         gtk_widget_add_controller(view, keys)
+    }
+
+    private static func isEnter(_ keyval: UInt32) -> Bool {
+        [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].contains(Int32(keyval))
     }
 
     /// The file whose check has the focus.

@@ -3,7 +3,10 @@ import Foundation
 import GtkKit
 
 /// The keyboard shortcuts window (Ctrl+?), generated from FlickAction so it
-/// lists exactly the bindings the window installs.
+/// lists exactly the bindings the window installs. Its groups fit one page
+/// of two columns (`max-height` lines each): a second page brings GTK 4.8's
+/// page switcher, whose number labels measure narrower than nothing under
+/// Adwaita ("reported min width -3" in the log).
 @MainActor
 enum ShortcutsWindow {
     /// GtkBuilder XML for a GtkShortcutsWindow with the id "help_overlay".
@@ -16,7 +19,7 @@ enum ShortcutsWindow {
                 <child>
                   <object class="GtkShortcutsSection">
                     <property name="section-name">review</property>
-                    <property name="max-height">12</property>
+                    <property name="max-height">16</property>
 
             """
         for (title, actions) in FlickAction.shortcutGroups {

@@ -131,21 +131,6 @@ extension OverviewPage {
         return positions
     }
 
-    /// The clip to return to: the focused tile when it is selected, else
-    /// the first selected one.
-    var chosenPosition: Int? {
-        let selected = selectedPositions
-        if let position = focusedPosition, selected.contains(position) { return position }
-        return selected.first
-    }
-
-    /// The deck position of the tile that has the focus.
-    var focusedPosition: Int? {
-        guard let window = gtk_widget_get_root(root), let focus = gtk_root_get_focus(window),
-              let child = gtk_widget_get_first_child(focus) else { return nil }
-        return tiles[child.rawObject]?.position
-    }
-
     /// Selects (and scrolls to, and focuses) the tile at grid `index`.
     func focus(index: Int, select: Bool) {
         guard index < visible.count else { return }

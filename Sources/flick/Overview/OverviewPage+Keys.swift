@@ -3,7 +3,8 @@ import FlickCore
 import GtkKit
 
 /// The overview by keyboard, beyond what GTK's grid does: Escape returns
-/// to the stack (as G does); Tab and Shift+Tab leave the grid for the
+/// to the stack on the clip that was on top (as G does; Enter is the jump
+/// to the focused tile); Tab and Shift+Tab leave the grid for the
 /// widget after or before it (GTK 4.8's grid makes every tile a Tab stop,
 /// so 10,000 clips were 10,000 presses). Arrows, Page Up/Down, Home/End,
 /// Space and Ctrl+A stay GTK's, and a Tab back into the grid lands on the

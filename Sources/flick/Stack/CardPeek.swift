@@ -32,12 +32,17 @@ final class CardPeek {
     static let shadowReach = shadows.map(\.offsetY).max() ?? 0
 
     let area = SnapshotArea.make()
+    /// The peek's own reference: the stack unparents the area when it takes
+    /// the card off, and a picture let go after that (the player stopping)
+    /// still redraws it; the area lives as long as the card.
+    private let areaRef: ObjectRef<Widget>
     private let picture: () -> ImageSurface?
     private var placement: Placement?
 
     /// `picture`: the card's picture now.
     init(picture: @escaping () -> ImageSurface?) {
         self.picture = picture
+        areaRef = ObjectRef(taking: area)
         gtk_widget_set_can_target(area, 0)
         gtk_widget_set_can_focus(area, 0)
         Accessibility.setHidden(area, true)

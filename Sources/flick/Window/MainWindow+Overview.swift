@@ -3,11 +3,19 @@ import FlickCore
 import GtkKit
 
 /// The overview beside the stack: the header bar's Overview toggle (bound
-/// to win.overview, whose state it shows) and G open it; G, Escape, Enter or a double-click on a tile return to the
-/// stack, on the chosen clip.
+/// to win.overview, whose state it shows) and G open it. Enter or a
+/// double-click on a tile return to the stack on that clip; G, Escape and
+/// the toggle return to the clip that was on top, as if the overview had
+/// only been a look. Either way the top card takes the focus, so Space
+/// pauses and the next keys decide.
 extension MainWindow {
     func followOverview() {
-        overview.onOpen = { [unowned self] position in closeOverview(at: position) }
+        // After the event that chose the tile: GTK's grid gives the tile the
+        // focus as a double-click's second press ends, which would take it
+        // from the card (and, the tile hidden, leave it on the header bar).
+        overview.onOpen = { [unowned self] position in
+            Task { @MainActor [weak self] in self?.closeOverview(at: position) }
+        }
         overview.onChange = { [unowned self] in updateEnabled() }
     }
 
@@ -28,20 +36,16 @@ extension MainWindow {
         updateEnabled()  // win.overview's state: the header bar's toggle follows
     }
 
-    /// Back to the stack, with the clip at `position` (or the chosen tile)
-    /// on top.
+    /// Back to the stack, with the clip at `position` on top (nil: the
+    /// clip that was on top when the overview opened).
     func closeOverview(at position: Int? = nil) {
         guard model.showsOverview else { return }
-        let target = position ?? overview.chosenPosition
         overview.didHide()
         overview.timing?.flush()
         model.setOverview(shown: false)
         if model.count > 0 { show(.deck) }
         updateEnabled()  // win.overview's state: the header bar's toggle follows
-        if let target, target < model.count {
-            model.show(at: target)
-        } else if let top = page.stack.topCard {
-            gtk_widget_grab_focus(top.button)
-        }
+        if let position, position < model.count { model.show(at: position) }
+        page.focusDefault()
     }
 }
