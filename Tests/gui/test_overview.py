@@ -140,7 +140,7 @@ def test_a_decision_from_the_grid_undoes_in_the_same_history():
         assert not s.undo_sensitive(), "nothing left to undo"
 
 
-def test_enter_and_escape_jump_back_into_the_stack_at_the_tile():
+def test_enter_jumps_to_the_tile_and_escape_returns_to_the_card_on_top():
     with Review() as s:
         open_overview(s)
         names = wait_cells(s, lambda c: len(c) == 12, "the tiles")
@@ -159,7 +159,8 @@ def test_enter_and_escape_jump_back_into_the_stack_at_the_tile():
         s.key("Left")
         wait_selected(s, lambda sel: sel == [files[chosen - 1]], "the tile before")
         s.key("Escape")
-        s.wait_for(lambda: not ov.shown(s.tree()) and s.cursor() == chosen - 1, "Escape returns on that clip")
+        # Escape goes back to where the user was, whatever tile was arrowed to.
+        s.wait_for(lambda: not ov.shown(s.tree()) and s.cursor() == chosen, "Escape returns to the card on top")
 
 
 def focused(s):

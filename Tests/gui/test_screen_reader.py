@@ -255,8 +255,9 @@ def press_until(orca, key, starts, tries=10):
 
 def test_g_says_where_the_overview_opens_and_which_card_it_returns_to(overview_reader):
     """G opens the overview: the focused tile is read, then how many clips
-    there are and which filter shows them. G again is back on the stack:
-    the card now on top is read with the stack's own words for it."""
+    there are and which filter shows them. Enter on another tile is back on
+    the stack at that clip: the card now on top is read with the stack's
+    own words for it (G or Escape would return to the card the user was on)."""
     session, orca = overview_reader
     press(orca, "d", "Marked beach_rally_01.mp4 for deletion. 5 left.")
     summary = "Overview, 6 clips, showing All."
@@ -267,7 +268,7 @@ def test_g_says_where_the_overview_opens_and_which_card_it_returns_to(overview_r
     assert len(tile) == 1, "the top card's tile has the focus: " + said_text(said)
     said = orca.press("Right", timeout=3, until=lambda s: any(u.startswith("crowd_reaction.mp4") for u in s))
     assert any(u.startswith("crowd_reaction.mp4, 0:03, undecided") for u in said), said_text(said)
-    said = orca.press("g", timeout=5, until=lambda s: any(u.startswith("Clip 3 of 6: crowd_reaction.mp4") for u in s))
+    said = orca.press("Return", timeout=5, until=lambda s: any(u.startswith("Clip 3 of 6: crowd_reaction.mp4") for u in s))
     cards = [u for u in said if u.startswith("Clip 3 of 6: crowd_reaction.mp4, 0:03")]
     assert len(cards) == 1, said_text(said)
     assert not any(u.startswith("Overview,") for u in said), said_text(said)
