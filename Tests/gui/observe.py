@@ -266,14 +266,15 @@ class Observer:
         return self.wait_for(lambda: self.cursor() == index, what or f"card {index + 1} on top", timeout)
 
     def wait_playing(self, what="the top clip playing", timeout=15):
-        """Waits until the player bar offers Pause and its seek bar moves."""
+        """Waits until the player bar offers Pause and its seek bar moves (on, or
+        back to the start where a short clip loops between two readings)."""
         def advancing():
             first = self.player()
             if not first or not first["playing"] or first["position"] is None:
                 return False
             time.sleep(0.3)
             second = self.player()
-            return second and second["playing"] and (second["position"] or 0) > first["position"]
+            return second and second["playing"] and second["position"] is not None and second["position"] != first["position"]
         return self.wait_for(advancing, what, timeout)
 
     def picture_moves(self, crop, tmp, gap=0.5, least=1000):
