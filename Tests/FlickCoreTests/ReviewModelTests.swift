@@ -107,14 +107,19 @@ private final class RecordingSink: DecisionSink {
         #expect(updates.allSatisfy { $0.deck == nil }, "no change but a load or a scan is a new deck")
     }
 
+    /// A clock the test sets.
+    @MainActor private final class TestClock {
+        var now = 100.0
+    }
+
     @Test func theStepTimeComesFromTheClockPassedIn() {
         let sink = RecordingSink()
-        var now = 100.0
-        let model = ReviewModel(sink: sink, clock: { now })
+        let clock = TestClock()
+        let model = ReviewModel(sink: sink, clock: { clock.now })
         let clips = Self.clips(["a.mp4", "b.mp4", "c.mp4"])
         model.load(clips: clips, session: ReviewSession(deck: Deck(ids: clips.map(\.id))))
         model.perform(.like)
-        now = 130
+        clock.now = 130
         model.perform(.like)
         #expect(model.stats.decisionsPerMinute == 2, "two decisions 30 s apart: two a minute")
     }

@@ -105,10 +105,10 @@ final class ReviewPage {
         gtk_box_append(page.cast(), actionBar)
         content = page
         // The frame reports the room it gets to `fit` once the page exists.
-        var fit: (RoomLayout.Room) -> Void = { _ in }
-        root = RoomLayout.wrap(page, floor: Self.floor) { room in fit(room) }
+        let relay = RoomRelay()
+        root = RoomLayout.wrap(page, floor: Self.floor) { room in relay.fit(room) }
         fillActionBar()
-        fit = { [unowned self] room in self.fit(room) }
+        relay.fit = { [unowned self] room in self.fit(room) }
     }
 
     /// A button for `action`: icon and label, its tooltip and key shortcuts

@@ -80,3 +80,10 @@ enum RoomLayout {
         return Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
     }
 }
+
+/// Hands the room a frame reports to a page that is made after the frame
+/// (the page's `self` exists only once the frame is its root).
+@MainActor
+final class RoomRelay {
+    var fit: RoomLayout.OnRoom = { _ in }
+}
