@@ -18,7 +18,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from harness import HarnessError, find_nodes, pixels_changed
+from harness import HarnessError, find_nodes, pixels_changed, wait_until
 
 CARD_NAME = re.compile(r"^Clip (\d+) of (\d+): ")
 FINISHED = "All Clips Reviewed"
@@ -251,15 +251,10 @@ class Observer:
 
     def wait_for(self, predicate, what, timeout=10, interval=0.1):
         """Polls `predicate()` until true and returns its value; fails after `timeout` s or if the app exits."""
-        deadline = time.monotonic() + timeout
-        while True:
+        def alive_and():
             self.alive(what)
-            value = predicate()
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise HarnessError(f"timed out after {timeout}s waiting for {what}")
-            time.sleep(interval)
+            return predicate()
+        return wait_until(alive_and, timeout, interval=interval, what=what)
 
     def wait_cursor(self, index, what=None, timeout=10):
         """Waits for the card `index` (from 0) to be on top."""

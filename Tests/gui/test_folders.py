@@ -62,6 +62,21 @@ class Window(Observer, FlickSession):
         return self.wait_for(lambda: (lambda t: t if find_nodes(t, name=name) else None)(self.tree()),
                              what or repr(name), timeout)
 
+    @staticmethod
+    def shows_within(wait):
+        """Whether `wait` (a wait_* call with a short timeout) saw what it waits for."""
+        try:
+            wait()
+            return True
+        except AssertionError:
+            return False
+
+    def still_shows(self, folder):
+        """Asserts that the window still shows `folder` with goal.png on top."""
+        tree = self.tree()
+        assert top_card(tree)["name"].startswith("Clip 1 of 1: goal.png")
+        assert find_nodes(tree, name=str(folder))
+
     def wait_top(self, name, timeout=20):
         def shown():
             tree = self.tree()
@@ -118,15 +133,9 @@ def test_a_second_flick_without_a_folder_keeps_the_open_one(tmp_path):
         assert code == 0, output
         # Give the running window time to (wrongly) switch: the samples' deck
         # would show within this wait; it must still show the folder.
-        try:
-            s.wait_top("Clip 1 of 12: ", timeout=5)
-            switched = True
-        except AssertionError:
-            switched = False
-        assert not switched, "the second flick replaced the open folder"
-        tree = s.tree()
-        assert top_card(tree)["name"].startswith("Clip 1 of 1: goal.png")
-        assert find_nodes(tree, name=str(match))
+        assert not s.shows_within(lambda: s.wait_top("Clip 1 of 12: ", timeout=5)), \
+            "the second flick replaced the open folder"
+        s.still_shows(match)
 
 
 def test_a_path_that_is_not_a_folder_says_why_and_keeps_the_open_one(tmp_path):
@@ -139,15 +148,9 @@ def test_a_path_that_is_not_a_folder_says_why_and_keeps_the_open_one(tmp_path):
         assert f"Can’t open “{bogus}”: there is no such folder." in output, output
         code, output = s.launch([match / "goal.png"], wait=True)
         assert code == 2 and "it is a file, not a folder" in output, output
-        try:
-            s.wait_name("Can’t Open Folder", timeout=5)
-            replaced = True
-        except AssertionError:
-            replaced = False
-        assert not replaced, "the error page replaced the open folder"
-        tree = s.tree()
-        assert top_card(tree)["name"].startswith("Clip 1 of 1: goal.png")
-        assert find_nodes(tree, name=str(match))
+        assert not s.shows_within(lambda: s.wait_name("Can’t Open Folder", timeout=5)), \
+            "the error page replaced the open folder"
+        s.still_shows(match)
 
 
 def test_the_window_and_the_commands_list_the_folder_the_same_way(tmp_path):

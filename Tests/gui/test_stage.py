@@ -134,6 +134,13 @@ def position(s):
     return player["position"] if player else None
 
 
+def progress(s, seconds):
+    """How far the seek bar moves over about `seconds` of wall time: (clip s, wall s)."""
+    start, t0 = position(s), time.monotonic()
+    time.sleep(seconds)  # the interval the clip's progress is measured over
+    return position(s) - start, time.monotonic() - t0
+
+
 def wait_position(s, target, what, tolerance=0.6):
     def there():
         at = position(s)
@@ -180,18 +187,14 @@ def test_speed_changes_the_real_rate(clips, tmp_path):
         s.key("Home")
         wait_position(s, 0, "Home", tolerance=0.4)
         # The clip itself runs at 2×: the seek bar moves two seconds a second.
-        start, t0 = position(s), time.monotonic()
-        time.sleep(2.0)  # the interval the clip's progress is measured over
-        moved, took = position(s) - start, time.monotonic() - t0
+        moved, took = progress(s, 2.0)
         assert 1.5 * took <= moved <= 2.6 * took, f"{moved:.2f}s of clip in {took:.2f}s at 2×"
         s.key(*["less"] * 6)
         s.wait_for(lambda: s.player()["speed"] == "0.5×", "0.5×, the slowest, on the player bar")
         assert s.status() == "Speed 0.5×."
         s.key("Home")
         wait_position(s, 0, "Home", tolerance=0.4)
-        start, t0 = position(s), time.monotonic()
-        time.sleep(1.5)  # the interval the clip's progress is measured over
-        moved, took = position(s) - start, time.monotonic() - t0
+        moved, took = progress(s, 1.5)
         assert 0.3 * took <= moved <= 0.8 * took, f"{moved:.2f}s of clip in {took:.2f}s at 0.5×"
 
 

@@ -16,11 +16,10 @@ import GtkKit
 ///     next-frame <monotonic µs>   the new top clip's first new frame painted
 @MainActor
 final class FrameLog {
-    private let file: FileHandle
+    private let log: BenchLogFile
     private var frameStart: gint64 = 0
     private var layoutEnd: gint64 = 0
     private var paintEnd: gint64 = 0
-    private var lines: [String] = []
     /// Whether a drag is under way (set by the stack).
     var dragging = false
     /// Set when the top clip's first new frame since a release arrived; the
@@ -30,11 +29,9 @@ final class FrameLog {
     private var loggedSteps: Set<String> = []
 
     init?(widget: Widget, path: String) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let file = FileHandle(forWritingAtPath: path) else { return nil }
-        self.file = file
-        connect(widget, .realize) { [unowned self] in
-            guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+        guard let log = BenchLogFile(path: path) else { return nil }
+        self.log = log
+        BenchLogFile.onFrameClock(of: widget) { [unowned self] clock in
             // GTK's own handlers for each phase were connected first, so these
             // run when its layout and its paint are done.
             connect(clock, .void("before-paint")) { [unowned self] in frameStart = g_get_monotonic_time() }
@@ -76,15 +73,12 @@ final class FrameLog {
     }
 
     private func write(_ line: String) {
-        lines.append(line)
         // Batched only while dragging (the measured part); otherwise at once,
         // so a reader counting idle frames sees every one.
-        if lines.count >= 30 || !dragging || !line.hasPrefix("frame") { flush() }
+        log.write(line, now: !dragging || !line.hasPrefix("frame"))
     }
 
     func flush() {
-        guard !lines.isEmpty else { return }
-        file.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        lines.removeAll()
+        log.flush()
     }
 }

@@ -16,7 +16,7 @@ import GtkKit
 /// own (what the frame cost without the other processes on the machine).
 @MainActor
 final class OverviewTiming {
-    private let file: FileHandle
+    private let log: BenchLogFile
     private var openedAt: gint64?
     private var frameStart: gint64 = 0
     private var frameCPU: Double = 0
@@ -25,17 +25,14 @@ final class OverviewTiming {
     private var laidOut: gint64 = 0
     /// Tiles bound since the previous frame (the page counts them).
     var binds = 0
-    private var lines: [String] = []
     /// Whether tiles are on screen (the page says).
     var hasTiles: () -> Bool = { false }
     var shown: () -> Bool = { false }
 
     init?(widget: Widget, path: String) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let file = FileHandle(forWritingAtPath: path) else { return nil }
-        self.file = file
-        connect(widget, .realize) { [unowned self] in
-            guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+        guard let log = BenchLogFile(path: path) else { return nil }
+        self.log = log
+        BenchLogFile.onFrameClock(of: widget) { [unowned self] clock in
             connect(clock, .void("before-paint")) { [unowned self] in
                 frameStart = g_get_monotonic_time()
                 frameCPU = Self.threadCPU()
@@ -77,13 +74,10 @@ final class OverviewTiming {
     }
 
     private func write(_ line: String) {
-        lines.append(line)
-        if lines.count >= 30 { flush() }
+        log.write(line)
     }
 
     func flush() {
-        guard !lines.isEmpty else { return }
-        file.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        lines.removeAll()
+        log.flush()
     }
 }
