@@ -44,7 +44,9 @@ final class Announcer {
                 guard let self else { return }
                 if !waiting.isEmpty { refocus() }
                 for text in waiting { say(text) }
-                if firstCard, model.top != nil { sayKeys() }
+                // Once: keys said while the window was briefly inactive
+                // (starting up) came back with `waiting`.
+                if firstCard, model.top != nil, !waiting.contains(Self.keys) { sayKeys() }
             }
         }
     }
@@ -105,6 +107,10 @@ final class Announcer {
 
     /// The help key: what each key does.
     func sayKeys() {
-        say(tr("L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses, M turns sound on or off. H says this again."))
+        say(Self.keys)
+    }
+
+    private static var keys: String {
+        tr("L likes, D deletes, S skips, Down goes back, U undoes, Space plays or pauses, M turns sound on or off. H says this again.")
     }
 }
