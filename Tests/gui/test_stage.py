@@ -148,6 +148,17 @@ def wait_position(s, target, what, tolerance=0.6):
     return s.wait_for(there, f"{what}: the seek bar at {target}s")
 
 
+def home(s):
+    """Home, read while paused (at 2× a playing clip leaves 0 s before the
+    seek bar can be read), then playing again."""
+    s.key("space")
+    s.wait_for(lambda: s.player()["play"] == "Play", "paused")
+    s.key("Home")
+    wait_position(s, 0, "Home", tolerance=0.4)
+    s.key("space")
+    s.wait_for(lambda: s.player()["playing"], "playing again")
+
+
 def long_deck(clips, tmp_path):
     folder = tmp_path / "long"
     folder.mkdir()
@@ -184,16 +195,14 @@ def test_speed_changes_the_real_rate(clips, tmp_path):
         s.key("greater", "greater", "greater", "greater", "greater")
         s.wait_for(lambda: s.player()["speed"] == "2×", "2× on the player bar")
         assert s.status() == "Speed 2×.", "the speed is said"
-        s.key("Home")
-        wait_position(s, 0, "Home", tolerance=0.4)
+        home(s)
         # The clip itself runs at 2×: the seek bar moves two seconds a second.
         moved, took = progress(s, 2.0)
         assert 1.5 * took <= moved <= 2.6 * took, f"{moved:.2f}s of clip in {took:.2f}s at 2×"
         s.key(*["less"] * 6)
         s.wait_for(lambda: s.player()["speed"] == "0.5×", "0.5×, the slowest, on the player bar")
         assert s.status() == "Speed 0.5×."
-        s.key("Home")
-        wait_position(s, 0, "Home", tolerance=0.4)
+        home(s)
         moved, took = progress(s, 1.5)
         assert 0.3 * took <= moved <= 0.8 * took, f"{moved:.2f}s of clip in {took:.2f}s at 0.5×"
 
