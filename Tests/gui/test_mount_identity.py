@@ -127,3 +127,21 @@ def test_a_fat_card_read_in_another_time_zone_keeps_its_decisions(mounts, tmp_pa
     status = cli.status(card)
     assert {c["path"]: c["decision"] for c in status["clips"]} == {"a.mp4": "delete", "b.mp4": "like"}
     assert status["unmatched"] == 0
+
+
+def test_the_window_says_when_a_decision_could_not_be_matched_to_a_file(tmp_path):
+    """The decided photo was replaced by another one under its name: the
+    window opens on the new, undecided file and says a decision is left
+    without its file (kept in the store, not dropped)."""
+    from harness import find_nodes, wait_until
+    from test_review import Review, photo_deck
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    photo_deck(deck, 3)
+    cli = Cli(tmp_path)
+    cli.drive(deck, "delete")
+    (deck / "card_000.png").write_bytes(b"not the photo that was decided")
+    with Review(deck, data_home=cli.data) as s:
+        wait_until(lambda: find_nodes(s.atspi_tree(), contains=UNMATCHED), 15, what="the note")
+        assert s.decision_list() == [None, None, None]
+    assert cli.status(deck)["unmatched"] == 1
