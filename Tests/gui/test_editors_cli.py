@@ -295,3 +295,21 @@ def test_a_broken_utf16_sidecar_is_named_as_utf16(cli, tmp_path):
     assert result.returncode == 3
     assert f"Can’t update the XMP sidecar “{sidecar}”: it starts as UTF-16 text but is not valid UTF-16." in result.stderr, result.stderr
     assert "not valid XMP" not in result.stderr
+
+
+def test_a_sidecar_exiv2_wrote_changes_only_its_rating_attribute(cli, tmp_path):
+    """exiv2 writes one top-level description with the rating as an
+    attribute, and a struct (xmpMM:DerivedFrom) nested in it."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "a.mp4").write_bytes(b"x" * 10)
+    sidecar = deck / "a.mp4.xmp"
+    subprocess.run(["exiftool", "-q", "-o", sidecar, "-XMP-dc:Subject=beach"], check=True, timeout=60)
+    subprocess.run(["exiv2", "-q", "-M", "set Xmp.xmp.Rating 2", "-M", "set Xmp.xmpMM.DerivedFrom/stRef:instanceID xmp.iid:1",
+                    sidecar], check=True, timeout=60)
+    original = sidecar.read_bytes()
+    assert b'xmp:Rating="2"' in original and b"<xmpMM:DerivedFrom" in original, original
+    cli.drive(deck, "delete")
+    cli.run("export", deck, "--xmp", check=0)
+    assert sidecar.read_bytes() == original.replace(b'xmp:Rating="2"', b'xmp:Rating="-1"')
+    assert rating("exiv2", sidecar) == "-1" and rating("exiftool", sidecar) == "-1"
