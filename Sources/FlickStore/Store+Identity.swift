@@ -17,9 +17,10 @@ import Foundation
 /// same bytes — unless the new mtime is one a FAT or exFAT card makes of
 /// the old (`FileIdentity.isCardRewrite`: a time before 1980 or after
 /// 2107 that it cannot store, its 2 s steps, a time zone it reads its
-/// local times in): then a decided row's bytes decide alone. A row with a fingerprint moves to another name (a rename)
-/// only with the same bytes too, so a decision never passes to another
-/// file that took its inode number.
+/// local times in): then a decided row's bytes decide alone. A row with a
+/// fingerprint moves to another name (a rename) only with the same bytes
+/// too, so a decision never passes to another file that took its inode
+/// number.
 ///
 /// Threading: the sync's thread.
 struct IdentityJudge {
