@@ -14,9 +14,13 @@ import Foundation
 /// - for a decided row from before fingerprints, the same inode;
 /// - for an undecided row, nothing more (nothing is at stake but the row).
 /// A copy put under the name (a new mtime) is another file, even with the
-/// same bytes. A row with a fingerprint moves to another name (a rename)
-/// only with the same bytes too, so a decision never passes to another
-/// file that took its inode number.
+/// same bytes — unless the new mtime is one a FAT or exFAT card makes of
+/// the old (`FileIdentity.isCardRewrite`: a time before 1980 or after
+/// 2107 that it cannot store, its 2 s steps, a time zone it reads its
+/// local times in): then a decided row's bytes decide alone. A row with a
+/// fingerprint moves to another name (a rename) only with the same bytes
+/// too, so a decision never passes to another file that took its inode
+/// number.
 ///
 /// Threading: the sync's thread.
 struct IdentityJudge {
@@ -52,10 +56,15 @@ struct IdentityJudge {
             guard row.decision != nil, samePath, let print = fingerprint(path, found) else { return .same(update: nil) }
             return .same(update: Update(identity: found, fingerprint: print))
         }
-        guard samePath, stored.size == found.size, abs(stored.mtime - found.mtime) < FileIdentity.mtimeTolerance else { return .different }
+        guard samePath, stored.size == found.size else { return .different }
+        let sameTime = abs(stored.mtime - found.mtime) < FileIdentity.mtimeTolerance
         if let expected = row.fingerprint {
+            // A time a FAT or exFAT card could not keep as it was is no
+            // sign of another file: the bytes decide.
+            guard sameTime || FileIdentity.isCardRewrite(of: stored.mtime, as: found.mtime) else { return .different }
             return fingerprint(path, found) == expected ? .same(update: Update(identity: found, fingerprint: nil)) : .different
         }
+        guard sameTime else { return .different }
         if row.decision != nil {
             guard stored.inode == found.inode, let print = fingerprint(path, found) else { return .different }
             return .same(update: Update(identity: found, fingerprint: print))

@@ -13,6 +13,18 @@ public struct SyncResult: Sendable, Equatable {
     /// and comes back if that file reappears under any name); the file now
     /// under the name is a new, undecided clip. As stored before the sync.
     public let replaced: [StoredClip]
+    /// Decided rows that no file found now stands for, as stored: their
+    /// file is gone, or holds other bytes. They keep their decisions (for
+    /// when the file comes back) and are counted to the user
+    /// (`unmatched(subfolders:)`), never dropped silently.
+    public let unmatched: [StoredClip]
+
+    /// How many decisions could not be matched to a file, among the clips
+    /// the scan looked for: with `subfolders` false, a row in a subfolder
+    /// was not looked for and does not count.
+    public func unmatched(subfolders: Bool) -> Int {
+        subfolders ? unmatched.count : unmatched.count(where: { !$0.relativePath.contains("/") })
+    }
 }
 
 /// The rows a sync changes, worked out before any is written: rows that
@@ -196,7 +208,9 @@ extension Store {
                 nextID += 1
             }
         }
-        let result = SyncResult(clips: clips, added: writes.added.count, removed: removed, renamed: renamed, replaced: replaced)
+        let unmatchedRows = rows.indices.filter { !taken[$0] && rows[$0].clip.decision != nil }.map { rows[$0].clip }
+        let result = SyncResult(clips: clips, added: writes.added.count, removed: removed, renamed: renamed, replaced: replaced,
+                                unmatched: unmatchedRows)
         return (result, writes)
     }
 

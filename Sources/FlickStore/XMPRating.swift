@@ -4,19 +4,27 @@ import Foundation
 /// `xmp:Rating`, in the text of an XMP sidecar — in place, so everything
 /// else in the file stays byte for byte as it was.
 ///
-/// The rating is found in either form XMP allows: an attribute of an
-/// `rdf:Description` (`xmp:Rating="3"`) or a child element
+/// The file's rating lives on a top-level `rdf:Description` (a child of
+/// `rdf:RDF`; a file may have several, and the rating may be on any of
+/// them). Descriptions nested deeper describe something else — Premiere's
+/// `xmpMM:Pantry` ingredients, `xmpMM:DerivedFrom`, digiKam's and MWG's
+/// face regions, `xmpMM:History` — and are never read or written.
+/// The rating is found in either form XMP allows: an attribute of the
+/// description (`xmp:Rating="3"`) or a child element
 /// (`<xmp:Rating>3</xmp:Rating>`), by namespace (whatever prefix the file
 /// binds to `http://ns.adobe.com/xap/1.0/`), not by spelling. Setting it
 /// edits that attribute's value or that element's text; when the file has
-/// none, the attribute is added to the first `rdf:Description` (with the
-/// namespace declared there if it is not in scope). Removing it takes out
-/// just that attribute or element.
+/// none, the attribute is added to the first top-level description (with
+/// the namespace declared there if it is not in scope). Removing it takes
+/// out just that attribute or element.
 ///
+/// The text may be UTF-8 (with or without a byte order mark), UTF-16 or
+/// UTF-32 (`XMPEncoding`); an edit is written back in the same encoding.
 /// The scanner (`XMLScan`) is a small well-formedness checker, not a full
 /// XML parser: it follows tags, attributes, comments, CDATA and processing
 /// instructions, and refuses what is not well formed (unclosed or crossed
-/// tags, a text that is not UTF-8) with a `Malformed` value, never by crashing.
+/// tags, a text that is not in its encoding) with a `Malformed` value,
+/// never by crashing.
 ///
 /// Threading: stateless; any thread.
 public enum XMPRating {
@@ -33,6 +41,9 @@ public enum XMPRating {
         }
 
         case notUTF8
+        /// It announces UTF-16 or UTF-32 (a byte order mark, or its first
+        /// character) but is not text in it.
+        case notText(String)
         /// It ends before the element is closed.
         case unclosed(String)
         case noElements
@@ -73,55 +84,82 @@ public enum XMPRating {
 
     /// The rating as written in `text` ("-1", "3"), or nil when it has none.
     public static func rating(in text: [UInt8]) throws(Malformed) -> String? {
-        let scan = try XMLScan(text)
-        guard let found = find(in: scan) else { return nil }
-        return String(decoding: text[found.value], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let decoded = try XMPEncoding.Text(text)
+        let scan = try XMLScan(decoded.utf8)
+        guard let found = ratings(in: scan).first else { return nil }
+        return String(decoding: decoded.utf8[found.value], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// `text` with its rating set to `rating`, or removed when nil; every
-    /// other byte as it was. Unchanged when there is nothing to do.
+    /// other byte as it was (in the file's own encoding). Unchanged when
+    /// there is nothing to do.
     public static func setting(_ rating: String?, in text: [UInt8]) throws(Malformed) -> [UInt8] {
-        let scan = try XMLScan(text)
-        if let found = find(in: scan) {
-            var edited = text
-            if let rating {
-                edited.replaceSubrange(found.value, with: Array(rating.utf8))
-            } else {
-                edited.removeSubrange(found.whole)
+        let decoded = try XMPEncoding.Text(text)
+        let scan = try XMLScan(decoded.utf8)
+        var edited = decoded.utf8
+        let found = ratings(in: scan)
+        if !found.isEmpty {
+            // From the end, so each range is still where the scan saw it.
+            for place in found.sorted(by: { $0.value.lowerBound > $1.value.lowerBound }) {
+                if let rating {
+                    edited.replaceSubrange(place.value, with: Array(rating.utf8))
+                } else {
+                    edited.removeSubrange(place.whole)
+                }
             }
-            return edited
+            return decoded.bytes(edited)
         }
         guard let rating else { return text }
-        guard let description = scan.elements.first(where: { scan.is($0, rdfNamespace, "Description") }) else {
+        guard let description = topLevelDescriptions(in: scan).first.map({ scan.elements[$0] }) else {
             throw Malformed.noDescription
         }
         var insertion = ""
         let prefix: String
-        if let bound = description.scope.first(where: { $0.value == xmpNamespace })?.key {
+        // A prefix bound to the namespace (an attribute without one is in none).
+        if let bound = description.scope.filter({ $0.value == xmpNamespace && !$0.key.isEmpty }).keys.min() {
             prefix = bound
         } else {
             prefix = description.scope["xmp"] == nil ? "xmp" : "flickxmp"
             insertion += "\n    xmlns:\(prefix)=\"\(xmpNamespace)\""
         }
         insertion += "\n    \(prefix):Rating=\"\(rating)\""
-        var edited = text
         edited.insert(contentsOf: Array(insertion.utf8), at: description.attributesEnd)
-        return edited
+        return decoded.bytes(edited)
     }
 
-    /// Where the rating is: its value (attribute value or element text) and
-    /// the whole of it with the blank before it (what removing takes out).
-    private static func find(in scan: XMLScan) -> (value: Range<Int>, whole: Range<Int>)? {
-        for element in scan.elements where scan.is(element, rdfNamespace, "Description") {
-            if let attribute = element.attributes.first(where: { scan.is(attribute: $0, of: element, xmpNamespace, "Rating") }) {
-                return (attribute.value, attribute.whole)
+    /// The `rdf:Description` elements that describe the file itself: the
+    /// children of `rdf:RDF`, in document order. A description nested
+    /// deeper is a value of some property — an ingredient in
+    /// `xmpMM:Pantry`, the `stRef` of `xmpMM:DerivedFrom`, a face region,
+    /// an `xmpMM:History` event — and its `xmp:Rating` is that thing's,
+    /// not the file's.
+    static func topLevelDescriptions(in scan: XMLScan) -> [Int] {
+        scan.elements.indices.filter { index in
+            let element = scan.elements[index]
+            guard scan.is(element, rdfNamespace, "Description"), let parent = element.parent else { return false }
+            return scan.is(scan.elements[parent], rdfNamespace, "RDF")
+        }
+    }
+
+    /// Where the file's rating is, in document order: each value
+    /// (attribute value or element text) and the whole of it with the
+    /// blank before it (what removing takes out). Only the top-level
+    /// descriptions are looked in; the rating may be in any of them (it
+    /// should be in one; if a file has it twice, both are set).
+    private static func ratings(in scan: XMLScan) -> [(value: Range<Int>, whole: Range<Int>)] {
+        var found: [(value: Range<Int>, whole: Range<Int>)] = []
+        let descriptions = topLevelDescriptions(in: scan)
+        for index in descriptions {
+            let description = scan.elements[index]
+            for attribute in description.attributes where scan.is(attribute: attribute, of: description, xmpNamespace, "Rating") {
+                found.append((attribute.value, attribute.whole))
             }
         }
+        let owners = Set(descriptions)
         for element in scan.elements where scan.is(element, xmpNamespace, "Rating") {
-            guard let parent = element.parent, scan.is(scan.elements[parent], rdfNamespace, "Description"),
-                  let content = element.content else { continue }
-            return (content, element.whole)
+            guard let parent = element.parent, owners.contains(parent), let content = element.content else { continue }
+            found.append((content, element.whole))
         }
-        return nil
+        return found.sorted { $0.value.lowerBound < $1.value.lowerBound }
     }
 }

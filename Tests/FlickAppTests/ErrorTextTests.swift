@@ -190,6 +190,7 @@ import Testing
         switch malformed {
         case .notUTF8, .unclosed, .noElements, .endsInTag, .noSpaceBeforeAttribute, .endTagNotClosed, .closesNothing, .closesOther,
              .noValue, .notQuoted, .valueNotClosed, .nameless, .endsInside, .noDescription: true
+        case .notText: false  // worded by its encoding: `aBrokenUTF16SidecarIsNamedByItsEncoding`
         }
     }
 
@@ -203,6 +204,12 @@ import Testing
         #expect(ErrorText.sidecar(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: .invalidXMP(.unclosed("rdf:RDF"))))
             == "Can’t update the XMP sidecar “/v/a.mp4.xmp”: it is not valid XMP (it ends before <rdf:RDF> is closed).")
         #expect(ErrorText.xmp(.endsInside(.comment)) == "it ends inside a comment")
+    }
+
+    @Test func aBrokenUTF16SidecarIsNamedByItsEncoding() {
+        let text = ErrorText.sidecar(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: .invalidXMP(.notText("UTF-16"))))
+        #expect(text == "Can’t update the XMP sidecar “/v/a.mp4.xmp”: it starts as UTF-16 text but is not valid UTF-16.")
+        #expect(!text.contains("not valid XMP"))
     }
 
     @Test func everyFolderErrorNamesTheFolder() {

@@ -1,6 +1,6 @@
 """Real mounts for Flick's CLI tests: bind mounts, bindfs mirrors, tmpfs,
-FAT images through fusefat. Each mount is undone when its test ends, even
-when the test fails; a test skips only where this kernel or machine lacks
+FAT images through the kernel or fusefat, exFAT images through exfat-fuse.
+Each mount is undone when its test ends, even when the test fails; a test skips only where this kernel or machine lacks
 the file system or the tool (never for any other reason)."""
 import os
 import shutil
@@ -83,12 +83,34 @@ class Mounts:
         self._mount("mount", self.loops[-1], point, point=point, what="loop mount")
         return os.stat(point).st_dev
 
-    def fat_again(self, image, point):
+    def fat_again(self, image, point, hours_east=0):
         """Mounts a FAT image made by `fat` again, the same way (its inode
-        numbers are then given anew, in lookup order)."""
+        numbers are then given anew, in lookup order); `hours_east`: its
+        local times read as a time zone that many hours east of UTC
+        (vfat's time_offset, fusefat's TZ)."""
         if _supported("vfat"):
-            return self._mount("mount", "-o", "loop", image, point, point=point, what="vfat mount")
+            options = "loop" + (f",time_offset={hours_east * 60}" if hours_east else "")
+            return self._mount("mount", "-o", options, image, point, point=point, what="vfat mount")
+        if hours_east:
+            return self._mount("env", f"TZ=UTC{-hours_east:+d}", "fusefat", "-o", "rw+", image, point, point=point, what="fusefat")
         return self._mount("fusefat", "-o", "rw+", image, point, point=point, what="fusefat")
+
+    def exfat(self, image, point, size_mb=16):
+        """A new exFAT image (mkfs.exfat), mounted through exfat-fuse with `exfat_again`."""
+        if not shutil.which("mkfs.exfat") or not shutil.which("mount.exfat-fuse") or not os.path.exists("/dev/fuse"):
+            pytest.skip("mkfs.exfat (exfatprogs), mount.exfat-fuse (exfat-fuse) or /dev/fuse is missing on this machine")
+        subprocess.run(["truncate", "-s", f"{size_mb}M", str(image)], check=True)
+        subprocess.run(["mkfs.exfat", str(image)], check=True, capture_output=True)
+        return self.exfat_again(image, point)
+
+    def exfat_again(self, image, point):
+        """Mounts an exFAT image through exfat-fuse, from a loop device of
+        its own (exfat-fuse wants a block device)."""
+        device = _run("losetup", "--find", "--show", image)
+        assert device.returncode == 0, f"losetup failed: {device.stderr}"
+        self.loops.append(device.stdout.strip())
+        point.mkdir(parents=True, exist_ok=True)
+        return self._mount("mount.exfat-fuse", self.loops[-1], point, point=point, what="exfat-fuse mount")
 
     def unmount(self, point):
         result = _run("fusermount", "-u", point) if _is_fuse(point) else _run("umount", point)

@@ -215,3 +215,101 @@ def test_status_mentions_clips_rejected_in_their_sidecars(cli, tmp_path):
     assert cli.decisions(deck) == {"a.mp4": None, "b.mp4": None, "c.mp4": None}  # offered, never applied
     cli.drive(deck, "skip", "like")
     assert "1 undecided clip is rejected in its XMP sidecar" in cli.run("status", deck, check=0).stdout
+
+
+PREMIERE = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Adobe XMP Core 7.1-c000 79.dabacbb, 2021/04/14-00:39:44        ">
+   <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+      <rdf:Description rdf:about=""
+            xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+            xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">
+         <xmp:CreatorTool>Adobe Premiere Pro 2022.0 (Windows)</xmp:CreatorTool>
+         <xmpMM:Pantry>
+            <rdf:Bag>
+               <rdf:li>
+                  <rdf:Description xmp:Rating="5" xmpMM:InstanceID="xmp.iid:9f8e"/>
+               </rdf:li>
+            </rdf:Bag>
+         </xmpMM:Pantry>
+         <xmp:Rating>2</xmp:Rating>
+      </rdf:Description>
+   </rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="w"?>"""
+
+
+def test_a_premiere_sidecars_ingredient_is_neither_read_nor_written_as_the_clips_rating(cli, tmp_path):
+    """Premiere keeps an ingredient's own xmp:Rating in its xmpMM:Pantry: the
+    clip's rating is the element on the top-level description."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "a.mp4").write_bytes(b"x" * 10)
+    sidecar = deck / "a.mp4.xmp"
+    sidecar.write_text(PREMIERE)
+    (deck / "b.mp4").write_bytes(b"y" * 10)
+    (deck / "b.mp4.xmp").write_text(PREMIERE.replace("<xmp:Rating>2</xmp:Rating>", "<xmp:Rating>5</xmp:Rating>")
+                                     .replace('xmp:Rating="5"', 'xmp:Rating="-1"'))
+    # A 5-star clip whose ingredient is rejected is not "rejected in its XMP sidecar".
+    assert "rejected" not in cli.run("status", deck, check=0).stdout
+    assert rating("exiftool", sidecar) == "2" and rating("exiv2", sidecar) == "2"
+    cli.drive(deck, "delete")
+    result = cli.run("export", deck, "--xmp", check=0)
+    assert "Rated 1 XMP sidecar" in result.stdout, result.stdout
+    assert sidecar.read_text() == PREMIERE.replace("<xmp:Rating>2</xmp:Rating>", "<xmp:Rating>-1</xmp:Rating>")
+    assert rating("exiftool", sidecar) == "-1" and rating("exiv2", sidecar) == "-1"
+    cli.drive(deck, "undo")
+    cli.run("export", deck, "--xmp", check=0)
+    assert sidecar.read_text() == PREMIERE
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_utf16_sidecar_is_rated_in_its_own_encoding(cli, tmp_path, encoding):
+    """exiftool's sidecar (several top-level descriptions), re-encoded: the
+    rating changes, the file stays in its encoding, exiftool reads it."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "a.mp4").write_bytes(b"x" * 10)
+    made = tmp_path / "made.xmp"
+    subprocess.run(["exiftool", "-q", "-o", made, "-XMP-dc:Subject=beach", "-XMP-xmp:Rating=2", "-XMP-xmp:Label=Red"],
+                   check=True, timeout=60)
+    text = made.read_text(encoding="utf-8")
+    assert text.count("<rdf:Description") >= 2 and "<xmp:Rating>2</xmp:Rating>" in text
+    sidecar = deck / "a.mp4.xmp"
+    sidecar.write_bytes(text.encode(encoding))  # "utf-16" and "utf-32": with a byte order mark
+    cli.drive(deck, "delete")
+    result = cli.run("export", deck, "--xmp", check=0)
+    assert "Rated 1 XMP sidecar" in result.stdout and "not valid" not in result.stderr, (result.stdout, result.stderr)
+    assert sidecar.read_bytes() == text.replace("<xmp:Rating>2</xmp:Rating>", "<xmp:Rating>-1</xmp:Rating>").encode(encoding)
+    if encoding != "utf-32":  # exiftool reads UTF-16 sidecars, not UTF-32 ones
+        assert rating("exiftool", sidecar) == "-1"
+
+
+def test_a_broken_utf16_sidecar_is_named_as_utf16(cli, tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "a.mp4").write_bytes(b"x" * 10)
+    sidecar = deck / "a.mp4.xmp"
+    sidecar.write_bytes(PREMIERE.encode("utf-16") + b"\x00\xd8")  # a lone surrogate at the end
+    cli.drive(deck, "delete")
+    result = cli.run("export", deck, "--xmp")
+    assert result.returncode == 3
+    assert f"Can’t update the XMP sidecar “{sidecar}”: it starts as UTF-16 text but is not valid UTF-16." in result.stderr, result.stderr
+    assert "not valid XMP" not in result.stderr
+
+
+def test_a_sidecar_exiv2_wrote_changes_only_its_rating_attribute(cli, tmp_path):
+    """exiv2 writes one top-level description with the rating as an
+    attribute, and a struct (xmpMM:DerivedFrom) nested in it."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "a.mp4").write_bytes(b"x" * 10)
+    sidecar = deck / "a.mp4.xmp"
+    subprocess.run(["exiftool", "-q", "-o", sidecar, "-XMP-dc:Subject=beach"], check=True, timeout=60)
+    subprocess.run(["exiv2", "-q", "-M", "set Xmp.xmp.Rating 2", "-M", "set Xmp.xmpMM.DerivedFrom/stRef:instanceID xmp.iid:1",
+                    sidecar], check=True, timeout=60)
+    original = sidecar.read_bytes()
+    assert b'xmp:Rating="2"' in original and b"<xmpMM:DerivedFrom" in original, original
+    cli.drive(deck, "delete")
+    cli.run("export", deck, "--xmp", check=0)
+    assert sidecar.read_bytes() == original.replace(b'xmp:Rating="2"', b'xmp:Rating="-1"')
+    assert rating("exiv2", sidecar) == "-1" and rating("exiftool", sidecar) == "-1"

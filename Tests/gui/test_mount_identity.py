@@ -3,6 +3,7 @@ device (another st_dev) and a FAT card (inode numbers follow lookup order)
 keep each decision with the file it was made on, and Apply moves only that
 file. Real loop devices and FAT mounts (mounts.py); root, as CI runs."""
 import os
+import subprocess
 
 from cli import Cli
 from mounts import mounts  # noqa: F401  (the fixture)
@@ -55,3 +56,92 @@ def test_a_fat_card_whose_inode_numbers_changed_keeps_each_decision_with_its_fil
     dry = cli.run("apply", card, "--dry-run")
     assert dry.returncode == 0, dry.stderr
     assert "a.mp4" in dry.stdout and "b.mp4" not in dry.stdout
+
+
+NINETEEN_SEVENTY = "1970-01-02 00:00:00 UTC"
+EXFAT_FIRST = 315_532_800  # 1980-01-01 00:00 UTC: the first time exFAT and FAT store
+UNMATCHED = "1 decision could not be matched to a file"
+
+
+def test_an_exfat_card_keeps_the_decision_on_a_file_dated_before_1980(mounts, tmp_path):
+    """exfat-fuse shows a 1970 file as 1970 until the card is mounted
+    again, then as 1980: the same bytes keep their decision."""
+    cli = Cli(tmp_path)
+    image, card = tmp_path / "card.img", tmp_path / "card"
+    mounts.exfat(image, card)
+    write(card / "a.mp4", 1)
+    write(card / "b.mp4", 2)
+    subprocess.run(["touch", "-d", NINETEEN_SEVENTY, card / "a.mp4"], check=True)
+    cli.drive(card, "delete", "like")
+    assert cli.decisions(card) == {"a.mp4": "delete", "b.mp4": "like"}
+    mounts.unmount(card)
+    mounts.exfat_again(image, card)
+    assert os.stat(card / "a.mp4").st_mtime == EXFAT_FIRST  # what the card kept
+    status = cli.status(card)
+    assert {c["path"]: c["decision"] for c in status["clips"]} == {"a.mp4": "delete", "b.mp4": "like"}
+    assert status["unmatched"] == 0
+    assert UNMATCHED not in cli.run("status", card, check=0).stdout
+    dry = cli.run("apply", card, "--dry-run")
+    assert dry.returncode == 0 and "a.mp4" in dry.stdout, (dry.stdout, dry.stderr)
+
+
+def test_a_decision_whose_file_now_holds_other_bytes_is_said_and_kept(mounts, tmp_path):
+    cli = Cli(tmp_path)
+    image, card = tmp_path / "card.img", tmp_path / "card"
+    mounts.exfat(image, card)
+    write(card / "a.mp4", 1)
+    subprocess.run(["touch", "-d", NINETEEN_SEVENTY, card / "a.mp4"], check=True)
+    cli.drive(card, "delete")
+    mounts.unmount(card)
+    mounts.exfat_again(image, card)
+    write(card / "a.mp4", 3, mtime=EXFAT_FIRST)  # as big, as old, other bytes
+    status = cli.status(card)
+    assert status["clips"] == [{"decision": None, "error": None, "kind": "video", "path": "a.mp4"}]
+    assert status["unmatched"] == 1
+    text = cli.run("status", card, check=0).stdout
+    assert UNMATCHED in text, text
+    # Kept: the card's own bytes bring it back.
+    (card / "a.mp4").unlink()
+    cli.status(card)
+    write(card / "a.mp4", 1, mtime=EXFAT_FIRST)
+    assert cli.decisions(card) == {"a.mp4": "delete"}
+    assert UNMATCHED not in cli.run("status", card, check=0).stdout
+
+
+def test_a_fat_card_read_in_another_time_zone_keeps_its_decisions(mounts, tmp_path):
+    """FAT keeps local times: mounted again in another time zone (vfat's
+    time_offset, fusefat's TZ), every time is an hour off; with a file
+    dated 1970 too (which FAT cannot store), each decided file keeps its
+    decision."""
+    cli = Cli(tmp_path)
+    image, card = tmp_path / "card.img", tmp_path / "card"
+    mounts.fat(image, card)
+    write(card / "a.mp4", 1)
+    write(card / "b.mp4", 2)
+    subprocess.run(["touch", "-d", NINETEEN_SEVENTY, card / "a.mp4"], check=True)
+    cli.drive(card, "delete", "like")
+    before = os.stat(card / "b.mp4").st_mtime
+    mounts.unmount(card)
+    mounts.fat_again(image, card, hours_east=1)
+    assert abs(os.stat(card / "b.mp4").st_mtime - before) == 3600
+    status = cli.status(card)
+    assert {c["path"]: c["decision"] for c in status["clips"]} == {"a.mp4": "delete", "b.mp4": "like"}
+    assert status["unmatched"] == 0
+
+
+def test_the_window_says_when_a_decision_could_not_be_matched_to_a_file(tmp_path):
+    """The decided photo was replaced by another one under its name: the
+    window opens on the new, undecided file and says a decision is left
+    without its file (kept in the store, not dropped)."""
+    from harness import find_nodes, wait_until
+    from test_review import Review, photo_deck
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    photo_deck(deck, 3)
+    cli = Cli(tmp_path)
+    cli.drive(deck, "delete")
+    (deck / "card_000.png").write_bytes(b"not the photo that was decided")
+    with Review(deck, data_home=cli.data) as s:
+        wait_until(lambda: find_nodes(s.atspi_tree(), contains=UNMATCHED), 15, what="the note")
+        assert s.decision_list() == [None, None, None]
+    assert cli.status(deck)["unmatched"] == 1

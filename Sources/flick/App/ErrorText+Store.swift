@@ -124,6 +124,7 @@ extension ErrorText {
     static func xmp(_ malformed: XMPRating.Malformed) -> String {
         switch malformed {
         case .notUTF8: tr("it is not UTF-8 text")
+        case .notText(let encoding): tr("it starts as %@ text but is not valid %@", encoding, encoding)
         case .unclosed(let element): tr("it ends before <%@> is closed", element)
         case .noElements: tr("it holds no XML elements")
         case .endsInTag(let tag): tr("it ends inside the tag <%@>", tag)
@@ -173,6 +174,9 @@ extension ErrorText {
 
     static func sidecar(_ reason: Sidecars.Failure.Reason) -> String {
         switch reason {
+        // Text in an encoding it breaks is named by the encoding (a UTF-16
+        // sidecar is XMP; a broken one is broken UTF-16).
+        case .invalidXMP(.notText(let encoding)): tr("it starts as %@ text but is not valid %@", encoding, encoding)
         case .invalidXMP(let malformed): tr("it is not valid XMP (%@)", xmp(malformed))
         case .store(let error): store(error)
         case .symlink: tr("it is a symbolic link; Flick doesn’t write through links")

@@ -35,8 +35,9 @@ struct StatusCommand: ParsableCommand {
         var counts: [Decision: Int] = [:]
         for clip in clips { if let decision = clip.decision { counts[decision, default: 0] += 1 } }
         let decided = counts.values.reduce(0, +)
+        let unmatched = Self.unmatched(context, flag: folder.recursive)
         if json {
-            var output = StatusJSON(folder: root, clips: clips, errors: errors, counts: counts, decided: decided).bytes
+            var output = StatusJSON(folder: root, clips: clips, errors: errors, counts: counts, decided: decided, unmatched: unmatched).bytes
             output.append(0x0A)
             CLI.write(output)
             return
@@ -45,7 +46,22 @@ struct StatusCommand: ParsableCommand {
                       "\(CLI.plural(clips.count, "clip")) · \(decided) decided: \(counts[.like] ?? 0) liked, "
                         + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left"]
         // One write for the whole listing, not one per clip.
-        CLI.write(StatusText(header: header + Self.sidecarRejects(context), clips: clips, errors: errors).bytes)
+        CLI.write(StatusText(header: header + Self.unmatchedLine(unmatched) + Self.sidecarRejects(context), clips: clips, errors: errors).bytes)
+    }
+
+    /// How many decisions stand for no file found now (`SyncResult.unmatched`),
+    /// among the clips this listing looked for: subfolders as `flag`
+    /// says, else as the window last opened the folder (as `scan` listed it).
+    static func unmatched(_ context: CommandDeck, flag: Bool?) -> Int {
+        let subfolders = flag ?? ((try? context.store.openedRecursively(at: context.url)) ?? nil) ?? false
+        return context.sync.unmatched(subfolders: subfolders)
+    }
+
+    /// "1 decision could not be matched to a file…"; none when every decision was.
+    static func unmatchedLine(_ count: Int) -> [String] {
+        guard count > 0 else { return [] }
+        let what = count == 1 ? "1 decision could not be matched to a file" : "\(count) decisions could not be matched to a file"
+        return [what + ": the file is gone, or holds other bytes now. It is kept, and comes back with its file."]
     }
 
     /// A line about undecided clips that XMP sidecars (darktable, digiKam…)

@@ -11,7 +11,8 @@ struct StatusJSON {
     private(set) var bytes: [UInt8] = []
 
     /// The status object of `clips` (deck order) in `folder`; `errors[i]` is clip i's error.
-    init(folder: String, clips: [StoredClip], errors: [String?], counts: [Decision: Int], decided: Int) {
+    /// `unmatched`: decisions that stand for no file found now.
+    init(folder: String, clips: [StoredClip], errors: [String?], counts: [Decision: Int], decided: Int, unmatched: Int) {
         bytes.reserveCapacity(64 + clips.count * 80)
         append("{\"clips\":[")
         for (index, clip) in clips.enumerated() {
@@ -30,7 +31,7 @@ struct StatusJSON {
         append(Decision.allCases.sorted { $0.rawValue < $1.rawValue }.map { "\"\($0.rawValue)\":\(counts[$0] ?? 0)" }.joined(separator: ","))
         append("},\"decided\":\(decided),\"folder\":")
         string(folder)
-        append(",\"total\":\(clips.count)}")
+        append(",\"total\":\(clips.count),\"unmatched\":\(unmatched)}")
     }
 
     private mutating func append(_ text: String) {

@@ -288,6 +288,7 @@ final class MainWindow {
                 Log.phase("deck on screen")
                 folder.writeDeferredRows { [unowned self] in reload() }
                 offerSidecarRejects(in: sync.clips, of: folder)
+                sayUnmatchedDecisions(sync, of: folder)
             } else {
                 model.reload(clips: clips, session: session)
             }
