@@ -152,8 +152,8 @@ public struct ScrollDrag: Sendable {
         guard let velocity else {
             return Release(resolution: measured, velocity: tracker.velocity, tracker: tracker)
         }
-        let resolution = DragTracker.resolve(offset: tracker.offset, velocity: velocity,
-                                             geometry: tracker.model.geometry, availability: tracker.availability)
+        let resolution = DragTracker.resolve(offset: tracker.offset, velocity: velocity, geometry: tracker.model.geometry,
+                                             availability: tracker.availability, motion: tracker.travelled)
         return Release(resolution: resolution, velocity: velocity, tracker: tracker)
     }
 }
