@@ -17,13 +17,14 @@ struct GestureBench: ParsableCommand {
     @Option(help: "Folder of Touchalytics CSV files (default: ../shared/gestures/touchalytics beside the source tree).")
     var data: String?
 
-    @Option(help: "Card size WxH in px (repeatable). Default: the 16:9 card of a 360×640 window and of a 1280×800 one.")
+    @Option(help: "Card size WxH in px (repeatable). Default: a 4:3 picture's card in a 360×640 window and in a 1280×800 one.")
     var card: [String] = []
 
-    /// The default cards: a sample clip's (16:9) card in a 360 × 640 window
-    /// (312 px wide, the stage less its side margins) and in a 1280 × 800
-    /// window (750 px wide, as tall as the stage allows).
-    static let defaultCards = [Size(312, 175), Size(750, 421)]
+    /// The default cards: a 4:3 picture's card (StageLayout) in a 360 × 640
+    /// window (312 × 234: the stage's width less its side margins) and in a
+    /// 1280 × 800 window (758 × 569: as tall as the stage allows). Try 16:9
+    /// with `--card 312x175 --card 1011x569`.
+    static let defaultCards = [Size(312, 234), Size(758, 569)]
     /// Where the data lives, relative to a folder above the source tree.
     static let sharedData = "shared/gestures/touchalytics"
 
@@ -87,7 +88,7 @@ struct GestureBench: ParsableCommand {
     static func parseCard(_ text: String) throws -> Size {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0 else {
-            throw ValidationError("--card \(text): expected WIDTHxHEIGHT in px, e.g. 312x175")
+            throw ValidationError("--card \(text): expected WIDTHxHEIGHT in px, e.g. 312x234")
         }
         return Size(width, height)
     }

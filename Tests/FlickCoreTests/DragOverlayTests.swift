@@ -7,7 +7,7 @@ import Testing
 /// it would decide, and fainter otherwise.
 @Suite struct DragOverlayTests {
     static let strokes: [Stroke] = [
-        Stroke.along(duration: 160, every: 16, lift: 16) { s in (0.48 * s, 0.22 * s * s) },       // arc
+        Stroke.along(duration: 160, every: 16, lift: 16) { s in (0.45 * s, 0.30 * s * s) },       // arc
         Stroke.along(duration: 144, every: 16, lift: 16) { s in (0.30 * s, -0.02 * s) },          // slow short flick
         Stroke.along(duration: 48, every: 16, lift: 150) { s in (0.25 * s, 0) },                  // held before lifting
         Stroke.along(duration: 600, every: 16, lift: 16) { s in (0.3 * sin(s * .pi) + 0.1 * s, 0) }, // comes back
@@ -79,7 +79,7 @@ import Testing
         var swipe = Swipe(card: phoneCard)
         for i in 1...10 {
             let s = Double(i) / 10, before = Double(i - 1) / 10
-            swipe.move(Vector(0.048, 0.22 * (s * s - before * before)) * phoneCard.width, frames: 1)
+            swipe.move(Vector(0.045, 0.30 * (s * s - before * before)) * phoneCard.width, frames: 1)
         }
         #expect(swipe.lift()?.resolution == .commit(.right))
     }

@@ -39,18 +39,20 @@ struct Stroke {
     }
 }
 
-/// The 16:9 card of a 360 × 640 window and of a 1280 × 800 window.
+/// A 16:9 clip's card in a 360 × 640 window, and a 4:3 picture's in a
+/// 1280 × 800 window (StageLayout): wide cards are where the old rules
+/// pulled sideways drags toward vertical the most.
 let phoneCard = Size(312, 175)
-let desktopCard = Size(750, 421)
+let desktopCard = Size(758, 569)
 
 @Suite struct RealSwipeTests {
-    /// A thumb flicks in an arc: 48 % of the width sideways, ending 22 %
-    /// of the width low (24° off the horizontal) — on a 16:9 card that is
-    /// more of the height's threshold than of the width's, which used to
-    /// pull it toward vertical and then outside the 40° cone.
+    /// A thumb flicks in an arc: 45 % of the width sideways, ending 30 %
+    /// of the width low (34° off the horizontal) — on a 4:3 or 16:9 card
+    /// that is more of the height's threshold than of the width's, which
+    /// used to pull it toward vertical and then outside the 40° cone.
     @Test(arguments: [phoneCard, desktopCard])
     func anArcFlickDecidesSideways(card: Size) {
-        let arc = Stroke.along(duration: 160, every: 16, lift: 16) { s in (0.48 * s, 0.22 * s * s) }
+        let arc = Stroke.along(duration: 160, every: 16, lift: 16) { s in (0.45 * s, 0.30 * s * s) }
         #expect(arc.replay(on: card) == .commit(.right))
         #expect(arc.mirrored.replay(on: card) == .commit(.left))
     }
@@ -125,8 +127,9 @@ let desktopCard = Size(750, 421)
     }
 
     /// A tap or a finger's wobble (under 20 units of the study, 6 % of the
-    /// width) never decides, however quick.
-    @Test(arguments: [phoneCard, desktopCard])
+    /// width) never decides, however quick — on a wide card too, where a
+    /// tenth of the height used to be enough for a vertical fling.
+    @Test(arguments: [phoneCard, desktopCard, Size(1011, 569)])
     func aWobbleNeverDecides(card: Size) {
         let wobble = Stroke.along(duration: 32, every: 8, lift: 8) { s in (0.06 * s, 0.01 * s) }
         #expect(wobble.replay(on: card) == .snapBack)
