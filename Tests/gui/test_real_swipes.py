@@ -5,7 +5,7 @@ the card decided, the status line and `flick status --json`.
 
 The strokes reproduce ways real flicks used to spring back (measured with
 `flick-bench gestures` on the Touchalytics study's swipes, which stay out of
-the repository): a thumb's arc that ends a third of the card's width low,
+the repository): a thumb's arc that ends 30 % of the card's width high,
 and a slow short flick on a phone's card. A hesitant drag that comes back
 must still spring back. Positions are in card widths, so a stroke covers
 the same share of the card in both windows, as the benchmark scales them.
@@ -32,8 +32,10 @@ def along(duration, every, lift, path):
     return events + [(events[-1][0] + lift, *events[-1][1:])]
 
 
-# A thumb's arc right: 45 % of the width sideways, ending 30 % low (34°).
-ARC = along(160, 16, 16, lambda s: (0.45 * s, 0.30 * s * s))
+# A thumb's arc right: 45 % of the width sideways, ending 30 % high (34°).
+# Upward: on the first card a downward drift is rubber-banded (there is no
+# previous card), which hides it from the rules.
+ARC = along(160, 16, 16, lambda s: (0.45 * s, -0.30 * s * s))
 # A slow short flick left: 30 % of the width at 2 widths/s (650 px/s on a phone's card).
 SLOW_SHORT = along(144, 16, 16, lambda s: (-0.30 * s, 0.02 * s))
 # A hesitant drag right to 30 % of the width that comes back to 10 %, slowly.
