@@ -20,6 +20,12 @@ struct GestureBench: ParsableCommand {
     @Option(help: "Card size WxH in px (repeatable). Default: a 4:3 picture's card in a 360×640 window and in a 1280×800 one.")
     var card: [String] = []
 
+    @Option(help: "Swipe distance as Preferences sets it (fraction of the card's width; default 0.35).")
+    var swipeDistance: Double?
+
+    @Option(help: "Fling speed as Preferences sets it (card widths per second; default 1.0).")
+    var flingSpeed: Double?
+
     /// The default cards: a 4:3 picture's card (StageLayout) in a 360 × 640
     /// window (312 × 234: the stage's width less its side margins) and in a
     /// 1280 × 800 window (758 × 569: as tall as the stage allows). Try 16:9
@@ -27,6 +33,19 @@ struct GestureBench: ParsableCommand {
     static let defaultCards = [Size(312, 234), Size(758, 569)]
     /// Where the data lives, relative to a folder above the source tree.
     static let sharedData = "shared/gestures/touchalytics"
+
+    /// The default tuning with Preferences' two settings applied as the
+    /// window applies them (the vertical distance keeps its ratio).
+    var tuning: SwipeTuning {
+        var tuning = SwipeTuning()
+        let defaults = SwipeTuning()
+        if let swipeDistance {
+            tuning.horizontalCommitFraction = swipeDistance
+            tuning.verticalCommitFraction = swipeDistance * defaults.verticalCommitFraction / defaults.horizontalCommitFraction
+        }
+        if let flingSpeed { tuning.flingWidthsPerSecond = flingSpeed }
+        return tuning
+    }
 
     func run() throws {
         let folder = try dataFolder()
@@ -44,7 +63,7 @@ struct GestureBench: ParsableCommand {
             if loaded.unpaired > 0 { print("\(loaded.unpaired) presses without a lift (or lifts without a press) not replayed") }
         }
         for size in cards {
-            let replay = GestureReplay(card: size)
+            let replay = GestureReplay(card: size, tuning: tuning)
             var byPerson: [String: GestureTally] = [:]
             var all = GestureTally()
             for stroke in loaded.strokes {

@@ -29,6 +29,7 @@ struct GestureReplay {
     static let shortUnits = 112.0
 
     let card: Size
+    var tuning = SwipeTuning()
 
     /// What the rules made of one stroke on this card.
     func resolve(_ stroke: GestureStroke) -> Resolution {
@@ -37,7 +38,7 @@ struct GestureReplay {
         let scale = card.width / GestureStroke.phoneWidth
         func offset(_ e: GestureStroke.Event) -> Vector { Vector((e.x - first.x) * scale, (e.y - first.y) * scale) }
         func seconds(_ e: GestureStroke.Event) -> Double { (e.time - first.time) / 1_000 }
-        var tracker = DragTracker(grab: Vector(card.width / 2, card.height / 2), card: card, time: 0)
+        var tracker = DragTracker(grab: Vector(card.width / 2, card.height / 2), card: card, tuning: tuning, time: 0)
         for event in events.dropFirst().dropLast() {
             tracker.sample(offset(event), at: seconds(event))
         }
