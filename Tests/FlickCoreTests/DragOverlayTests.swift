@@ -74,6 +74,18 @@ import Testing
         #expect(drift.replay(on: desktopCard, tuning: near) == .commit(.right))
     }
 
+    /// Fingers that rest on the touchpad before lifting have stopped: GTK's
+    /// kinetic velocity (from its own history) does not fling the card.
+    @Test func aTouchpadSwipeThatRestsBeforeLiftingSpringsBack() {
+        var swipe = Swipe(card: desktopCard)
+        swipe.move(Vector(190, 0), frames: 4)   // 25 % of the width, fast
+        swipe.time += 0.2                        // the fingers rest
+        #expect(swipe.lift(decelerate: Vector(-1_500, 0))?.resolution == .snapBack)
+        var moving = Swipe(card: desktopCard)
+        moving.move(Vector(190, 0), frames: 4)
+        #expect(moving.lift(decelerate: Vector(-1_500, 0))?.resolution == .commit(.right))
+    }
+
     /// A two-finger touchpad swipe follows the same rules: an arc decides sideways.
     @Test func aTouchpadArcDecidesSideways() {
         var swipe = Swipe(card: phoneCard)

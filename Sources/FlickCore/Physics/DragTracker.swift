@@ -63,6 +63,11 @@ public struct DragTracker: Sendable {
     /// Velocity (px/s) a release at the latest sample would have.
     public var velocity: Vector { estimator.velocity(at: latestTime) }
 
+    /// Whether the pointer has rested longer than `stillBeforeRelease` by `time`.
+    public func isStill(at time: Double) -> Bool {
+        time - estimator.lastMotionTime > model.tuning.stillBeforeRelease
+    }
+
     /// What releasing at `time` (no new position since the latest sample) would decide.
     public func resolution(at time: Double) -> Resolution {
         Self.resolve(offset: offset, velocity: estimator.velocity(at: time), geometry: model.geometry,
