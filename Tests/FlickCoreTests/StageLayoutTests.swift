@@ -93,9 +93,9 @@ import Testing
         #expect(resolve(Vector(0, -up)) == .commit(.up))
         #expect(resolve(Vector(0, up * 0.99)) == .snapBack)
         // A flick: a tenth of the card at fling speed.
-        let flick = tuning.flingMinTravelFraction * card.width
-        #expect(resolve(Vector(flick, 0), velocity: Vector(tuning.flingSpeed, 0)) == .commit(.right))
-        #expect(resolve(Vector(flick * 0.9, 0), velocity: Vector(tuning.flingSpeed * 3, 0)) == .snapBack)
+        let flick = tuning.minimumTravel(card: card)
+        #expect(resolve(Vector(flick, 0), velocity: Vector(tuning.flingSpeed(card: card), 0)) == .commit(.right))
+        #expect(resolve(Vector(flick * 0.9, 0), velocity: Vector(tuning.flingSpeed(card: card) * 3, 0)) == .snapBack)
     }
 
     @Test(arguments: sizes)

@@ -21,12 +21,12 @@ func resolve(_ offset: Vector, velocity: Vector = .zero, availability: SwipeAvai
     }
 
     @Test func flingNeedsSpeedAndTravel() {
-        // 10 % of 400 px = 40 px of travel; 800 px/s of speed.
-        #expect(resolve(Vector(40, 0), velocity: Vector(800, 0)) == .commit(.right))
+        // 10 % of 400 px = 40 px of travel; one card width (400 px) per second of speed.
+        #expect(resolve(Vector(40, 0), velocity: Vector(400, 0)) == .commit(.right))
         #expect(resolve(Vector(39, 0), velocity: Vector(5_000, 0)) == .snapBack, "a fast twitch alone never commits")
-        #expect(resolve(Vector(100, 0), velocity: Vector(799, 0)) == .snapBack)
+        #expect(resolve(Vector(100, 0), velocity: Vector(399, 0)) == .snapBack)
         #expect(resolve(Vector(60, 0), velocity: Vector(-900, 0)) == .snapBack, "speed away from the direction does not count")
-        #expect(resolve(Vector(0, -60), velocity: Vector(0, -800)) == .commit(.up))
+        #expect(resolve(Vector(0, -60), velocity: Vector(0, -400)) == .commit(.up))
     }
 
     @Test func slowLongDragAlwaysCommits() {
@@ -34,19 +34,31 @@ func resolve(_ offset: Vector, velocity: Vector = .zero, availability: SwipeAvai
         #expect(resolve(Vector(300, 0), velocity: Vector(-2_000, 0)) == .commit(.right))
     }
 
-    @Test func ambiguousDiagonalsSnapBack() {
-        // Equal progress on both axes is 45° off the horizontal in progress space
-        // but the cone is measured on the offset itself.
-        #expect(geometry.direction(of: Vector(200, 200)) == nil, "45° is outside ±40°")
+    @Test func exactDiagonalsSnapBack() {
+        // Only an exact diagonal, with nothing else to go by, is ambiguous.
+        #expect(geometry.direction(of: Vector(200, 200)) == nil, "45°, no motion to tell")
         #expect(resolve(Vector(200, 200)) == .snapBack)
-        #expect(geometry.direction(of: Vector(200, 160)) == .right, "38.7° is inside the cone")
-        #expect(geometry.direction(of: Vector(100, -170)) == .up, "vertical progress is larger and 30.5° off vertical")
+        #expect(geometry.direction(of: Vector(200, 160)) == .right, "38.7° off the horizontal")
+        #expect(geometry.direction(of: Vector(100, -170)) == .up, "30.5° off vertical")
     }
 
-    @Test func directionPicksTheAxisWithMoreProgress() {
-        // 100 px right is 0.71 of its threshold; 110 px up is 0.73 of its threshold.
-        #expect(geometry.direction(of: Vector(100, -110)) == nil) // 47.7° off vertical
+    @Test func directionIsTheDominantAxisInPixels() {
+        // The card's shape never pulls a drag toward an axis: 100 px right
+        // against 110 px up is up, 110 right against 100 up is right.
+        #expect(geometry.direction(of: Vector(100, -110)) == .up)
+        #expect(geometry.direction(of: Vector(110, -100)) == .right)
         #expect(geometry.direction(of: Vector(70, -110)) == .up)
+        // An arc that ends 42° low is still sideways.
+        #expect(geometry.direction(of: Vector(150, 135)) == .right)
+    }
+
+    @Test func nearTheDiagonalTheWholeMotionDecides() {
+        // Ends at 50° (below the diagonal), but travelled mostly sideways: a thumb's arc.
+        let arcEnd = Vector(150, 179)
+        #expect(geometry.direction(of: arcEnd) == .down)
+        #expect(geometry.direction(of: arcEnd, motion: Vector(260, 179)) == .right)
+        // Outside the band the end point alone decides.
+        #expect(geometry.direction(of: Vector(100, 200), motion: Vector(400, 200)) == .down)
     }
 
     @Test func unavailableDirectionNeverCommits() {

@@ -41,8 +41,13 @@ import Testing
 
     @Test func snapBackStartsAtTheReleasePoseAndEndsAtRest() {
         let release = Vector(90, -20)
-        let t = Transition.snapBack(from: release, velocity: Vector(200, 0), model: model, grabbedLowerHalf: true)
-        #expect(t.pose(at: 0).top == model.pose(offset: release, grabbedLowerHalf: true))
+        // A slow drag held in the lower half, let go under the threshold:
+        // the spring starts from the pose (and the fainter overlay) it showed.
+        var drag = DragTracker(grab: Vector(200, 500), card: card, time: 0)
+        drag.sample(release, at: 0.5)
+        #expect(drag.end(release, at: 0.5) == .snapBack)
+        let t = Transition.snapBack(from: release, velocity: drag.velocity, model: model, grabbedLowerHalf: true)
+        #expect(t.pose(at: 0).top == drag.pose.top)
         #expect(t.duration > 0.2 && t.duration < 1.5)
         #expect(t.pose(at: t.duration).top == .rest)
     }

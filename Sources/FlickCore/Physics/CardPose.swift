@@ -84,12 +84,24 @@ public struct PoseModel: Sendable {
 
     /// The overlay at `offset`: the direction it points in, growing from
     /// `overlayStartFraction` of the threshold to full at the threshold.
-    public func overlay(offset: Vector) -> Overlay {
-        guard let direction = geometry.direction(of: offset) else { return .none }
+    public func overlay(offset: Vector, motion: Vector? = nil) -> Overlay {
+        guard let direction = geometry.direction(of: offset, motion: motion) else { return .none }
         let progress = geometry.progress(offset, toward: direction)
         let start = tuning.overlayStartFraction
         let intensity = min(max((progress - start) / (1 - start), 0), 1)
         return intensity > 0 ? Overlay(direction: direction, intensity: intensity) : .none
+    }
+
+    /// A drag's overlay, given what releasing now would decide: full
+    /// strength toward a direction a release would commit; otherwise the
+    /// growing overlay at `offset`, scaled to at most
+    /// `pendingOverlayIntensity`, so the sign jumps to full exactly when
+    /// letting go would decide, and falls back when it would not.
+    public func overlay(offset: Vector, motion: Vector? = nil, deciding resolution: Resolution) -> Overlay {
+        if case .commit(let direction) = resolution { return Overlay(direction: direction, intensity: 1) }
+        var pending = overlay(offset: offset, motion: motion)
+        pending.intensity *= tuning.pendingOverlayIntensity
+        return pending.intensity > 0 ? pending : .none
     }
 
     /// How far the top card has left (0 at rest … 1 at the threshold), which

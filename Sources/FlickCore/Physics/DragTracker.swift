@@ -7,66 +7,97 @@ public enum Resolution: Equatable, Sendable {
 }
 
 /// One drag from press to release: feed it samples, read poses, and get a
-/// resolution on release. Release velocity is computed here from the last
-/// `velocityWindow` of samples (GTK's swipe gesture reports 0 for synthetic
-/// events, so Flick does not depend on it).
+/// resolution on release. Release velocity is estimated here from the
+/// samples' own timestamps (`VelocityEstimator`; GTK's swipe gesture reports
+/// 0 for synthetic events, so Flick does not depend on it).
+///
+/// What you see is what you get: the pose's overlay comes from the same
+/// `resolve` a release uses, with the velocity a release at that moment
+/// would have, so the sign is at full strength exactly when letting go now
+/// would decide.
 public struct DragTracker: Sendable {
     public private(set) var model: PoseModel
     public var availability: SwipeAvailability
     /// Raw offset of the latest sample (before resistance).
     public private(set) var rawOffset: Vector = .zero
     public let grabbedLowerHalf: Bool
-    private var samples: [(offset: Vector, time: Double)] = []
+    /// Distance travelled along each axis so far (px, every step's |dx| and
+    /// |dy| summed): the dominant axis of the whole motion.
+    public private(set) var travelled: Vector = .zero
+    private var estimator: VelocityEstimator
 
     /// Starts a drag grabbed at `grab` (card coordinates) on a card of `card` size.
     public init(grab: Vector, card: Size, tuning: SwipeTuning = SwipeTuning(), availability: SwipeAvailability = .all, time: Double = 0) {
         model = PoseModel(geometry: SwipeGeometry(tuning: tuning, card: card))
         self.availability = availability
         grabbedLowerHalf = grab.y > card.height / 2
-        samples = [(.zero, time)]
+        estimator = VelocityEstimator(time: time, window: tuning.velocityWindow, stillTime: tuning.stillBeforeRelease)
     }
 
     /// The offset the card shows (resisted where a direction is unavailable).
     public var offset: Vector { model.geometry.resisted(rawOffset, availability: availability) }
 
-    /// Records the drag's offset from its start at `time` (seconds).
+    /// Time (s) of the latest sample.
+    public var latestTime: Double { estimator.latestTime }
+
+    /// Records the drag's offset from its start at `time` (seconds, the
+    /// event's own timestamp).
     public mutating func sample(_ offset: Vector, at time: Double) {
+        travelled = travelled + Vector(abs(offset.x - rawOffset.x), abs(offset.y - rawOffset.y))
         rawOffset = offset
-        samples.append((offset, time))
-        // Keep only what the velocity window needs (plus one older anchor).
-        let cutoff = time - model.tuning.velocityWindow
-        if let firstInside = samples.firstIndex(where: { $0.time >= cutoff }), firstInside > 1 {
-            samples.removeFirst(firstInside - 1)
-        }
+        estimator.add(offset, at: time)
     }
 
-    /// The current stack pose.
-    public var pose: StackPose { model.stack(offset: offset, grabbedLowerHalf: grabbedLowerHalf) }
+    /// The current stack pose (as of the latest sample).
+    public var pose: StackPose { pose(at: latestTime) }
 
-    /// Velocity (px/s) over the last `velocityWindow` seconds of samples.
-    public var velocity: Vector {
-        guard let last = samples.last else { return .zero }
-        let cutoff = last.time - model.tuning.velocityWindow
-        guard let first = samples.first(where: { $0.time >= cutoff }), last.time > first.time else { return .zero }
-        return (last.offset - first.offset) / (last.time - first.time)
+    /// The stack pose at `time` (s, on the samples' clock, at or after the
+    /// latest sample): the overlay shows what releasing then would do.
+    public func pose(at time: Double) -> StackPose {
+        let offset = self.offset
+        var stack = model.stack(offset: offset, grabbedLowerHalf: grabbedLowerHalf)
+        stack.top.overlay = model.overlay(offset: offset, motion: travelled, deciding: resolution(at: time))
+        return stack
+    }
+
+    /// Velocity (px/s) a release at the latest sample would have.
+    public var velocity: Vector { estimator.velocity(at: latestTime) }
+
+    /// Whether the pointer has rested longer than `stillBeforeRelease` by `time`.
+    public func isStill(at time: Double) -> Bool {
+        time - estimator.lastMotionTime > model.tuning.stillBeforeRelease
+    }
+
+    /// What releasing at `time` (no new position since the latest sample) would decide.
+    public func resolution(at time: Double) -> Resolution {
+        Self.resolve(offset: offset, velocity: estimator.velocity(at: time), geometry: model.geometry,
+                     availability: availability, motion: travelled)
     }
 
     /// Ends the drag at `offset` and `time` and decides what happens.
     public mutating func end(_ offset: Vector, at time: Double) -> Resolution {
         sample(offset, at: time)
-        return Self.resolve(offset: self.offset, velocity: velocity, geometry: model.geometry, availability: availability)
+        return resolution(at: latestTime)
     }
 
-    /// Commit by distance (progress ≥ 1) or by fling (speed toward the
-    /// direction ≥ `flingSpeed` and travel ≥ `flingMinTravelFraction`);
-    /// ambiguous diagonals and unavailable directions snap back.
-    public static func resolve(offset: Vector, velocity: Vector, geometry: SwipeGeometry, availability: SwipeAvailability) -> Resolution {
-        guard let direction = geometry.direction(of: offset), availability.contains(direction) else { return .snapBack }
-        if geometry.progress(offset, toward: direction) >= 1 { return .commit(direction) }
+    /// The rules, for every input (mouse, touchscreen, touchpad):
+    /// 1. the direction is the offset's dominant axis (near the diagonal,
+    ///    the axis the whole `motion` travelled more along; see
+    ///    `SwipeGeometry.direction`), and must be available;
+    /// 2. every decision needs `minimumTravelFraction` of the card's width
+    ///    along that direction;
+    /// 3. it commits by distance (progress ≥ 1, whatever the speed), or by
+    ///    fling: release velocity toward the direction ≥ the fling speed
+    ///    (`flingWidthsPerSecond` card widths per second).
+    /// Everything else springs back.
+    public static func resolve(offset: Vector, velocity: Vector, geometry: SwipeGeometry, availability: SwipeAvailability,
+                               motion: Vector? = nil) -> Resolution {
+        guard let direction = geometry.direction(of: offset, motion: motion), availability.contains(direction) else { return .snapBack }
         let tuning = geometry.tuning
-        let travel = offset.dot(direction.unit) / tuning.extent(direction, card: geometry.card)
-        let speed = velocity.dot(direction.unit)
-        if speed >= tuning.flingSpeed && travel >= tuning.flingMinTravelFraction { return .commit(direction) }
+        let travel = offset.dot(direction.unit)
+        guard travel >= tuning.minimumTravel(card: geometry.card) else { return .snapBack }
+        if geometry.progress(offset, toward: direction) >= 1 { return .commit(direction) }
+        if velocity.dot(direction.unit) >= tuning.flingSpeed(card: geometry.card) { return .commit(direction) }
         return .snapBack
     }
 }

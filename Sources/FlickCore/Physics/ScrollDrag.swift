@@ -127,7 +127,8 @@ public struct ScrollDrag: Sendable {
     /// Fingers lifted, with GTK's `decelerate` velocity (`vel_x`, `vel_y` in
     /// surface units per second, the deltas' sign) as `scrollVelocity`:
     /// mapped like the deltas and used for the decision instead of the
-    /// measured one.
+    /// measured one — unless the fingers rested longer than
+    /// `stillBeforeRelease` before lifting (then it is zero).
     public mutating func end(at time: Double, scrollVelocity: Vector) -> Release? {
         finish(at: time, velocity: Self.cardOffset(dx: scrollVelocity.x, dy: scrollVelocity.y))
     }
@@ -149,11 +150,14 @@ public struct ScrollDrag: Sendable {
         defer { cancel() }
         guard var tracker else { return nil }
         let measured = tracker.end(offset, at: max(time, lastTime))
-        guard let velocity else {
+        guard var velocity else {
             return Release(resolution: measured, velocity: tracker.velocity, tracker: tracker)
         }
-        let resolution = DragTracker.resolve(offset: tracker.offset, velocity: velocity,
-                                             geometry: tracker.model.geometry, availability: tracker.availability)
+        // Fingers that rested before lifting have stopped, whatever GTK's
+        // history says (the same rule as a pointer's).
+        if tracker.isStill(at: tracker.latestTime) { velocity = .zero }
+        let resolution = DragTracker.resolve(offset: tracker.offset, velocity: velocity, geometry: tracker.model.geometry,
+                                             availability: tracker.availability, motion: tracker.travelled)
         return Release(resolution: resolution, velocity: velocity, tracker: tracker)
     }
 }

@@ -30,20 +30,24 @@ public struct SwipeGeometry: Sendable {
         offset.dot(direction.unit) / tuning.threshold(direction, card: card)
     }
 
-    /// The direction an offset points in, or nil while it is still at rest
-    /// or ambiguous: the axis with the larger progress, only when the offset
-    /// lies within `directionConeDegrees` of that axis.
-    public func direction(of offset: Vector) -> SwipeDirection? {
+    /// The direction an offset points in, or nil at rest or on an exact
+    /// diagonal: the axis of the offset's larger component (each axis
+    /// claims up to 45° either side, so a thumb's arc that ends 40° low is
+    /// still sideways). Within `diagonalBandDegrees` of the diagonal, where
+    /// the end point alone is ambiguous, the axis the whole drag travelled
+    /// more along (`motion`: every step's |dx| and |dy| summed) decides.
+    /// Pixels count alike on both axes: the card's shape never pulls a
+    /// drag toward one axis.
+    public func direction(of offset: Vector, motion: Vector? = nil) -> SwipeDirection? {
         guard offset.length > 0 else { return nil }
-        let horizontal = abs(offset.x) / (tuning.horizontalCommitFraction * card.width)
-        let vertical = abs(offset.y) / (tuning.verticalCommitFraction * card.height)
-        let candidate: SwipeDirection = horizontal >= vertical
-            ? (offset.x >= 0 ? .right : .left)
-            : (offset.y >= 0 ? .down : .up)
-        let along = abs(offset.dot(candidate.unit))
-        let across = candidate.isHorizontal ? abs(offset.y) : abs(offset.x)
-        let angle = atan2(across, along) * 180 / .pi
-        return angle <= tuning.directionConeDegrees ? candidate : nil
+        let angle = atan2(abs(offset.y), abs(offset.x)) * 180 / .pi
+        var horizontal = abs(offset.x) > abs(offset.y)
+        if abs(angle - 45) <= tuning.diagonalBandDegrees, let motion, motion.x != motion.y {
+            horizontal = motion.x > motion.y
+        } else if abs(offset.x) == abs(offset.y) {
+            return nil
+        }
+        return horizontal ? (offset.x >= 0 ? .right : .left) : (offset.y >= 0 ? .down : .up)
     }
 
     /// The offset the card actually shows: components pointing toward an

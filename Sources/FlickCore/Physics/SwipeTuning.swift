@@ -9,14 +9,26 @@ public struct SwipeTuning: Equatable, Sendable {
     /// Fraction of card height a vertical drag must travel to commit.
     /// 25 %: cards are taller than wide, and vertical travel is shorter on screens.
     public var verticalCommitFraction = 0.25
-    /// Release speed (px/s) toward a direction that commits a short flick.
-    public var flingSpeed = 800.0
-    /// Fraction of the card's size along the axis a fling must also travel
-    /// (10 %): a fast twitch alone never commits.
-    public var flingMinTravelFraction = 0.10
-    /// Degrees either side of an axis within which a drag counts for that
-    /// axis; diagonals beyond it are ambiguous and snap back.
-    public var directionConeDegrees = 40.0
+    /// Release speed toward a direction that commits a short flick, in
+    /// card widths per second, so a phone flick and a desktop flick count
+    /// alike (1.0: the 800 px/s Flick first used on the default window's
+    /// 850 px card). Real flicks on a phone leave the finger at 2–13 widths/s
+    /// (most of them; the touch study), a drag held still at 0.
+    public var flingWidthsPerSecond = 1.0
+    /// Travel along its direction every decision needs, as a fraction of
+    /// the card's width (10 %): a fast twitch alone never commits, and a
+    /// tap or a finger's wobble (under about 3 mm, 6 % of a phone's width)
+    /// never decides whatever the swipe distance and the card's shape.
+    public var minimumTravelFraction = 0.10
+    /// Degrees either side of the diagonal where the offset alone is
+    /// ambiguous (35°–55° off the horizontal): there the axis the whole
+    /// motion travelled more along decides (a thumb's arc ends off-axis
+    /// but travelled mostly sideways). Outside it the offset's larger
+    /// component decides, so each axis claims up to 45° either side.
+    public var diagonalBandDegrees = 10.0
+    /// Degrees either side of its axis within which a leaving card keeps
+    /// its release heading (beyond it, it flies straight along the axis).
+    public var flyOffHeadingDegrees = 40.0
     /// Rotation (degrees) at a full card width of horizontal travel.
     public var maxRotationDegrees = 15.0
     /// Perspective lean (degrees) at a full card width/height of travel,
@@ -32,8 +44,20 @@ public struct SwipeTuning: Equatable, Sendable {
     /// Rubber-band stiffness for unavailable directions (0.55, the constant
     /// platform scroll views use): higher feels stiffer.
     public var rubberBandConstant = 0.55
-    /// Window (seconds) of samples the release velocity is computed over.
+    /// Window (seconds, by the events' own timestamps) of samples the
+    /// release velocity is fitted over (a least-squares line): long enough
+    /// for 3–10 events at the 9–35 ms a touchscreen or pointer reports at,
+    /// short enough to be the speed at release, not the drag's average.
     public var velocityWindow = 0.100
+    /// A pointer that has not moved for this long (seconds) has stopped: its
+    /// release speed is 0. As long as the velocity window, so the lift's
+    /// own event (which repeats the last position 2–50 ms later) never
+    /// cancels a flick, and a drag held still before letting go springs back.
+    public var stillBeforeRelease = 0.100
+    /// Most an overlay shows (0…1) while releasing now would spring back:
+    /// half, so the jump to full strength when a release would decide is
+    /// unmistakable.
+    public var pendingOverlayIntensity = 0.5
     /// Damping ratio of the snap-back spring (0.75: a slight overshoot).
     public var springDampingRatio = 0.75
     /// Period (seconds) of the undamped snap-back spring; smaller is snappier.
@@ -57,8 +81,9 @@ public struct SwipeTuning: Equatable, Sendable {
         direction.isHorizontal ? horizontalCommitFraction * size.width : verticalCommitFraction * size.height
     }
 
-    /// The card's extent (px) along `direction`'s axis.
-    func extent(_ direction: SwipeDirection, card size: Size) -> Double {
-        direction.isHorizontal ? size.width : size.height
-    }
+    /// The fling speed in px/s on a card of `size`.
+    public func flingSpeed(card size: Size) -> Double { flingWidthsPerSecond * size.width }
+
+    /// The least travel (px) any decision needs on a card of `size`.
+    public func minimumTravel(card size: Size) -> Double { minimumTravelFraction * size.width }
 }

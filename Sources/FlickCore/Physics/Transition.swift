@@ -38,7 +38,7 @@ public struct Transition: Sendable {
         let tuning = model.tuning
         // Keep the release direction when it points the card's way; otherwise fly along the axis.
         let released = velocity.length > 0 ? velocity / velocity.length : direction.unit
-        let heading = released.dot(direction.unit) >= cos(tuning.directionConeDegrees * .pi / 180) ? released : direction.unit
+        let heading = released.dot(direction.unit) >= cos(tuning.flyOffHeadingDegrees * .pi / 180) ? released : direction.unit
         let distance = Self.distanceOffScreen(from: offset, heading: heading, card: model.card, viewport: viewport)
         var speed = max(velocity.dot(heading), tuning.minFlyOffSpeed)
         if distance / speed > tuning.maxFlyOffDuration { speed = distance / tuning.maxFlyOffDuration }
@@ -89,6 +89,16 @@ public struct Transition: Sendable {
     public func pose(at t: Double) -> StackPose {
         let offset = offset(at: t)
         var pose = model.stack(offset: offset, grabbedLowerHalf: grabbedLowerHalf)
+        switch kind {
+        case .flyOff(let direction):
+            // Decided: the sign stays at full strength as the card leaves.
+            pose.top.overlay = Overlay(direction: direction, intensity: 1)
+        case .snapBack:
+            // Not decided: the sign fades from what the drag showed.
+            pose.top.overlay = model.overlay(offset: offset, deciding: .snapBack)
+        case .bringBack:
+            break
+        }
         if case .flyOff = kind {
             let p = duration > 0 ? min(max(t / duration, 0), 1) : 1
             let eased = 1 - pow(1 - p, 3) // ease-out cubic

@@ -33,9 +33,9 @@ final class Settings {
         get { double("swipe-distance", default: 0.35) }
         set { set("swipe-distance", double: newValue) }
     }
-    /// Release speed (px/s) at which a short flick decides.
+    /// Release speed (card widths per second) at which a short flick decides.
     var flingSpeed: Double {
-        get { double("fling-speed", default: 800) }
+        get { double("fling-speed", default: SwipeTuning().flingWidthsPerSecond) }
         set { set("fling-speed", double: newValue) }
     }
     var startMuted: Bool { bool("start-muted", default: true) }
@@ -109,7 +109,7 @@ final class Settings {
         let defaults = SwipeTuning()
         tuning.horizontalCommitFraction = swipeDistance
         tuning.verticalCommitFraction = swipeDistance * defaults.verticalCommitFraction / defaults.horizontalCommitFraction
-        tuning.flingSpeed = flingSpeed
+        tuning.flingWidthsPerSecond = flingSpeed
     }
 
     /// Calls `handler` whenever `key` changes (from the Preferences window,

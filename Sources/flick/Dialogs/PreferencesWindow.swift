@@ -21,7 +21,7 @@ enum PreferencesWindow {
             settings.bind(key, to: toggle, property: "active")
         }
         bindScale("swipe-distance", in: ui) { "\(Int(($0 * 100).rounded())) %" }
-        bindScale("fling-speed", in: ui) { "\(Int($0)) px/s" }
+        bindScale("fling-speed", in: ui) { String(format: "%.1f widths/s", $0) }
         bindScale("xmp-like-rating", in: ui) { "\(Int($0.rounded())) ★" }
         if settings.gsettings == nil {
             adw_preferences_group_set_description(ui.widget("swiping").cast(),

@@ -43,6 +43,7 @@ extension CardStackView {
         let size = cardSize
         let origin = layout.centre - Vector(size.width / 2, size.height / 2)
         tracker = DragTracker(grab: point - origin, card: size, tuning: tuning, availability: model.session.availability, time: time)
+        sampleClock = MonotonicClock.now
         frameLog?.dragging = true
     }
 
@@ -53,6 +54,7 @@ extension CardStackView {
             gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
         }
         tracker?.sample(offset, at: Self.eventTime(gesture))
+        sampleClock = MonotonicClock.now
         setNeedsRender()
     }
 
@@ -98,6 +100,7 @@ extension CardStackView {
             let unit: ScrollDrag.Unit = gtk_event_controller_scroll_get_unit(scroll) == GDK_SCROLL_UNIT_SURFACE ? .surface : .wheel
             guard scrollDrag.scroll(dx: dx, dy: dy, unit: unit, at: Self.eventTime(scroll)) else { return false }
             tracker = scrollDrag.tracker
+            sampleClock = MonotonicClock.now
             frameLog?.dragging = true
             setNeedsRender()
             return true

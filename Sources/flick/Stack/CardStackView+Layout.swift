@@ -41,7 +41,11 @@ extension CardStackView {
             if case .flyOff = transition.kind { return (transition.pose(at: MonotonicClock.now - transitionStart), true) }
             return (transition.pose(at: MonotonicClock.now - transitionStart), false)
         }
-        if let tracker { return (tracker.pose, false) }
+        if let tracker {
+            // What releasing now would do: the time since the latest sample counts.
+            let now = tracker.latestTime + max(MonotonicClock.now - sampleClock, 0)
+            return (tracker.pose(at: now), false)
+        }
         return (poseModel.stack(offset: .zero, grabbedLowerHalf: false), false)
     }
 

@@ -41,6 +41,10 @@ final class CardStackView {
     var transition: Transition?
     var transitionStart: Double = 0
     var tracker: DragTracker?
+    /// The monotonic clock (s) when the drag's latest sample arrived: a
+    /// frame's pose is the drag's at that sample's time plus what has passed
+    /// since, so the overlay fades when the pointer rests.
+    var sampleClock = 0.0
     /// A two-finger touchpad swipe in progress (it feeds `tracker`).
     var scrollDrag = ScrollDrag()
     /// Whether clips start again when they end (a preference).
