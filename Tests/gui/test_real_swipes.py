@@ -68,16 +68,19 @@ def replay(s, events):
     pointer = s.pointer
     pointer.move_to(cx, cy)
     time.sleep(0.1)
-    pointer.button(True)
+    pressed_at = pointer.now()
+    pointer.button(True, at=pressed_at)
     start = time.monotonic()
     for i, (ms, x, y) in enumerate(events):
+        # Each event carries the stroke's own time, so a busy machine that
+        # sends it late changes nothing Flick measures.
         delay = start + ms / 1000 - time.monotonic()
         if delay > 0:
             time.sleep(delay)
         if i == len(events) - 1:
-            pointer.button(False)
+            pointer.button(False, at=pressed_at + ms)
         else:
-            pointer.move_to(cx + x * width, cy + y * width)
+            pointer.move_to(cx + x * width, cy + y * width, at=pressed_at + ms)
     time.sleep(0.1)
 
 

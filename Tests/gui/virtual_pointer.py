@@ -47,14 +47,16 @@ class VirtualPointer:
         self.pointer.frame()
         self.display.flush()
 
-    def move_to(self, x, y):
+    def move_to(self, x, y, at=None):
+        """`at`: the event's time (ms, this clock), for strokes replayed with
+        their own timing whatever the test's scheduling; now by default."""
         self.position = (x, y)
         w, h = self.output
-        self.pointer.motion_absolute(self.now(), max(0, min(int(round(x)), w - 1)), max(0, min(int(round(y)), h - 1)), w, h)
+        self.pointer.motion_absolute(self.now() if at is None else at & 0xFFFFFFFF, max(0, min(int(round(x)), w - 1)), max(0, min(int(round(y)), h - 1)), w, h)
         self._frame()
 
-    def button(self, pressed):
-        self.pointer.button(self.now(), BTN_LEFT, PRESSED if pressed else RELEASED)
+    def button(self, pressed, at=None):
+        self.pointer.button(self.now() if at is None else at & 0xFFFFFFFF, BTN_LEFT, PRESSED if pressed else RELEASED)
         self._frame()
 
     def axis(self, dx, dy):
