@@ -21,7 +21,7 @@ import Foundation
 ///
 /// Threading: one `TrashCan` per run, on the run's thread.
 final class TrashCan {
-    private struct Directory {
+    struct Directory {
         let files: Int32
         let info: Int32
         /// The Trash folder as the user finds it (for messages).
@@ -33,7 +33,13 @@ final class TrashCan {
 
     private let dataHome: String?
     private let holdAfterReserve: String?
-    private var byDevice: [UInt64: Result<Directory, FileFailure.Reason>] = [:]
+    /// A filesystem as reached through one mount.
+    private struct Key: Hashable {
+        let device: UInt64
+        let mount: UInt64?
+    }
+
+    private var byMount: [Key: Result<Directory, FileFailure.Reason>] = [:]
     private var opened: [Int32] = []
     private let uid = getuid()
 
@@ -45,20 +51,45 @@ final class TrashCan {
 
     deinit { for fd in opened { close(fd) } }
 
-    /// Moves `entry` (found below a verified folder) to the Trash of its
-    /// filesystem. `originalPath` is the absolute path written to the
-    /// `.trashinfo` (what the Files app restores to).
-    func move(_ entry: NoFollowDirectory.Entry, originalPath: String) -> Result<Void, FileFailure.Reason> {
+    /// Moves `entry` (found below a verified folder, and held open as
+    /// `held`) to the Trash of the mount it is on, then proves that the
+    /// entry moved is the held file (else puts it back: `HeldFile`).
+    /// `originalPath` is the absolute path written to the `.trashinfo`
+    /// (what the Files app restores to).
+    func move(_ entry: NoFollowDirectory.Entry, held: HeldFile, originalPath: String) -> Result<Void, FileFailure.Reason> {
+        let folder = (originalPath as NSString).deletingLastPathComponent
         // Nothing on a read-only filesystem can move, to any Trash or folder.
         if Self.isReadOnly(entry.parent) {
-            let folder = (originalPath as NSString).deletingLastPathComponent
             return .failure(.readOnly(Self.mountTop(of: folder, device: UInt64(entry.info.st_dev))))
         }
+        let mount = FileSystem.mountFacts(entry.parent, "")?.mountID
         let directory: Directory
-        switch trash(for: UInt64(entry.info.st_dev), near: (originalPath as NSString).deletingLastPathComponent) {
+        switch trash(for: UInt64(entry.info.st_dev), mount: mount, near: folder) {
         case .success(let found): directory = found
         case .failure(let reason): return .failure(reason)
         }
+        let result = move(entry, held: held, originalPath: originalPath, into: directory)
+        guard Self.crossesMounts(result) else { return result }
+        // The home Trash across a mount boundary after all (a bind mount
+        // the mount IDs did not tell): the Trash of the file's own mount.
+        guard directory.topdir == nil else { return .failure(.noTrash) }
+        switch locateOnMount(device: UInt64(entry.info.st_dev), near: folder) {
+        case .success(let own):
+            let second = move(entry, held: held, originalPath: originalPath, into: own)
+            return Self.crossesMounts(second) ? .failure(.noTrash) : second
+        case .failure(let reason): return .failure(reason)
+        }
+    }
+
+    private static func crossesMounts(_ result: Result<Void, FileFailure.Reason>) -> Bool {
+        if case .failure(.otherFilesystem) = result { return true }
+        return false
+    }
+
+    /// The move into one Trash; `.otherFilesystem` when that Trash is
+    /// across a mount boundary (EXDEV).
+    private func move(_ entry: NoFollowDirectory.Entry, held: HeldFile, originalPath: String,
+                      into directory: Directory) -> Result<Void, FileFailure.Reason> {
         var recorded = originalPath
         if let topdir = directory.topdir, RawPath.isInside(originalPath, root: topdir), !RawPath.same(originalPath, topdir) {
             recorded = String(originalPath.unicodeScalars.dropFirst(topdir.unicodeScalars.count + (topdir.hasSuffix("/") ? 0 : 1)))
@@ -72,11 +103,18 @@ final class TrashCan {
             if reserved == EEXIST { continue }
             if reserved != 0 { return .failure(Self.unwritable(directory.shown + "/info", reserved)) }
             if let holdAfterReserve { Self.hold(at: holdAfterReserve) }
-            let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory.files, candidate.map { CChar(bitPattern: $0) } + [0])
-            if code == 0 { return .success(()) }
+            let target = candidate.map { CChar(bitPattern: $0) } + [0]
+            let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory.files, target)
+            if code == 0 {
+                if held.isAt(directory.files, target) { return .success(()) }
+                let reason = HeldFile.changedWhileMoving(moved: directory.files, target, from: entry,
+                                                         shownDestination: directory.shown + "/files/" + RawPath.decode(candidate))
+                if case .changedWhileMoving(.stayed) = reason {} else { unlinkat(directory.info, infoName, 0) }
+                return .failure(reason)
+            }
             unlinkat(directory.info, infoName, 0)
             if code == EEXIST { continue }
-            if code == EXDEV { return .failure(.noTrash) }
+            if code == EXDEV { return .failure(.otherFilesystem) }
             // Whose fault: the Trash's `files` folder, or the clip's folder.
             if code == EROFS || ((code == EACCES || code == EPERM) && faccessat(directory.files, ".", W_OK, AT_EACCESS) != 0) {
                 return .failure(Self.unwritable(directory.shown + "/files", code))
@@ -115,23 +153,34 @@ final class TrashCan {
         return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private func trash(for device: UInt64, near directory: String) -> Result<Directory, FileFailure.Reason> {
-        if let known = byDevice[device] { return known }
-        let found = locate(device: device, near: directory)
-        byDevice[device] = found
+    /// The Trash for a file on `device`, reached through the mount
+    /// `mount` (nil where the kernel gives no mount IDs), in `directory`.
+    func trash(for device: UInt64, mount: UInt64?, near directory: String) -> Result<Directory, FileFailure.Reason> {
+        let key = Key(device: device, mount: mount)
+        if let known = byMount[key] { return known }
+        let found = locate(device: device, mount: mount, near: directory)
+        byMount[key] = found
         return found
     }
 
-    private func locate(device: UInt64, near directory: String) -> Result<Directory, FileFailure.Reason> {
-        if let dataHome, Self.device(of: dataHome + "/Trash") == device {
-            // The home Trash's filesystem: the home Trash or none.
-            guard Export.makeDirectories(dataHome) == nil else { return .failure(.noTrash) }
-            let home = open(RawPath.c(dataHome), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard home >= 0 else { return .failure(.noTrash) }
-            defer { close(home) }
-            return folders(in: home, named: "Trash", shown: dataHome + "/Trash", device: device, topdir: nil)
-        }
-        let topdir = Self.mountTop(of: directory, device: device)
+    private func locate(device: UInt64, mount: UInt64?, near directory: String) -> Result<Directory, FileFailure.Reason> {
+        let homeTrash = dataHome.map { $0 + "/Trash" }
+        let homeIsHere = homeTrash.map { path in
+            Self.device(of: path) == device && (mount == nil || FileSystem.mountID(nearest: path) == mount)
+        } ?? false
+        guard let dataHome, homeIsHere else { return locateOnMount(device: device, near: directory) }
+        // The home Trash's mount: the home Trash or none.
+        guard Export.makeDirectories(dataHome) == nil else { return .failure(.noTrash) }
+        let home = open(RawPath.c(dataHome), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard home >= 0 else { return .failure(.noTrash) }
+        defer { close(home) }
+        return folders(in: home, named: "Trash", shown: dataHome + "/Trash", device: device, topdir: nil)
+    }
+
+    /// The Trash at the top of the mount `directory` is on (a bind mount's
+    /// own top, not its filesystem's): `.Trash/$uid` or `.Trash-$uid`.
+    private func locateOnMount(device: UInt64, near directory: String) -> Result<Directory, FileFailure.Reason> {
+        let topdir = FileSystem.mountTop(of: directory) ?? Self.mountTop(of: directory, device: device)
         let top = open(RawPath.c(topdir), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard top >= 0 else { return .failure(.noTrash) }
         defer { close(top) }
@@ -159,8 +208,17 @@ final class TrashCan {
         func cannotUse(_ path: String, _ code: Int32) -> FileFailure.Reason {
             topdir == nil || code == EROFS ? Self.unwritable(path, code) : .noTrash
         }
+        // A top folder that refuses it (immutable, read-only, not yours to
+        // write) is named as the cause: the file manager could not either.
+        func cannotCreate(in parent: Int32, _ path: String, _ code: Int32) -> FileFailure.Reason {
+            guard topdir != nil, code == EPERM || code == EACCES || code == EROFS else { return cannotUse(path, code) }
+            if FileSystem.mountFacts(parent, "")?.isImmutable == true {
+                return .trashUncreatable(path, .immutable((path as NSString).deletingLastPathComponent))
+            }
+            return .trashUncreatable(path, .errno(code))
+        }
         func openOwned(_ parent: Int32, _ name: String, _ path: String) -> Result<Int32, FileFailure.Reason> {
-            if mkdirat(parent, name, 0o700) != 0 && errno != EEXIST { return .failure(cannotUse(path, errno)) }
+            if mkdirat(parent, name, 0o700) != 0 && errno != EEXIST { return .failure(cannotCreate(in: parent, path, errno)) }
             let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else {
                 return .failure(errno == ELOOP || errno == ENOTDIR

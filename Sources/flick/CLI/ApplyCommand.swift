@@ -77,6 +77,7 @@ struct ApplyCommand: ParsableCommand {
             report.failures.removeAll { names.contains(RawPath.key($0.path)) }
             report.failures += second.failures
             report.moved += second.moved
+            report.alreadyMoved += second.alreadyMoved
             report.unrecorded += second.unrecorded
             report.cancelled = report.cancelled || second.cancelled
             if !second.moved.isEmpty {
@@ -90,7 +91,8 @@ struct ApplyCommand: ParsableCommand {
     private func printReport(_ report: MoveReport, refused: [FileFailure], planned: Int, root: String) throws {
         CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(RawPath.printable(root)).")
         let failures = refused + report.failures
-        for failure in failures { CLI.err("Couldn’t move \(ErrorText.file(failure))") }
+        for moved in report.alreadyMoved { CLI.out(ErrorText.alreadyMoved(moved)) }
+        for failure in failures { CLI.err(ErrorText.notMoved(failure)) }
         for moved in report.unrecorded {
             CLI.err("Moved, but the decision store could not record it (Flick will find it gone from the folder): \(ErrorText.file(moved))")
         }
@@ -99,7 +101,7 @@ struct ApplyCommand: ParsableCommand {
                 + "run `flick apply --rejected-folder \(RawPath.shellQuoted(root))` to move them into “\(FolderScan.rejectedFolderName)” instead.")
         }
         if report.cancelled {
-            let left = planned - report.moved.count - report.failures.count
+            let left = planned - report.moved.count - report.alreadyMoved.count - report.failures.count
             CLI.err("Cancelled; \(CLI.plural(left, "file")) not yet moved \(left == 1 ? "stays" : "stay") marked for deletion.")
         }
         if !failures.isEmpty || !report.unrecorded.isEmpty || report.cancelled { throw ExitCode(FlickCommand.Exit.failed) }

@@ -60,7 +60,18 @@ extension MainWindow {
     private func report(_ report: MoveReport, refused: [FileFailure], folder: ReviewedFolder, destination: Apply.Destination = .trash) {
         let failures = refused + report.failures
         let place = destination == .trash ? tr("the Trash") : tr("“%@”", FolderScan.rejectedFolderName)
-        let movedText = report.moved.isEmpty ? "" : tr("Moved %@ to %@.", Apply.summary(count: report.moved.count, bytes: report.movedBytes), place)
+        var movedText = report.moved.isEmpty ? "" : tr("Moved %@ to %@.", Apply.summary(count: report.moved.count, bytes: report.movedBytes), place)
+        // Moved as decided, by another Flick: done, never a failure.
+        if !report.alreadyMoved.isEmpty {
+            let count = report.alreadyMoved.count
+            let inTrash = report.alreadyMoved.allSatisfy { if case .trash = $0.place { true } else { false } }
+            let already = count == 1
+                ? ErrorText.alreadyMoved(report.alreadyMoved[0]) + "."
+                : inTrash
+                ? trn("%ld file was already in the Trash (moved by another Flick).", "%ld files were already in the Trash (moved by another Flick).", count, count)
+                : trn("%ld file was already moved by another Flick.", "%ld files were already moved by another Flick.", count, count)
+            movedText += (movedText.isEmpty ? "" : " ") + already
+        }
         guard !failures.isEmpty || report.cancelled || !report.unrecorded.isEmpty else {
             showToast(movedText)
             return
