@@ -37,17 +37,6 @@ extension FileSystem {
                           isImmutable: known & immutableAttribute != 0 && attributes & immutableAttribute != 0)
     }
 
-    /// The mount ID of `path`, or of its nearest existing ancestor (where a
-    /// folder not made yet would be).
-    public static func mountID(nearest path: String) -> UInt64? {
-        var current = path
-        while true {
-            if let facts = mountFacts(AT_FDCWD, current) { return facts.mountID }
-            guard current != "/" && !current.isEmpty else { return nil }
-            current = (current as NSString).deletingLastPathComponent
-        }
-    }
-
     /// The top folder of the mount `directory` (a canonical path) is on:
     /// its highest ancestor on the same mount. Nil where the kernel gives
     /// no mount IDs.

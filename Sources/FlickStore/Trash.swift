@@ -158,18 +158,15 @@ final class TrashCan {
     func trash(for device: UInt64, mount: UInt64?, near directory: String) -> Result<Directory, FileFailure.Reason> {
         let key = Key(device: device, mount: mount)
         if let known = byMount[key] { return known }
-        let found = locate(device: device, mount: mount, near: directory)
+        let found = locate(device: device, near: directory)
         byMount[key] = found
         return found
     }
 
-    private func locate(device: UInt64, mount: UInt64?, near directory: String) -> Result<Directory, FileFailure.Reason> {
-        let homeTrash = dataHome.map { $0 + "/Trash" }
-        let homeIsHere = homeTrash.map { path in
-            Self.device(of: path) == device && (mount == nil || FileSystem.mountID(nearest: path) == mount)
-        } ?? false
-        guard let dataHome, homeIsHere else { return locateOnMount(device: device, near: directory) }
-        // The home Trash's mount: the home Trash or none.
+    private func locate(device: UInt64, near directory: String) -> Result<Directory, FileFailure.Reason> {
+        // The home Trash's filesystem (as file managers tell it, by device):
+        // the home Trash, unless a rename into it crosses a mount (`move`).
+        guard let dataHome, Self.device(of: dataHome + "/Trash") == device else { return locateOnMount(device: device, near: directory) }
         guard Export.makeDirectories(dataHome) == nil else { return .failure(.noTrash) }
         let home = open(RawPath.c(dataHome), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard home >= 0 else { return .failure(.noTrash) }

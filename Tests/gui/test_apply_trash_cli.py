@@ -155,3 +155,44 @@ def test_an_empty_trashinfo_left_by_a_killed_run_is_repaired_and_a_fresh_one_kep
     assert sorted(infos) == ["box.mp4.trashinfo", "cup (2).mp4.trashinfo", "cup.mp4.trashinfo"]
     assert infos["box.mp4.trashinfo"].startswith(f"[Trash Info]\nPath={folder}/box.mp4\n")
     assert infos["cup.mp4.trashinfo"] == ""
+
+
+def test_a_folder_on_a_bind_mount_goes_to_the_bind_mounts_own_trash(tmp_path, mounts):
+    """The home Trash is on the same filesystem (same device number) but
+    across a mount boundary: a rename there fails, so the Trash is the one
+    a file manager uses, `.Trash-$uid` at the top of the bind mount."""
+    disk = mounts.tmpfs(tmp_path / "disk")
+    cli = cli_with_data(tmp_path, disk / "data")
+    make_deck(disk / "real" / "clips")
+    bound = mounts.bind(disk / "real", disk / "bound")
+    folder = bound / "clips"
+    assert os.stat(folder).st_dev == os.stat(cli.data).st_dev
+    cli.drive(folder, "delete")
+    result = cli.run("apply", folder)
+    assert result.returncode == 0, result.stderr
+    assert "Moved 1 file" in result.stdout
+    trash = bound / f".Trash-{os.getuid()}"
+    assert sorted(os.listdir(trash / "files")) == ["box.mp4"]
+    assert (trash / "files" / "box.mp4").read_bytes() == b"\1" * 100
+    assert os.stat(trash).st_mode & 0o777 == 0o700
+    assert (trash / "info" / "box.mp4.trashinfo").read_text().startswith("[Trash Info]\nPath=clips/box.mp4\nDeletionDate=")
+    assert not (cli.trash / "files").exists() or os.listdir(cli.trash / "files") == []
+    assert sorted(os.listdir(folder)) == ["cup.mp4"]
+
+
+def test_an_immutable_top_folder_is_named_as_why_there_is_no_trash(tmp_path, mounts):
+    cli = Cli(tmp_path)
+    card = tmp_path / "card"
+    mounts.ext4(tmp_path / "card.img", card)
+    folder = make_deck(card / "clips")
+    cli.drive(folder, "delete")
+    subprocess.run(["chattr", "+i", str(card)], check=True)
+    try:
+        result = cli.run("apply", folder)
+    finally:
+        subprocess.run(["chattr", "-i", str(card)], check=True)
+    assert result.returncode == 3
+    assert (f"Couldn’t move box.mp4: can’t create the Trash folder “{card}/.Trash-{os.getuid()}”: "
+            f"the folder “{card}” is immutable (chattr +i), so the file stays") in result.stderr
+    assert "no Trash" not in result.stderr
+    assert sorted(os.listdir(folder)) == ["box.mp4", "cup.mp4"]
