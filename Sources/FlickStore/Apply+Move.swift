@@ -17,7 +17,8 @@ extension Store {
 
     /// `moved` learns of the move as soon as it is done, before it is recorded.
     func moveOne(_ item: FileItem, folder: FolderRecord, handle: NoFollowDirectory, trash: TrashCan,
-                 afterCheck: (FileItem) -> Void, moved: (FileItem) -> Void, move: Mover) throws(StoreError) -> MoveOutcome {
+                 afterOpen: (FileItem) -> Void, afterCheck: (FileItem) -> Void, moved: (FileItem) -> Void,
+                 move: Mover) throws(StoreError) -> MoveOutcome {
         guard let row = try db.rows("SELECT \(Self.clipColumns), state FROM clip WHERE id = ? AND folder_id = ?", item.clipID, folder.id).first,
               let clip = Self.clip(row), let stored = clip.identity else {
             return .failed(FileFailure(path: item.relativePath, reason: .gone))
@@ -43,6 +44,7 @@ extension Store {
         case .success(let opened): held = opened
         case .failure(let reason): return .failed(FileFailure(path: path, reason: reason))
         }
+        afterOpen(item)
         // The file there now must be the one decided on, and the one the
         // user confirmed; and it must still be marked for deletion.
         guard row[10].string == "present", held.identity.isSameFile(as: stored), item.identity.isSameFile(as: stored) else {

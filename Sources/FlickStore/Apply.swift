@@ -7,10 +7,14 @@ import Foundation
 /// For each file, in one store transaction (which holds the store's write
 /// lock, so no decision can change meanwhile): re-read the clip's row (its
 /// decision, path and identity), walk to the file from a descriptor of the
-/// reviewed folder without following links, compare the identity, call
-/// `afterCheck`, move the entry from its verified parent descriptor, and
-/// record the move. A file that changed, was re-decided, or is reached
-/// through a link is refused with its reason; the rest go on.
+/// reviewed folder without following links, open it once (`HeldFile`) and
+/// compare the identity and fingerprint read from that descriptor, call
+/// `afterCheck`, move the entry from its verified parent descriptor, prove
+/// the entry moved is the one held (device and inode at the destination;
+/// else put it back), and record the move (`Apply+Move.swift`). A file
+/// that changed, was re-decided, or is reached through a link is refused
+/// with its reason; one another Flick already moved is reported as done;
+/// the rest go on.
 ///
 /// Threading: runs on the caller's thread with its own store connection
 /// (the app calls it off the main thread; the window's connection waits
@@ -48,12 +52,16 @@ public enum Apply {
 }
 
 extension Store {
-    /// `Apply.run` on this connection.
+    /// `Apply.run` on this connection. `afterOpen` (the file just opened,
+    /// before its checks) and `afterMove` (just renamed, before the proof)
+    /// are, with `afterCheck`, the moments tests change the folder at.
     public func apply(_ items: [FileItem], in folder: FolderRecord, to destination: Apply.Destination = .trash,
                       environment: [String: String] = ProcessInfo.processInfo.environment,
                       progress: (Int, Int) -> Void = { _, _ in },
                       isCancelled: () -> Bool = { false },
-                      afterCheck: (FileItem) -> Void = { _ in }) -> MoveReport {
+                      afterOpen: (FileItem) -> Void = { _ in },
+                      afterCheck: (FileItem) -> Void = { _ in },
+                      afterMove: (FileItem) -> Void = { _ in }) -> MoveReport {
         var report = MoveReport()
         let handle: NoFollowDirectory
         do {
@@ -73,15 +81,15 @@ extension Store {
             var movedNow: FileItem?
             do {
                 outcome = try db.transaction { () throws(StoreError) -> MoveOutcome in
-                    try moveOne(item, folder: folder, handle: handle, trash: trash, afterCheck: afterCheck,
+                    try moveOne(item, folder: folder, handle: handle, trash: trash, afterOpen: afterOpen, afterCheck: afterCheck,
                                 moved: { movedNow = $0 }) { entry, held, original in
                         switch destination {
                         case .trash:
-                            return trash.move(entry, held: held, originalPath: original)
+                            return trash.move(entry, held: held, originalPath: original, afterRename: { afterMove(item) })
                         case .rejectedFolder:
                             let folder = rejected ?? RejectedFolder(in: handle)
                             rejected = folder
-                            return folder.move(entry, held: held)
+                            return folder.move(entry, held: held, afterRename: { afterMove(item) })
                         }
                     }
                 }

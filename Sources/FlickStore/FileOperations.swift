@@ -226,7 +226,7 @@ final class RejectedFolder {
 
     /// Moves `entry` in, then proves the entry moved is `held` (or puts
     /// it back: `HeldFile`).
-    func move(_ entry: NoFollowDirectory.Entry, held: HeldFile) -> Result<Void, FileFailure.Reason> {
+    func move(_ entry: NoFollowDirectory.Entry, held: HeldFile, afterRename: () -> Void = {}) -> Result<Void, FileFailure.Reason> {
         if TrashCan.isReadOnly(entry.parent) {
             return .failure(.readOnly(TrashCan.mountTop(of: folderPath, device: UInt64(entry.info.st_dev))))
         }
@@ -240,6 +240,7 @@ final class RejectedFolder {
             let candidate = TrashCan.trashName(name, attempt: attempt, limit: 255).map { CChar(bitPattern: $0) } + [0]
             let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory, candidate)
             if code == 0 {
+                afterRename()
                 if held.isAt(directory, candidate) { return .success(()) }
                 let shown = FolderScan.rejectedFolderName + "/" + RawPath.decode(candidate.dropLast().map { UInt8(bitPattern: $0) })
                 return .failure(HeldFile.changedWhileMoving(moved: directory, candidate, from: entry, shownDestination: shown))

@@ -56,7 +56,8 @@ final class TrashCan {
     /// entry moved is the held file (else puts it back: `HeldFile`).
     /// `originalPath` is the absolute path written to the `.trashinfo`
     /// (what the Files app restores to).
-    func move(_ entry: NoFollowDirectory.Entry, held: HeldFile, originalPath: String) -> Result<Void, FileFailure.Reason> {
+    func move(_ entry: NoFollowDirectory.Entry, held: HeldFile, originalPath: String,
+              afterRename: () -> Void = {}) -> Result<Void, FileFailure.Reason> {
         let folder = (originalPath as NSString).deletingLastPathComponent
         // Nothing on a read-only filesystem can move, to any Trash or folder.
         if Self.isReadOnly(entry.parent) {
@@ -68,14 +69,14 @@ final class TrashCan {
         case .success(let found): directory = found
         case .failure(let reason): return .failure(reason)
         }
-        let result = move(entry, held: held, originalPath: originalPath, into: directory)
+        let result = move(entry, held: held, originalPath: originalPath, into: directory, afterRename: afterRename)
         guard Self.crossesMounts(result) else { return result }
         // The home Trash across a mount boundary after all (a bind mount
         // the mount IDs did not tell): the Trash of the file's own mount.
         guard directory.topdir == nil else { return .failure(.noTrash) }
         switch locateOnMount(device: UInt64(entry.info.st_dev), near: folder) {
         case .success(let own):
-            let second = move(entry, held: held, originalPath: originalPath, into: own)
+            let second = move(entry, held: held, originalPath: originalPath, into: own, afterRename: afterRename)
             return Self.crossesMounts(second) ? .failure(.noTrash) : second
         case .failure(let reason): return .failure(reason)
         }
@@ -89,7 +90,7 @@ final class TrashCan {
     /// The move into one Trash; `.otherFilesystem` when that Trash is
     /// across a mount boundary (EXDEV).
     private func move(_ entry: NoFollowDirectory.Entry, held: HeldFile, originalPath: String,
-                      into directory: Directory) -> Result<Void, FileFailure.Reason> {
+                      into directory: Directory, afterRename: () -> Void) -> Result<Void, FileFailure.Reason> {
         var recorded = originalPath
         if let topdir = directory.topdir, RawPath.isInside(originalPath, root: topdir), !RawPath.same(originalPath, topdir) {
             recorded = String(originalPath.unicodeScalars.dropFirst(topdir.unicodeScalars.count + (topdir.hasSuffix("/") ? 0 : 1)))
@@ -106,6 +107,7 @@ final class TrashCan {
             let target = candidate.map { CChar(bitPattern: $0) } + [0]
             let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory.files, target)
             if code == 0 {
+                afterRename()
                 if held.isAt(directory.files, target) { return .success(()) }
                 let reason = HeldFile.changedWhileMoving(moved: directory.files, target, from: entry,
                                                          shownDestination: directory.shown + "/files/" + RawPath.decode(candidate))
