@@ -32,7 +32,6 @@ final class TrashCan {
     }
 
     private let dataHome: String?
-    private let holdAfterReserve: String?
     /// A filesystem as reached through one mount.
     private struct Key: Hashable {
         let device: UInt64
@@ -46,7 +45,6 @@ final class TrashCan {
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["HOME"].map { $0 + "/.local/share" }
-        holdAfterReserve = environment[Self.afterReserveVariable]
     }
 
     deinit { for fd in opened { close(fd) } }
@@ -103,7 +101,6 @@ final class TrashCan {
             let reserved = Self.reserve(info, named: infoName, in: directory.info)
             if reserved == EEXIST { continue }
             if reserved != 0 { return .failure(Self.unwritable(directory.shown + "/info", reserved)) }
-            if let holdAfterReserve { Self.hold(at: holdAfterReserve) }
             let target = candidate.map { CChar(bitPattern: $0) } + [0]
             let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory.files, target)
             if code == 0 {
