@@ -69,3 +69,30 @@ extension Store {
         return .moved(done)
     }
 }
+
+extension Store {
+    /// Of `refused` (what `FileOperations.check` found gone among `clips`),
+    /// the files another Flick moved as decided meanwhile — their rows now
+    /// applied, for the same file — as done, and the rest as they were.
+    /// `environment` gives the home Trash, where they are looked for.
+    public func movedByAnother(_ refused: [FileFailure], of clips: [StoredClip], in folder: FolderRecord,
+                               environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> (alreadyMoved: [AlreadyMoved], rest: [FileFailure]) {
+        guard refused.contains(where: { $0.reason == .gone }), let handle = try? NoFollowDirectory(path: folder.path) else { return ([], refused) }
+        let byPath = Dictionary(clips.map { (RawPath.key($0.relativePath), $0) }, uniquingKeysWith: { first, _ in first })
+        let trash = TrashCan(environment: environment)
+        var already: [AlreadyMoved] = [], rest: [FileFailure] = []
+        for failure in refused {
+            guard failure.reason == .gone, let clip = byPath[RawPath.key(failure.path)], let identity = clip.identity,
+                  let row = try? db.rows("SELECT state, device, inode, size, mtime FROM clip WHERE id = ?", clip.id).first,
+                  row[0].string == "applied", Self.identity(row[1], row[2], row[3], row[4]).isSameFile(as: identity) else {
+                rest.append(failure)
+                continue
+            }
+            let item = FileItem(clipID: clip.id, relativePath: clip.relativePath, absolutePath: folder.path + "/" + clip.relativePath,
+                                size: identity.size, identity: identity)
+            already.append(AlreadyMoved(item: item, place: trash.find(item, handle: handle)))
+        }
+        return (already, rest)
+    }
+}

@@ -41,7 +41,12 @@ final class HeldFile {
     static func hold(_ entry: NoFollowDirectory.Entry) -> Result<HeldFile, FileFailure.Reason> {
         let kind = entry.info.st_mode & S_IFMT
         let flags = kind == S_IFREG ? O_RDONLY | O_NONBLOCK | O_NOCTTY : pathOnlyFlag
-        let fd = openat(entry.parent, entry.name, flags | O_NOFOLLOW | O_CLOEXEC)
+        var fd = openat(entry.parent, entry.name, flags | O_NOFOLLOW | O_CLOEXEC)
+        if fd < 0 && kind == S_IFREG && (errno == EACCES || errno == EPERM) {
+            // A file you may move but not read: held all the same (its
+            // fingerprint then can't be read, as before).
+            fd = openat(entry.parent, entry.name, pathOnlyFlag | O_NOFOLLOW | O_CLOEXEC)
+        }
         guard fd >= 0 else {
             return .failure(errno == ELOOP ? .changed : NoFollowDirectory.reason(errno))
         }

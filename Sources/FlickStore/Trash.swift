@@ -10,12 +10,20 @@ import Foundation
 ///                  non-link `.Trash` (shared, set up by an administrator)
 ///   $topdir/.Trash-$uid   otherwise (created 0700)
 ///
+/// `$topdir` is the top of the mount the file is reached through (by mount
+/// ID), so a bind mount's own; a file on the home Trash's filesystem whose
+/// rename there fails across a mount boundary (EXDEV: a bind mount) goes to
+/// its mount's `$topdir` Trash too. A top folder that refuses the Trash
+/// folder (immutable, read-only, not writable) is named as the cause.
+///
 /// Every Trash folder (`Trash`, `files`, `info`, `.Trash-$uid`…) is opened
 /// with `O_NOFOLLOW`: a Trash that is a link is refused, never followed.
 /// A move first creates `info/NAME.trashinfo`, complete, only if the name
 /// is free (which claims NAME; `Trash+Info.swift`), then
 /// `renameat2(RENAME_NOREPLACE)`s the entry from its verified parent into
-/// `files/NAME`; if that fails the info file is removed. A failure names
+/// `files/NAME`; if that fails the info file is removed. Then the proof:
+/// `files/NAME` must be the file held open and checked (`HeldFile`), else
+/// it goes back and the info file is removed. A failure names
 /// its real cause: the clip's file system read-only, or the Trash folder
 /// that can't be written and why, never the clip for the Trash's fault.
 ///
@@ -69,10 +77,12 @@ final class TrashCan {
         }
         let result = move(entry, held: held, originalPath: originalPath, into: directory, afterRename: afterRename)
         guard Self.crossesMounts(result) else { return result }
-        // The home Trash across a mount boundary after all (a bind mount
-        // the mount IDs did not tell): the Trash of the file's own mount.
+        // The home Trash's filesystem, but across a mount boundary (a bind
+        // mount): the Trash of the mount the file is on, from now on.
         guard directory.topdir == nil else { return .failure(.noTrash) }
-        switch locateOnMount(device: UInt64(entry.info.st_dev), near: folder) {
+        let own = locateOnMount(device: UInt64(entry.info.st_dev), near: folder)
+        if mount != nil { byMount[Key(device: UInt64(entry.info.st_dev), mount: mount)] = own }
+        switch own {
         case .success(let own):
             let second = move(entry, held: held, originalPath: originalPath, into: own, afterRename: afterRename)
             return Self.crossesMounts(second) ? .failure(.noTrash) : second

@@ -43,6 +43,7 @@ class FileReads:
         self.events = []
         self.acted = threading.Event()
         self.error = None
+        self._acting = None
         self._stop_r, self._stop_w = os.pipe()
 
     def __enter__(self):
@@ -56,6 +57,8 @@ class FileReads:
         return self
 
     def __exit__(self, *exc):
+        if self._acting:
+            self._acting.join(timeout=60)
         os.write(self._stop_w, b"x")
         self.thread.join(timeout=30)
         os.close(self.fd)  # lets any event still pending through
@@ -81,15 +84,26 @@ class FileReads:
             while offset + METADATA.size <= len(data):
                 length, _, _, _, mask, fd, pid = METADATA.unpack_from(data, offset)
                 offset += length
-                try:
-                    if self._watched(pid):
-                        self.events.append("open" if mask & FAN_OPEN_PERM else "read")
-                        if len(self.events) == self.at and self.action:
-                            self.action()
-                            self.acted.set()
-                except Exception as error:  # reported when the block ends
-                    self.error = error
-                finally:
-                    os.write(self.fd, RESPONSE.pack(fd, FAN_ALLOW))
-                    if fd >= 0:
-                        os.close(fd)
+                if self._watched(pid):
+                    self.events.append("open" if mask & FAN_OPEN_PERM else "read")
+                    if len(self.events) == self.at and self.action:
+                        # The reader waits for the action, which may read the
+                        # file too (another Flick): those reads are answered here.
+                        self._acting = threading.Thread(target=self._act, args=(fd,), daemon=True)
+                        self._acting.start()
+                        continue
+                self._allow(fd)
+
+    def _act(self, fd):
+        try:
+            self.action()
+            self.acted.set()
+        except Exception as error:  # reported when the block ends
+            self.error = error
+        finally:
+            self._allow(fd)
+
+    def _allow(self, fd):
+        os.write(self.fd, RESPONSE.pack(fd, FAN_ALLOW))
+        if fd >= 0:
+            os.close(fd)

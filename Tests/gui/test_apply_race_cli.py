@@ -7,7 +7,6 @@ fails. A second `flick apply` on the same store that moved a file first
 gets it reported as done, never as a failure."""
 import os
 import subprocess
-import threading
 
 import pytest
 
@@ -110,3 +109,34 @@ def test_a_file_another_flick_moved_first_is_reported_as_done(tmp_path):
     assert "Couldn’t move" not in err
     assert sorted(os.listdir(cli.trash / "files")) == names
     assert os.listdir(folder) == []
+
+
+def test_files_another_flick_moved_while_this_one_checked_them_are_done(tmp_path):
+    """The first `flick apply` is held at its first read of a.mp4 (its
+    check) while a second one moves both files: the first then finds b.mp4
+    gone, and a.mp4 already moved, both by the other Flick, as decided."""
+    cli = Cli(tmp_path)
+    folder = tmp_path / "clips"
+    folder.mkdir()
+    for i, name in enumerate(["a.mp4", "b.mp4"]):
+        (folder / name).write_bytes(bytes([i + 1]) * 1000)
+    cli.drive(folder, "delete", "delete")
+    first, second = {}, {}
+
+    def apply_again():
+        second["result"] = cli.run("apply", folder)
+
+    # (The first read of a.mp4 by any other process is the first Flick's:
+    # the second starts only then.)
+    with FileReads(folder / "a.mp4", at=1, action=apply_again) as reads:
+        first["proc"] = subprocess.Popen([str(FLICK), "apply", str(folder)], env=cli.env, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, text=True)
+        out, err = first["proc"].communicate(timeout=60)
+    assert reads.acted.is_set(), reads.events
+    assert second["result"].returncode == 0 and "Moved 2 files" in second["result"].stdout, second["result"].stderr
+    assert first["proc"].returncode == 0, err
+    assert "Moved 0 files" in out
+    assert "a.mp4: already in the Trash (moved by another Flick)" in out
+    assert "b.mp4: already in the Trash (moved by another Flick)" in out
+    assert "Couldn’t move" not in err
+    assert sorted(os.listdir(cli.trash / "files")) == ["a.mp4", "b.mp4"]

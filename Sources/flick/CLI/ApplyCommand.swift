@@ -44,13 +44,15 @@ struct ApplyCommand: ParsableCommand {
         // Decided files whose name now holds another file: never moved.
         let replaced = context.sync.replaced.filter { $0.decision == .delete }
             .map { FileFailure(path: $0.relativePath, reason: .changed) }
+        let clips: [StoredClip]
         let checked: (items: [FileItem], refused: [FileFailure])
         do {
-            checked = try FileOperations.check(try context.store.clipsToDelete(in: context.record), folder: root)
+            clips = try context.store.clipsToDelete(in: context.record)
+            checked = try FileOperations.check(clips, folder: root)
         } catch {
             CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
         }
-        let refused = replaced + checked.refused
+        var refused = replaced + checked.refused
         let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
         if dryRun {
             Self.printDryRun(checked.items, refused: refused, bytes: bytes)
@@ -84,6 +86,10 @@ struct ApplyCommand: ParsableCommand {
                 CLI.out("Moved \(CLI.plural(second.moved.count, "file")) into “\(shownRoot)/\(FolderScan.rejectedFolderName)” (no Trash on that filesystem).")
             }
         }
+        // Files gone because another Flick moved them as decided: done.
+        let settled = context.store.movedByAnother(refused, of: clips, in: context.record)
+        report.alreadyMoved = settled.alreadyMoved + report.alreadyMoved
+        refused = settled.rest
         try printReport(report, refused: refused, planned: checked.items.count, root: root)
     }
 
