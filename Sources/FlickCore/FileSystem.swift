@@ -5,8 +5,9 @@ import Foundation
 public enum FileSystem {
     /// `renameat2(…, RENAME_NOREPLACE)`: moves an entry only if the target
     /// name is free, atomically. Returns 0 or the errno. Where the
-    /// filesystem cannot do it (EINVAL), a hard link and an unlink give the
-    /// same guarantee; where it can't hard-link either (FAT through FUSE),
+    /// filesystem cannot do it (EINVAL), a hard link and then the removal
+    /// of the old name (`removeLinked`) give the same guarantee; where it
+    /// can't hard-link either (FAT through FUSE),
     /// a rename over a placeholder Flick claimed with O_EXCL
     /// (`renameOverPlaceholder`, which says what that guarantees).
     public static func renameNoReplace(_ fromDirectory: Int32, _ from: [CChar], _ toDirectory: Int32, _ to: [CChar]) -> Int32 {
@@ -17,10 +18,37 @@ public enum FileSystem {
             let linkError = errno
             return cannotLink(linkError) ? renameOverPlaceholder(fromDirectory, from, toDirectory, to) : linkError
         }
-        guard unlinkat(fromDirectory, from, 0) == 0 else {
-            let unlinkError = errno
-            unlinkat(toDirectory, to, 0)
-            return unlinkError
+        return removeLinked(fromDirectory, from, toDirectory, to)
+    }
+
+    /// Removes the name `from`, just hard-linked as `to`, only if it is
+    /// still that entry: another program may have renamed a file over
+    /// `from` since the link, and an unlink by name would delete it. So
+    /// `from` is first renamed (atomically) to a private name beside it,
+    /// compared there by device and inode with `to`, and unlinked only
+    /// then; another file found there goes back to `from` (`linkat`, never
+    /// replacing). Returns 0 when the entry linked is at `to` and `from`
+    /// no longer names it, or the errno (the link undone when it is safe).
+    static func removeLinked(_ fromDirectory: Int32, _ from: [CChar], _ toDirectory: Int32, _ to: [CChar]) -> Int32 {
+        var linked = stat(), aside = stat()
+        guard fstatat(toDirectory, to, &linked, AT_SYMLINK_NOFOLLOW) == 0 else { return errno }
+        let privateName = Array(".flick-moving-\(getpid())-\(UInt64.random(in: 1...UInt64.max))".utf8CString)
+        guard renameat(fromDirectory, from, fromDirectory, privateName) == 0 else {
+            let code = errno
+            // Gone from `from` already: moved. Else undo the link while
+            // `from` still names the same file (so nothing is lost).
+            if code == ENOENT { return 0 }
+            if fstatat(fromDirectory, from, &aside, AT_SYMLINK_NOFOLLOW) == 0, aside.st_dev == linked.st_dev, aside.st_ino == linked.st_ino {
+                unlinkat(toDirectory, to, 0)
+            }
+            return code
+        }
+        guard fstatat(fromDirectory, privateName, &aside, AT_SYMLINK_NOFOLLOW) == 0 else { return 0 }
+        if aside.st_dev == linked.st_dev && aside.st_ino == linked.st_ino {
+            unlinkat(fromDirectory, privateName, 0)
+        } else if linkat(fromDirectory, privateName, fromDirectory, from, 0) == 0 {
+            // Another file had taken the name: back under it.
+            unlinkat(fromDirectory, privateName, 0)
         }
         return 0
     }

@@ -1,33 +1,20 @@
 import FlickCore
 import Foundation
 
-/// What one run of moving files did.
-public struct MoveReport: Sendable, Equatable {
-    public var moved: [FileItem] = []
-    public var failures: [FileFailure] = []
-    /// Files moved whose move the store could not record (its disk full or
-    /// read-only): moved all the same; each names why it was not recorded.
-    /// The next sync finds them gone from the folder.
-    public var unrecorded: [FileFailure] = []
-    public var cancelled = false
-
-    public init() {}
-
-    public var movedBytes: Int64 { moved.reduce(0) { $0 + $1.size } }
-    /// The failures whose filesystem has no Trash ("Flick Rejected" can take them).
-    public var withoutTrash: [FileFailure] { failures.filter { $0.reason == .noTrash } }
-}
-
 /// Applies "delete" decisions: moves each file to the Trash (or into
 /// "Flick Rejected"), one by one, so one failure never stops the rest.
 ///
 /// For each file, in one store transaction (which holds the store's write
 /// lock, so no decision can change meanwhile): re-read the clip's row (its
 /// decision, path and identity), walk to the file from a descriptor of the
-/// reviewed folder without following links, compare the identity, call
-/// `afterCheck`, move the entry from its verified parent descriptor, and
-/// record the move. A file that changed, was re-decided, or is reached
-/// through a link is refused with its reason; the rest go on.
+/// reviewed folder without following links, open it once (`HeldFile`) and
+/// compare the identity and fingerprint read from that descriptor, call
+/// `afterCheck`, move the entry from its verified parent descriptor, prove
+/// the entry moved is the one held (device and inode at the destination;
+/// else put it back), and record the move (`Apply+Move.swift`). A file
+/// that changed, was re-decided, or is reached through a link is refused
+/// with its reason; one another Flick already moved is reported as done;
+/// the rest go on.
 ///
 /// Threading: runs on the caller's thread with its own store connection
 /// (the app calls it off the main thread; the window's connection waits
@@ -65,12 +52,16 @@ public enum Apply {
 }
 
 extension Store {
-    /// `Apply.run` on this connection.
+    /// `Apply.run` on this connection. `afterOpen` (the file just opened,
+    /// before its checks) and `afterMove` (just renamed, before the proof)
+    /// are, with `afterCheck`, the moments tests change the folder at.
     public func apply(_ items: [FileItem], in folder: FolderRecord, to destination: Apply.Destination = .trash,
                       environment: [String: String] = ProcessInfo.processInfo.environment,
                       progress: (Int, Int) -> Void = { _, _ in },
                       isCancelled: () -> Bool = { false },
-                      afterCheck: (FileItem) -> Void = { _ in }) -> MoveReport {
+                      afterOpen: (FileItem) -> Void = { _ in },
+                      afterCheck: (FileItem) -> Void = { _ in },
+                      afterMove: (FileItem) -> Void = { _ in }) -> MoveReport {
         var report = MoveReport()
         let handle: NoFollowDirectory
         do {
@@ -86,18 +77,19 @@ extension Store {
                 report.cancelled = true
                 break
             }
-            let outcome: Result<FileItem, FileFailure>
+            let outcome: MoveOutcome
             var movedNow: FileItem?
             do {
-                outcome = try db.transaction { () throws(StoreError) -> Result<FileItem, FileFailure> in
-                    try moveOne(item, folder: folder, handle: handle, afterCheck: afterCheck, moved: { movedNow = $0 }) { entry, original in
+                outcome = try db.transaction { () throws(StoreError) -> MoveOutcome in
+                    try moveOne(item, folder: folder, handle: handle, trash: trash, afterOpen: afterOpen, afterCheck: afterCheck,
+                                moved: { movedNow = $0 }) { entry, held, original in
                         switch destination {
                         case .trash:
-                            return trash.move(entry, originalPath: original)
+                            return trash.move(entry, held: held, originalPath: original, afterRename: { afterMove(item) })
                         case .rejectedFolder:
                             let folder = rejected ?? RejectedFolder(in: handle)
                             rejected = folder
-                            return folder.move(entry)
+                            return folder.move(entry, held: held, afterRename: { afterMove(item) })
                         }
                     }
                 }
@@ -106,61 +98,21 @@ extension Store {
                     // The file is in the Trash: say so, and record it on its own if the store lets us now.
                     do {
                         try markApplied([movedNow.clipID], in: folder)
-                        outcome = .success(movedNow)
                     } catch {
                         report.unrecorded.append(FileFailure(path: movedNow.relativePath, reason: .store(error)))
-                        outcome = .success(movedNow)
                     }
+                    outcome = .moved(movedNow)
                 } else {
-                    outcome = .failure(FileFailure(path: item.relativePath, reason: .store(error)))
+                    outcome = .failed(FileFailure(path: item.relativePath, reason: .store(error)))
                 }
             }
             switch outcome {
-            case .success(let moved): report.moved.append(moved)
-            case .failure(let failure): report.failures.append(failure)
+            case .moved(let moved): report.moved.append(moved)
+            case .movedByAnother(let moved): report.alreadyMoved.append(moved)
+            case .failed(let failure): report.failures.append(failure)
             }
             progress(index + 1, items.count)
         }
         return report
-    }
-
-    /// One file, inside the caller's transaction.
-    /// `moved` learns of the move as soon as it is done, before it is recorded.
-    private func moveOne(_ item: FileItem, folder: FolderRecord, handle: NoFollowDirectory, afterCheck: (FileItem) -> Void,
-                         moved: (FileItem) -> Void,
-                         move: (NoFollowDirectory.Entry, String) -> Result<Void, FileFailure.Reason>) throws(StoreError) -> Result<FileItem, FileFailure> {
-        guard let row = try db.rows("SELECT \(Self.clipColumns), state FROM clip WHERE id = ? AND folder_id = ?", item.clipID, folder.id).first,
-              let clip = Self.clip(row), let stored = clip.identity else {
-            return .failure(FileFailure(path: item.relativePath, reason: .gone))
-        }
-        let path = clip.relativePath
-        guard FileOperations.isSafeRelativePath(path) else { return .failure(FileFailure(path: path, reason: .outsideFolder)) }
-        let entry: NoFollowDirectory.Entry
-        switch handle.lookup(path) {
-        case .success(let found): entry = found
-        case .failure(let reason): return .failure(FileFailure(path: path, reason: reason))
-        }
-        // The file there now must be the one decided on, and the one the
-        // user confirmed; and it must still be marked for deletion.
-        guard row[10].string == "present", entry.identity.isSameFile(as: stored), item.identity.isSameFile(as: stored) else {
-            return .failure(FileFailure(path: path, reason: .changed))
-        }
-        guard clip.decision == .delete else { return .failure(FileFailure(path: path, reason: .notMarked)) }
-        // Its bytes, read again just before the move: a file rewritten in
-        // place or another file under the old device and inode numbers.
-        if let expected = clip.fingerprint, Fingerprint.of(parent: entry.parent, name: entry.name, info: entry.info) != expected {
-            return .failure(FileFailure(path: path, reason: .changed))
-        }
-        afterCheck(item)
-        if case .failure(let reason) = move(entry, folder.path + "/" + path) {
-            return .failure(FileFailure(path: path, reason: reason))
-        }
-        let done = FileItem(clipID: clip.id, relativePath: path, absolutePath: folder.path + "/" + path,
-                            size: Int64(entry.info.st_size), identity: entry.identity)
-        moved(done)
-        try db.run("UPDATE clip SET state = 'applied' WHERE id = ?", clip.id)
-        try db.run("INSERT INTO action(folder_id, kind, clip_id, decision, at) VALUES (?, 'apply', ?, 'delete', ?)",
-                   folder.id, clip.id, Date().timeIntervalSince1970)
-        return .success(done)
     }
 }

@@ -14,6 +14,9 @@ public struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case readOnly(String)
         /// The Trash folder at the path can't be written, for the reason given.
         case trashUnwritable(String, Unwritable)
+        /// The filesystem's Trash folder at the path could not be created
+        /// in its top folder, for the reason given.
+        case trashUncreatable(String, Uncreatable)
         /// The Trash folder at the path is a link or not a folder.
         case trashNotAFolder(String)
         /// The Trash has no free name for the file.
@@ -28,6 +31,10 @@ public struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible {
         /// Another file has the name now (or the file was changed): not the
         /// file the user decided on.
         case changed
+        /// Another file took its name while it was being moved (a program
+        /// renamed one over it): what moved was not the file checked, and
+        /// was put back as said; nothing was deleted.
+        case changedWhileMoving(PutBack)
         /// Its decision changed (another window, the command line) since
         /// the move was confirmed.
         case notMarked
@@ -55,6 +62,24 @@ public struct FileFailure: Error, Sendable, Equatable, CustomStringConvertible {
         /// It belongs to another user or disk.
         case foreign
         case errno(Int32)
+    }
+
+    /// Why a filesystem's Trash folder can't be created.
+    public enum Uncreatable: Sendable, Equatable {
+        /// The top folder (the path) is immutable (`chattr +i`).
+        case immutable(String)
+        case errno(Int32)
+    }
+
+    /// Where the file that moved in place of a changed one went back to.
+    public enum PutBack: Sendable, Equatable {
+        /// Back under the name it was moved from.
+        case underItsName
+        /// That name being taken again, beside it under this name.
+        case beside(String)
+        /// It could not be put back (the errno): it stays at the path, in
+        /// the Trash (with its `.trashinfo`) or in "Flick Rejected".
+        case stayed(String, Int32)
     }
 
     /// Path relative to the reviewed folder (as the user sees it in the deck).
@@ -199,7 +224,9 @@ final class RejectedFolder {
 
     deinit { if case .success(let fd) = result { close(fd) } }
 
-    func move(_ entry: NoFollowDirectory.Entry) -> Result<Void, FileFailure.Reason> {
+    /// Moves `entry` in, then proves the entry moved is `held` (or puts
+    /// it back: `HeldFile`).
+    func move(_ entry: NoFollowDirectory.Entry, held: HeldFile, afterRename: () -> Void = {}) -> Result<Void, FileFailure.Reason> {
         if TrashCan.isReadOnly(entry.parent) {
             return .failure(.readOnly(TrashCan.mountTop(of: folderPath, device: UInt64(entry.info.st_dev))))
         }
@@ -212,7 +239,12 @@ final class RejectedFolder {
         for attempt in 1...10_000 {
             let candidate = TrashCan.trashName(name, attempt: attempt, limit: 255).map { CChar(bitPattern: $0) } + [0]
             let code = FileSystem.renameNoReplace(entry.parent, entry.name, directory, candidate)
-            if code == 0 { return .success(()) }
+            if code == 0 {
+                afterRename()
+                if held.isAt(directory, candidate) { return .success(()) }
+                let shown = FolderScan.rejectedFolderName + "/" + RawPath.decode(candidate.dropLast().map { UInt8(bitPattern: $0) })
+                return .failure(HeldFile.changedWhileMoving(moved: directory, candidate, from: entry, shownDestination: shown))
+            }
             if code == EEXIST { continue }
             return .failure(code == EXDEV ? .otherFilesystem : NoFollowDirectory.reason(code))
         }

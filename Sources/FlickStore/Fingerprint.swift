@@ -37,8 +37,24 @@ enum Fingerprint {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var now = stat()
-        guard fstat(fd, &now) == 0, now.st_dev == info.st_dev, now.st_ino == info.st_ino, (now.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int64(now.st_size)
+        guard fstat(fd, &now) == 0, now.st_dev == info.st_dev, now.st_ino == info.st_ino else { return nil }
+        return of(held: fd, info: now)
+    }
+
+    /// The fingerprint of the file open at `fd`, which `info` (its `fstat`)
+    /// describes: a regular file opened for reading, or a symlink opened
+    /// as the link itself (`O_PATH|O_NOFOLLOW`). Read only through `fd`.
+    static func of(held fd: Int32, info: stat) -> String? {
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            var target = [UInt8](repeating: 0, count: Int(PATH_MAX))
+            let count = target.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { readlinkat(fd, "", UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self), buffer.count) } ?? -1
+            }
+            guard count >= 0 else { return nil }
+            return format(size: Int64(count), hash: Hash128(Array(target.prefix(count))))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int64(info.st_size)
         var hash = Hash128()
         guard read(fd, at: 0, count: Int(min(size, Int64(edgeBytes))), into: &hash) else { return nil }
         if size > Int64(edgeBytes) {

@@ -19,10 +19,6 @@ import Foundation
 ///
 /// Threading: as `TrashCan`, one per run, on the run's thread.
 extension TrashCan {
-    /// Test hook: a FIFO read to its end after a file's `.trashinfo` is in
-    /// place and before the file moves, so a test can kill Flick there.
-    static let afterReserveVariable = "FLICK_TEST_TRASH_RESERVED"
-
     /// Seconds after which an empty `.trashinfo` is taken as abandoned.
     static let abandonedAge: time_t = 60
 
@@ -97,13 +93,4 @@ extension TrashCan {
 
     /// ST_RDONLY of <sys/statvfs.h>.
     private static let readOnlyFlag: UInt = 1
-
-    /// Reads the FIFO at `path` until its writer closes it (test hook).
-    static func hold(at path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var byte: UInt8 = 0
-        while read(fd, &byte, 1) > 0 {}
-    }
 }

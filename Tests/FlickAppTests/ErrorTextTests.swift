@@ -48,6 +48,9 @@ import Testing
     static let fileReasons: [FileFailure.Reason] = [
         .gone, .permissionDenied, .noTrash, .readOnly("/media/card"), .trashUnwritable("/media/card/.Trash-1000", .foreign),
         .trashUnwritable("/media/card/.Trash-1000", .errno(EROFS)), .trashUnwritable("/media/card/.Trash-1000", .errno(EACCES)),
+        .trashUncreatable("/media/card/.Trash-1000", .immutable("/media/card")), .trashUncreatable("/media/card/.Trash-1000", .errno(EROFS)),
+        .changedWhileMoving(.underItsName), .changedWhileMoving(.beside("a (2).mp4")),
+        .changedWhileMoving(.stayed("/home/u/.local/share/Trash/files/a.mp4", EIO)),
         .trashNotAFolder("/media/card/.Trash-1000"), .trashFull, .rejectedNotAFolder("Flick Rejected"), .rejectedFull,
         .noFreeName("/tmp/out"), .outsideFolder, .changed, .notMarked, .folderUnopenable(EACCES), .readOnlyFilesystem,
         .otherFilesystem, .notRegular(mode: UInt32(S_IFIFO)), .notRegular(mode: UInt32(S_IFDIR)), .cannotCreateFolder("/tmp/out", errno: EACCES),
@@ -57,7 +60,7 @@ import Testing
 
     static func covers(_ reason: FileFailure.Reason) -> Bool {
         switch reason {
-        case .gone, .permissionDenied, .noTrash, .readOnly, .trashUnwritable, .trashNotAFolder, .trashFull, .rejectedNotAFolder,
+        case .gone, .permissionDenied, .noTrash, .readOnly, .trashUnwritable, .trashUncreatable, .changedWhileMoving, .trashNotAFolder, .trashFull, .rejectedNotAFolder,
              .rejectedFull, .noFreeName, .outsideFolder, .changed, .notMarked, .folderUnopenable, .readOnlyFilesystem,
              .otherFilesystem, .notRegular, .cannotCreateFolder, .destination, .store, .cancelled, .errno: true
         }
@@ -136,8 +139,14 @@ import Testing
         #expect(Self.fileReasons.allSatisfy(Self.covers))
         for reason in Self.fileReasons {
             let text = ErrorText.describe(FileFailure(path: "sub/a.mp4", reason: reason))
-            #expect(Self.isSentence(text) && text.hasPrefix("sub/a.mp4: ") && text.count > "sub/a.mp4: ".count, "\(reason): \(text)")
+            // A file that changed while moving is a sentence of its own: "sub/a.mp4 changed while…".
+            let named = text.hasPrefix("sub/a.mp4: ") || (text.hasPrefix("sub/a.mp4 changed while it was being moved; nothing was deleted"))
+            #expect(Self.isSentence(text) && named && text.count > "sub/a.mp4: ".count, "\(reason): \(text)")
         }
+        #expect(ErrorText.file(FileFailure(path: "IMG_0001.mp4", reason: .changedWhileMoving(.underItsName)))
+            == "IMG_0001.mp4 changed while it was being moved; nothing was deleted")
+        #expect(ErrorText.file(FileFailure(path: "a.mp4", reason: .trashUncreatable("/m/.Trash-0", .immutable("/m"))))
+            == "a.mp4: can’t create the Trash folder “/m/.Trash-0”: the folder “/m” is immutable (chattr +i), so the file stays")
         #expect(ErrorText.file(FileFailure(path: "a.mp4", reason: .gone)) == "a.mp4: the file is no longer there")
         #expect(ErrorText.file(FileFailure(path: "a.mp4", reason: .notRegular(mode: UInt32(S_IFIFO)))) == "a.mp4: it is not a regular file (a FIFO)")
         #expect(ErrorText.file(FileFailure(path: "a.mp4", reason: .trashUnwritable("/m/.Trash-1000", .errno(EROFS))))

@@ -4,7 +4,9 @@ import Testing
 @testable import FlickStore
 
 /// Apply at the worst moments: a re-decision, a folder swapped for a link
-/// between the check and the move, linked Trash and Flick Rejected folders.
+/// between the check and the move, a file renamed over the marked one once
+/// it is open, checked or moved, another Flick moving it first, linked
+/// Trash and Flick Rejected folders.
 @Suite struct ApplyRaceTests {
     @Test func aClipReDecidedElsewhereBeforeItsMoveStays() throws {
         let fixture = try Fixture()
@@ -127,5 +129,82 @@ import Testing
         #expect(fixture.names(fixture.trashInfo) == ["a b% (2).mp4.trashinfo", "a b% (3).mp4.trashinfo"])
         let info = try String(contentsOf: fixture.trashInfo.appendingPathComponent("a b% (2).mp4.trashinfo"), encoding: .utf8)
         #expect(info.contains("/a%20b%25.mp4\n"))
+    }
+
+    /// a.mp4 marked, b.mp4 liked; `change` runs at one moment of a.mp4's move.
+    private func applyWhile(_ fixture: Fixture, to destination: Apply.Destination = .trash,
+                            afterOpen: @escaping () -> Void = {}, afterCheck: @escaping () -> Void = {},
+                            afterMove: @escaping () -> Void = {}) throws -> MoveReport {
+        let store = try fixture.openStore()
+        _ = try fixture.decide(.like, ["b.mp4"], store: store)
+        let record = try fixture.decide(.delete, ["a.mp4"], store: store)
+        let (items, _) = try FileOperations.check(try store.clipsToDelete(in: record), folder: fixture.folder.path)
+        #expect(items.map(\.relativePath) == ["a.mp4"])
+        return store.apply(items, in: record, to: destination, environment: fixture.environment,
+                           afterOpen: { _ in afterOpen() }, afterCheck: { _ in afterCheck() }, afterMove: { _ in afterMove() })
+    }
+
+    private func renameLikedOverMarked(_ fixture: Fixture) {
+        #expect(rename(fixture.path("b.mp4"), fixture.path("a.mp4")) == 0)
+    }
+
+    @Test(arguments: ["open", "checked"])
+    func aFileRenamedOverTheMarkedOneMidMoveIsPutBackNotTrashed(moment: String) throws {
+        let fixture = try Fixture(files: ["a.mp4", "b.mp4"])
+        let change = { self.renameLikedOverMarked(fixture) }
+        let report = try moment == "open" ? applyWhile(fixture, afterOpen: change) : applyWhile(fixture, afterCheck: change)
+        #expect(report.moved.isEmpty)
+        #expect(report.failures == [FileFailure(path: "a.mp4", reason: .changedWhileMoving(.underItsName))])
+        #expect(fixture.names(fixture.trashFiles).isEmpty && fixture.names(fixture.trashInfo).isEmpty)
+        #expect(fixture.names(fixture.folder) == ["a.mp4"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path("a.mp4"))) == Data(repeating: 7, count: 101))
+    }
+
+    @Test func aFileRenamedOverTheMarkedOneIsPutBackBesideANewFileOfThatName() throws {
+        let fixture = try Fixture(files: ["a.mp4", "b.mp4"])
+        let report = try applyWhile(fixture, afterCheck: { self.renameLikedOverMarked(fixture) },
+                                    afterMove: { try? Data("newer".utf8).write(to: URL(fileURLWithPath: fixture.path("a.mp4"))) })
+        #expect(report.failures == [FileFailure(path: "a.mp4", reason: .changedWhileMoving(.beside("a (2).mp4")))])
+        #expect(fixture.names(fixture.folder) == ["a (2).mp4", "a.mp4"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path("a (2).mp4"))) == Data(repeating: 7, count: 101))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path("a.mp4"))) == Data("newer".utf8))
+        #expect(fixture.names(fixture.trashFiles).isEmpty && fixture.names(fixture.trashInfo).isEmpty)
+    }
+
+    @Test func aSymlinkSwappedInOnceTheFileIsOpenIsPutBack() throws {
+        let fixture = try Fixture(files: ["a.mp4", "b.mp4"])
+        let report = try applyWhile(fixture, afterOpen: {
+            #expect(symlink("b.mp4", fixture.path(".link")) == 0 && rename(fixture.path(".link"), fixture.path("a.mp4")) == 0)
+        })
+        #expect(report.failures == [FileFailure(path: "a.mp4", reason: .changedWhileMoving(.underItsName))])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixture.path("a.mp4")) == "b.mp4")
+        #expect(fixture.names(fixture.trashFiles).isEmpty)
+    }
+
+    @Test func theRejectedFolderMoveIsProvedToo() throws {
+        let fixture = try Fixture(files: ["a.mp4", "b.mp4"])
+        let report = try applyWhile(fixture, to: .rejectedFolder, afterCheck: { self.renameLikedOverMarked(fixture) })
+        #expect(report.failures == [FileFailure(path: "a.mp4", reason: .changedWhileMoving(.underItsName))])
+        #expect(fixture.names(fixture.folder.appendingPathComponent("Flick Rejected")).isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path("a.mp4"))) == Data(repeating: 7, count: 101))
+    }
+
+    @Test func aFileAnotherFlickMovedFirstIsDoneNotAFailure() throws {
+        let fixture = try Fixture(files: ["a.mp4", "b.mp4"])
+        let store = try fixture.openStore()
+        let record = try fixture.decide(.delete, ["a.mp4", "b.mp4"], store: store)
+        let (items, _) = try FileOperations.check(try store.clipsToDelete(in: record), folder: fixture.folder.path)
+        // Another Flick (its own connection) moves b.mp4 once this run has checked it.
+        let other = try fixture.openStore()
+        let report = store.apply(items, in: record, environment: fixture.environment, progress: { done, _ in
+            guard done == 1 else { return }
+            let first = other.apply(Array(items.dropFirst()), in: record, environment: fixture.environment)
+            #expect(first.moved.map(\.relativePath) == ["b.mp4"])
+        })
+        #expect(report.moved.map(\.relativePath) == ["a.mp4"])
+        #expect(report.failures.isEmpty)
+        #expect(report.alreadyMoved.map(\.item.relativePath) == ["b.mp4"])
+        #expect(report.alreadyMoved.first?.place == .trash(fixture.trashFiles.path + "/b.mp4"))
+        #expect(fixture.names(fixture.trashFiles) == ["a.mp4", "b.mp4"])
     }
 }

@@ -2,13 +2,12 @@
 Trash that can't be written, a FAT card through FUSE, a folder whose name
 needs quoting, a run killed mid-move. Each message names the real cause and
 suggests only what works. Real mounts (mounts.py), undone when each test
-ends; a FIFO (FLICK_TEST_TRASH_RESERVED) holds apply at the worst moment."""
+ends; strace kills apply at the worst moment (its move into the Trash)."""
 import os
 import re
 import shlex
 import signal
 import subprocess
-import threading
 import time
 
 import pytest
@@ -111,23 +110,12 @@ def test_a_kill_after_the_trash_name_is_reserved_leaves_a_complete_trashinfo(tmp
     cli = Cli(tmp_path)
     folder = make_deck(tmp_path / "clips")
     cli.drive(folder, "delete")
-    fifo = tmp_path / "reserved"
-    os.mkfifo(fifo)
-    proc = subprocess.Popen([str(FLICK), "apply", str(folder)], env=dict(cli.env, FLICK_TEST_TRASH_RESERVED=str(fifo)),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    held = threading.Event()
-
-    def kill_while_held():
-        with open(fifo, "w"):  # opens once apply holds, its .trashinfo in place
-            held.set()
-            proc.send_signal(signal.SIGKILL)
-
-    threading.Thread(target=kill_while_held, daemon=True).start()
-    out, err = proc.communicate(timeout=60)
-    if not held.is_set():
-        os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # release the thread
-    assert held.is_set(), f"apply never held after reserving a Trash name: {out} {err}"
-    assert proc.returncode == -signal.SIGKILL
+    # SIGKILL at apply's first rename (the move into the Trash), its
+    # .trashinfo in place: strace delivers it as the call starts.
+    proc = subprocess.run(["strace", "-f", "-qq", "-o", "/dev/null", "-e", "trace=renameat2",
+                           "-e", "inject=renameat2:signal=KILL", str(FLICK), "apply", str(folder)],
+                          env=cli.env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode in (-signal.SIGKILL, 128 + signal.SIGKILL), (proc.returncode, proc.stderr)
     assert (folder / "box.mp4").exists()
     infos = trashinfos(cli)
     assert list(infos) == ["box.mp4.trashinfo"]
@@ -155,3 +143,44 @@ def test_an_empty_trashinfo_left_by_a_killed_run_is_repaired_and_a_fresh_one_kep
     assert sorted(infos) == ["box.mp4.trashinfo", "cup (2).mp4.trashinfo", "cup.mp4.trashinfo"]
     assert infos["box.mp4.trashinfo"].startswith(f"[Trash Info]\nPath={folder}/box.mp4\n")
     assert infos["cup.mp4.trashinfo"] == ""
+
+
+def test_a_folder_on_a_bind_mount_goes_to_the_bind_mounts_own_trash(tmp_path, mounts):
+    """The home Trash is on the same filesystem (same device number) but
+    across a mount boundary: a rename there fails, so the Trash is the one
+    a file manager uses, `.Trash-$uid` at the top of the bind mount."""
+    disk = mounts.tmpfs(tmp_path / "disk")
+    cli = cli_with_data(tmp_path, disk / "data")
+    make_deck(disk / "real" / "clips")
+    bound = mounts.bind(disk / "real", disk / "bound")
+    folder = bound / "clips"
+    assert os.stat(folder).st_dev == os.stat(cli.data).st_dev
+    cli.drive(folder, "delete")
+    result = cli.run("apply", folder)
+    assert result.returncode == 0, result.stderr
+    assert "Moved 1 file" in result.stdout
+    trash = bound / f".Trash-{os.getuid()}"
+    assert sorted(os.listdir(trash / "files")) == ["box.mp4"]
+    assert (trash / "files" / "box.mp4").read_bytes() == b"\1" * 100
+    assert os.stat(trash).st_mode & 0o777 == 0o700
+    assert (trash / "info" / "box.mp4.trashinfo").read_text().startswith("[Trash Info]\nPath=clips/box.mp4\nDeletionDate=")
+    assert not (cli.trash / "files").exists() or os.listdir(cli.trash / "files") == []
+    assert sorted(os.listdir(folder)) == ["cup.mp4"]
+
+
+def test_an_immutable_top_folder_is_named_as_why_there_is_no_trash(tmp_path, mounts):
+    cli = Cli(tmp_path)
+    card = tmp_path / "card"
+    mounts.ext4(tmp_path / "card.img", card)
+    folder = make_deck(card / "clips")
+    cli.drive(folder, "delete")
+    subprocess.run(["chattr", "+i", str(card)], check=True)
+    try:
+        result = cli.run("apply", folder)
+    finally:
+        subprocess.run(["chattr", "-i", str(card)], check=True)
+    assert result.returncode == 3
+    assert (f"Couldn’t move box.mp4: can’t create the Trash folder “{card}/.Trash-{os.getuid()}”: "
+            f"the folder “{card}” is immutable (chattr +i), so the file stays") in result.stderr
+    assert "no Trash" not in result.stderr
+    assert sorted(os.listdir(folder)) == ["box.mp4", "cup.mp4"]

@@ -66,9 +66,36 @@ extension ErrorText {
 
     // MARK: files
 
-    /// "a.mp4: the file is no longer there".
+    /// "a.mp4: the file is no longer there"; a file that changed while it
+    /// was being moved is a sentence of its own.
     static func file(_ failure: FileFailure) -> String {
-        tr("%@: %@", RawPath.printable(failure.path), file(failure.reason))
+        let shown = RawPath.printable(failure.path)
+        guard case .changedWhileMoving(let putBack) = failure.reason else { return tr("%@: %@", shown, file(failure.reason)) }
+        switch putBack {
+        case .underItsName: return tr("%@ changed while it was being moved; nothing was deleted", shown)
+        case .beside(let name):
+            return tr("%@ changed while it was being moved; nothing was deleted (the file that had taken its name is back beside it as “%@”)",
+                      shown, RawPath.printable(name))
+        case .stayed(let place, let code):
+            return tr("%@ changed while it was being moved; nothing was deleted, but the file that had taken its name could not be put back (%@): it is in “%@”, where you can restore it",
+                      shown, system(code), RawPath.printable(place))
+        }
+    }
+
+    /// A line of the command's report for a file not moved.
+    static func notMoved(_ failure: FileFailure) -> String {
+        if case .changedWhileMoving = failure.reason { return file(failure) }
+        return tr("Couldn’t move %@", file(failure))
+    }
+
+    /// "a.mp4: already in the Trash (moved by another Flick)".
+    static func alreadyMoved(_ moved: AlreadyMoved) -> String {
+        let shown = RawPath.printable(moved.item.relativePath)
+        switch moved.place {
+        case .trash: return tr("%@: already in the Trash (moved by another Flick)", shown)
+        case .rejectedFolder: return tr("%@: already in “%@” (moved by another Flick)", shown, FolderScan.rejectedFolderName)
+        case .unknown: return tr("%@: already moved out of the folder by another Flick", shown)
+        }
     }
 
     static func file(_ reason: FileFailure.Reason) -> String {
@@ -78,6 +105,11 @@ extension ErrorText {
         case .noTrash: tr("its filesystem has no Trash")
         case .readOnly(let mount): tr("its filesystem (“%@”) is mounted read-only, so nothing on it can be moved", RawPath.printable(mount))
         case .trashUnwritable(let folder, let why): tr("the Trash folder “%@” can’t be written (%@), so the file stays", RawPath.printable(folder), unwritable(why))
+        case .trashUncreatable(let folder, .immutable(let top)):
+            tr("can’t create the Trash folder “%@”: the folder “%@” is immutable (chattr +i), so the file stays", RawPath.printable(folder), RawPath.printable(top))
+        case .trashUncreatable(let folder, .errno(let code)):
+            tr("can’t create the Trash folder “%@”: %@, so the file stays", RawPath.printable(folder), uncreatable(code))
+        case .changedWhileMoving: tr("it changed while it was being moved; nothing was deleted")
         case .trashNotAFolder(let folder): tr("the Trash folder “%@” is a link or not a folder, so Flick will not use it", RawPath.printable(folder))
         case .trashFull: tr("the Trash has no free name for it")
         case .rejectedNotAFolder(let name): tr("“%@” in the folder is a link or not a folder, so Flick will not move files into it", RawPath.printable(name))
@@ -95,6 +127,14 @@ extension ErrorText {
         case .store(let error): store(error)
         case .cancelled: tr("cancelled")
         case .errno(let code): system(code)
+        }
+    }
+
+    private static func uncreatable(_ code: Int32) -> String {
+        switch code {
+        case EROFS: tr("its folder is on a read-only filesystem")
+        case EACCES, EPERM: tr("its folder can’t be written (permission denied)")
+        default: system(code)
         }
     }
 

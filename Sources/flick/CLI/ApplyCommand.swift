@@ -44,13 +44,15 @@ struct ApplyCommand: ParsableCommand {
         // Decided files whose name now holds another file: never moved.
         let replaced = context.sync.replaced.filter { $0.decision == .delete }
             .map { FileFailure(path: $0.relativePath, reason: .changed) }
+        let clips: [StoredClip]
         let checked: (items: [FileItem], refused: [FileFailure])
         do {
-            checked = try FileOperations.check(try context.store.clipsToDelete(in: context.record), folder: root)
+            clips = try context.store.clipsToDelete(in: context.record)
+            checked = try FileOperations.check(clips, folder: root)
         } catch {
             CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
         }
-        let refused = replaced + checked.refused
+        var refused = replaced + checked.refused
         let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
         if dryRun {
             Self.printDryRun(checked.items, refused: refused, bytes: bytes)
@@ -77,12 +79,17 @@ struct ApplyCommand: ParsableCommand {
             report.failures.removeAll { names.contains(RawPath.key($0.path)) }
             report.failures += second.failures
             report.moved += second.moved
+            report.alreadyMoved += second.alreadyMoved
             report.unrecorded += second.unrecorded
             report.cancelled = report.cancelled || second.cancelled
             if !second.moved.isEmpty {
                 CLI.out("Moved \(CLI.plural(second.moved.count, "file")) into “\(shownRoot)/\(FolderScan.rejectedFolderName)” (no Trash on that filesystem).")
             }
         }
+        // Files gone because another Flick moved them as decided: done.
+        let settled = context.store.movedByAnother(refused, of: clips, in: context.record)
+        report.alreadyMoved = settled.alreadyMoved + report.alreadyMoved
+        refused = settled.rest
         try printReport(report, refused: refused, planned: checked.items.count, root: root)
     }
 
@@ -90,7 +97,8 @@ struct ApplyCommand: ParsableCommand {
     private func printReport(_ report: MoveReport, refused: [FileFailure], planned: Int, root: String) throws {
         CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(RawPath.printable(root)).")
         let failures = refused + report.failures
-        for failure in failures { CLI.err("Couldn’t move \(ErrorText.file(failure))") }
+        for moved in report.alreadyMoved { CLI.out(ErrorText.alreadyMoved(moved)) }
+        for failure in failures { CLI.err(ErrorText.notMoved(failure)) }
         for moved in report.unrecorded {
             CLI.err("Moved, but the decision store could not record it (Flick will find it gone from the folder): \(ErrorText.file(moved))")
         }
@@ -99,7 +107,7 @@ struct ApplyCommand: ParsableCommand {
                 + "run `flick apply --rejected-folder \(RawPath.shellQuoted(root))` to move them into “\(FolderScan.rejectedFolderName)” instead.")
         }
         if report.cancelled {
-            let left = planned - report.moved.count - report.failures.count
+            let left = planned - report.moved.count - report.alreadyMoved.count - report.failures.count
             CLI.err("Cancelled; \(CLI.plural(left, "file")) not yet moved \(left == 1 ? "stays" : "stay") marked for deletion.")
         }
         if !failures.isEmpty || !report.unrecorded.isEmpty || report.cancelled { throw ExitCode(FlickCommand.Exit.failed) }

@@ -10,10 +10,12 @@ import GtkKit
 extension MainWindow {
     func applyDeletions() {
         guard let folder else { return }
+        let clips: [StoredClip]
         let checked: (items: [FileItem], refused: [FileFailure])
         do {
             try folder.store.checkStoredPaths(folder.record)
-            checked = try FileOperations.check(try folder.store.clipsToDelete(in: folder.record), folder: folder.record.path)
+            clips = try folder.store.clipsToDelete(in: folder.record)
+            checked = try FileOperations.check(clips, folder: folder.record.path)
         } catch {
             Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
             return
@@ -22,21 +24,23 @@ extension MainWindow {
             if checked.refused.isEmpty {
                 showToast(tr("No clips are marked for deletion"))
             } else {
-                report(MoveReport(), refused: checked.refused, folder: folder)
+                report(MoveReport(), refused: checked.refused, of: clips, folder: folder)
             }
             return
         }
         guard Settings.shared.confirmApply else {
-            move(checked.items, refused: checked.refused, to: .trash, folder: folder)
+            move(checked.items, refused: checked.refused, of: clips, to: .trash, folder: folder)
             return
         }
         // The list of files, each of which the user may leave out (MainWindow+ApplyList).
         confirmMove(checked.items) { [unowned self] kept in
-            move(kept, refused: checked.refused, to: .trash, folder: folder)
+            move(kept, refused: checked.refused, of: clips, to: .trash, folder: folder)
         }
     }
 
-    private func move(_ items: [FileItem], refused: [FileFailure], to destination: Apply.Destination, folder: ReviewedFolder) {
+    /// `clips`: those `refused` were checked from (see `report`).
+    private func move(_ items: [FileItem], refused: [FileFailure], of clips: [StoredClip], to destination: Apply.Destination,
+                      folder: ReviewedFolder) {
         let heading = destination == .trash ? tr("Moving to the Trash") : tr("Moving to “%@”", FolderScan.rejectedFolderName)
         let progress = ProgressDialog(over: window, heading: heading, body: Apply.summary(count: items.count, bytes: items.reduce(0) { $0 + $1.size }))
         let cancel = progress.cancel
@@ -52,15 +56,32 @@ extension MainWindow {
             }.value
             progress.close()
             reload()
-            self.report(report, refused: refused, folder: folder, destination: destination)
+            self.report(report, refused: refused, of: clips, folder: folder, destination: destination)
         }
     }
 
-    /// A toast when all went well; otherwise a dialog naming each file and why.
-    private func report(_ report: MoveReport, refused: [FileFailure], folder: ReviewedFolder, destination: Apply.Destination = .trash) {
-        let failures = refused + report.failures
+    /// A toast when all went well; otherwise a dialog naming each file and
+    /// why. Files `refused` as gone that another Flick moved as decided
+    /// meanwhile are done, not failures.
+    private func report(_ moves: MoveReport, refused: [FileFailure], of clips: [StoredClip], folder: ReviewedFolder,
+                        destination: Apply.Destination = .trash) {
+        let settled = folder.store.movedByAnother(refused, of: clips, in: folder.record)
+        var report = moves
+        report.alreadyMoved = settled.alreadyMoved + report.alreadyMoved
+        let failures = settled.rest + report.failures
         let place = destination == .trash ? tr("the Trash") : tr("“%@”", FolderScan.rejectedFolderName)
-        let movedText = report.moved.isEmpty ? "" : tr("Moved %@ to %@.", Apply.summary(count: report.moved.count, bytes: report.movedBytes), place)
+        var movedText = report.moved.isEmpty ? "" : tr("Moved %@ to %@.", Apply.summary(count: report.moved.count, bytes: report.movedBytes), place)
+        // Moved as decided, by another Flick: done, never a failure.
+        if !report.alreadyMoved.isEmpty {
+            let count = report.alreadyMoved.count
+            let inTrash = report.alreadyMoved.allSatisfy { if case .trash = $0.place { true } else { false } }
+            let already = count == 1
+                ? ErrorText.alreadyMoved(report.alreadyMoved[0]) + "."
+                : inTrash
+                ? trn("%ld file was already in the Trash (moved by another Flick).", "%ld files were already in the Trash (moved by another Flick).", count, count)
+                : trn("%ld file was already moved by another Flick.", "%ld files were already moved by another Flick.", count, count)
+            movedText += (movedText.isEmpty ? "" : " ") + already
+        }
         guard !failures.isEmpty || report.cancelled || !report.unrecorded.isEmpty else {
             showToast(movedText)
             return
@@ -88,7 +109,7 @@ extension MainWindow {
             do {
                 let clips = try folder.store.clipsToDelete(in: folder.record).filter { names.contains(RawPath.key($0.relativePath)) }
                 let checked = try FileOperations.check(clips, folder: folder.record.path)
-                move(checked.items, refused: checked.refused, to: .rejectedFolder, folder: folder)
+                move(checked.items, refused: checked.refused, of: clips, to: .rejectedFolder, folder: folder)
             } catch {
                 Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
             }
