@@ -27,7 +27,7 @@ SUGGESTS="gstreamer1.0-plugins-bad"
 maintainer="${DEBFULLNAME:-The Flick developers} <${DEBEMAIL:-flick@example.org}>"
 
 if [ -f "$build-meson/build.ninja" ]; then
-  meson configure "$build-meson" "$@" >&2
+  [ $# -eq 0 ] || meson configure "$build-meson" "$@" >&2
 else
   meson setup "$build-meson" meson-helpers --prefix=/usr --buildtype=plain -Dspm_configuration=release "$@" >&2
 fi

@@ -9,6 +9,7 @@ here=$(dirname "$0")
 version=$("$flick" --version)
 date=$(sed -n 's/.*<release version="[^"]*" date="\([^"]*\)".*/\1/p' "$metainfo" | head -n 1)
 "$flick" --experimental-dump-help | python3 "$here/manpage.py" "$version" "$date" > "$outdir/flick.1"
-"$flick" --generate-completion-script bash > "$outdir/flick"
+# Sourced by bash-completion, never run: no #! line (Debian policy).
+"$flick" --generate-completion-script bash | sed "1{/^#!/d}" > "$outdir/flick"
 "$flick" --generate-completion-script zsh > "$outdir/_flick"
 "$flick" --generate-completion-script fish > "$outdir/flick.fish"
