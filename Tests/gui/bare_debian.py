@@ -4,9 +4,17 @@ and kept under ~/.cache/flick-tests/, then used for each run through an
 overlay (the cached system is never changed by a test) with /proc, /dev and
 apt's downloaded packages mounted in, every mount undone at the end.
 
-    with BareDebian(tmp) as system:
+Installing GTK, GStreamer and the rest into a bare system takes minutes on
+two cores, so what `apt-get install ./flick.deb` brought in is kept too, as
+a second layer named by the package's Depends and Recommends: made by
+exactly that command on the bare system (then Flick purged and the test's
+man-db added), and made again whenever those fields change.
+
+    with BareDebian(tmp, mirror) as system:
+        system.prepare(deb)       # the layer for this package's dependencies
         system.run("apt-get", "install", "-y", "./tmp/flick.deb")
 """
+import hashlib
 import os
 import shutil
 import subprocess
@@ -68,13 +76,18 @@ class BareDebian:
         self.mounts = []
 
     def __enter__(self):
+        return self
+
+    def prepare(self, deb):
+        """Mounts this run's system: the bare bookworm, the layer of what the
+        package `deb` pulls in (made first when missing), and a fresh top."""
         try:
             self.ensure_base()
-            self.mount_overlay()
+            layer = self.ensure_layer(deb)
+            self.mount_overlay([layer, BASE], self.tmp)
         except BaseException:
             self.unmount()
             raise
-        return self
 
     def __exit__(self, *exc):
         self.unmount()
@@ -101,16 +114,45 @@ class BareDebian:
                                  timeout=APT_TIMEOUT_S, env=self.env())
             assert res.returncode == 0, f"apt-get update in {BASE} failed:\n{res.stdout}{res.stderr}"
 
+    def ensure_layer(self, deb):
+        """The files `apt-get install ./DEB` adds to the bare system, for the
+        Depends and Recommends DEB has."""
+        fields = subprocess.run(["dpkg-deb", "--field", str(deb), "Depends", "Recommends"], capture_output=True,
+                                text=True, check=True).stdout
+        layer = CACHE / f"bookworm-deps-{hashlib.sha256(fields.encode()).hexdigest()[:16]}"
+        if (layer / "upper").is_dir():
+            return layer / "upper"
+        staging = layer.with_name(layer.name + ".tmp")
+        shutil.rmtree(staging, ignore_errors=True)
+        self.mount_overlay([BASE], staging)
+        try:
+            shutil.copy(deb, self.path("/tmp") / deb.name)
+            self.run("apt-get", "install", "-y", "-q", f"./tmp/{deb.name}", timeout=APT_TIMEOUT_S)
+            self.run("dpkg", "--purge", "flick")
+            self.run("apt-get", "install", "-y", "-q", "--no-install-recommends", "man-db", timeout=APT_TIMEOUT_S)
+            (self.path("/tmp") / deb.name).unlink()
+        finally:
+            self.unmount()
+        shutil.rmtree(staging / "work", ignore_errors=True)
+        for old in CACHE.glob("bookworm-deps-*"):
+            if old != staging:
+                shutil.rmtree(old, ignore_errors=True)
+        staging.rename(layer)
+        return layer / "upper"
+
     # -- this run's system ---------------------------------------------------
     def mount(self, *args, target):
         target.mkdir(parents=True, exist_ok=True)
         subprocess.run(["mount", *args, str(target)], check=True, capture_output=True, timeout=60)
         self.mounts.append(target)
 
-    def mount_overlay(self):
-        for d in ("upper", "work", "root"):
-            (self.tmp / d).mkdir(parents=True, exist_ok=True)
-        options = f"lowerdir={BASE},upperdir={self.tmp / 'upper'},workdir={self.tmp / 'work'}"
+    def mount_overlay(self, lowers, top):
+        """The system at self.root: `lowers` (read-only, first on top) under a
+        writable `top`/upper."""
+        for d in ("upper", "work"):
+            (top / d).mkdir(parents=True, exist_ok=True)
+        self.root.mkdir(parents=True, exist_ok=True)
+        options = f"lowerdir={':'.join(map(str, lowers))},upperdir={top / 'upper'},workdir={top / 'work'}"
         self.mount("-t", "overlay", "overlay", "-o", options, target=self.root)
         self.mount("-t", "proc", "proc", target=self.root / "proc")
         self.mount("--bind", "/dev", target=self.root / "dev")

@@ -80,6 +80,7 @@ def system(package, tmp_path_factory):
     if why:
         pytest.skip(f"no Debian system to install into: {why}")
     with BareDebian(tmp_path_factory.mktemp("bare-debian"), mirror) as bare:
+        bare.prepare(package)
         assert not bare.path("/usr/bin/flick").exists()
         shutil.copy(package, bare.path("/tmp") / package.name)
         bare.install = bare.run("apt-get", "install", "-y", "-q", f"./tmp/{package.name}", timeout=1800)
@@ -189,7 +190,6 @@ def test_window_plays_the_first_clip(system, artifacts, tmp_path):
 
 
 def test_man_page_and_completions(system):
-    system.run("apt-get", "install", "-y", "-q", "--no-install-recommends", "man-db", timeout=600)
     page = system.run("man", "-P", "cat", "flick", env={"MANWIDTH": "100"}).stdout
     help_text = system.run("flick", "--help").stdout
     for sub in ("status", "apply", "export"):
