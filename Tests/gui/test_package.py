@@ -219,3 +219,46 @@ def test_purge_leaves_no_flick_file(system):
     left = [p for p in files + own_dirs if os.path.lexists(system.path(p))]
     assert not left, f"left behind by apt-get purge: {left}"
     assert system.run("dpkg-query", "-W", "flick", check=False).returncode != 0
+
+
+def packaged(package, path, tmp_path):
+    """A file of the package, read from the .deb."""
+    subprocess.run(["dpkg-deb", "--extract", str(package), str(tmp_path)], check=True, timeout=120)
+    return tmp_path / path.lstrip("/")
+
+
+# What appstreamcli may still say about the metainfo: GNOME's own apps have
+# an upper-case last part in their ID too.
+ALLOWED_APPSTREAM_NOTES = {"cid-contains-uppercase-letter"}
+
+
+def test_metainfo_is_store_ready(package, tmp_path):
+    import xml.etree.ElementTree as ET
+    metainfo = packaged(package, "/usr/share/metainfo/io.github.flick.Flick.metainfo.xml", tmp_path)
+    res = subprocess.run(["appstreamcli", "validate", "--pedantic", "--no-net", str(metainfo)],
+                         capture_output=True, text=True, timeout=120)
+    notes = set(re.findall(r"^[EWIP]: \S+:\d*:? ?(\S+)", res.stdout, re.M))
+    assert res.returncode == 0 and notes <= ALLOWED_APPSTREAM_NOTES, res.stdout
+    component = ET.parse(metainfo).getroot()
+    summary = component.findtext("summary")
+    assert 10 <= len(summary) <= 25 and not summary.endswith("."), summary
+    schemes = {c.get("scheme_preference") for c in component.iter("color") if c.get("type") == "primary"}
+    assert schemes == {"light", "dark"}
+    assert component.find("content_rating").get("type") == "oars-1.1"
+    assert component.find("categories") is not None and len(component.find("keywords")) >= 3
+    for release in component.iter("release"):
+        assert release.find("description") is not None and len(list(release.find("description").iter("li"))) >= 3
+    shots = list(component.iter("screenshot"))
+    assert 3 <= len(shots) <= 6 and [s.get("type") for s in shots].count("default") == 1
+    for shot in shots:
+        assert shot.findtext("caption"), "a screenshot without a caption"
+        name = Path(shot.findtext("image")).name
+        # Shipped in the package, and the same picture as data/screenshots.
+        shipped = packaged(package, f"/usr/share/flick/screenshots/{name}", tmp_path)
+        assert shipped.read_bytes() == (ROOT / "data" / "screenshots" / name).read_bytes()
+        size = subprocess.run(["identify", "-format", "%w %h", str(shipped)], capture_output=True, text=True).stdout
+        w, h = map(int, size.split())
+        assert w <= 1000 and h <= 700, f"{name} is {w}×{h}"
+    # Nobody else's address: only what the build was given (none by default).
+    text = metainfo.read_text()
+    assert "github.com/flick" not in text and "githubusercontent" not in text
