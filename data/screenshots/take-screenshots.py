@@ -137,7 +137,7 @@ def main():
             with session(DEFAULT, **env) as s:
                 playing(s)
                 styles.append(held_drag(s, f"style-{style}.png"))
-        subprocess.run(["montage", *map(str, styles), "-tile", "2x", "-geometry", "450x380+0+0",
+        subprocess.run(["montage", *map(str, styles), "-tile", "2x", "-geometry", "450x380+0+0", "-depth", "8",
                         str(HERE / "flick-styles.png")], check=True)
         for path in styles:
             path.unlink()
