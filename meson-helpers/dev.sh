@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Flick's two developer commands (README, Quick start):
+# Flick's two developer commands (README, Quick start), and the package (README, Installing):
 #
 #   bash meson-helpers/dev.sh run [FOLDER]   install what is missing, build, open Flick
 #   bash meson-helpers/dev.sh test           install what is missing, build, run every test headless
 #   bash meson-helpers/dev.sh deb [-Dopt=…]  a release build as flick_VERSION_ARCH.deb (its path is the last line)
 #
-# Both are idempotent: packages already present are not reinstalled and the
+# All three are idempotent: packages already present are not reinstalled and the
 # build is incremental. Debian 12 packages come from apt-get (with sudo when
 # not root); Swift 6 is expected at /opt/swift or on PATH.
 set -euo pipefail
