@@ -98,7 +98,8 @@ def main():
     missing = [src for src in DECK.values() if not (OPENCV_DATA / src).exists()]
     if missing:
         sys.exit(f"{OPENCV_DATA} lacks {', '.join(missing)}: apt-get install opencv-doc")
-    made_folder = not FOLDER.exists()
+    # The outermost folder this run makes, removed at the end.
+    made = next((p for p in reversed([FOLDER, *FOLDER.parents]) if not p.exists()), None)
     FOLDER.mkdir(parents=True, exist_ok=True)
     for name, src in DECK.items():
         shutil.copy(OPENCV_DATA / src, FOLDER / name)
@@ -144,8 +145,8 @@ def main():
     finally:
         for name in DECK:
             (FOLDER / name).unlink(missing_ok=True)
-        if made_folder:
-            shutil.rmtree(FOLDER, ignore_errors=True)
+        if made:
+            shutil.rmtree(made, ignore_errors=True)
     for name in ["flick-review.png", "flick-mid-drag.png", "flick-overview.png", "flick-apply.png",
                  "flick-stage.png", "flick-stage-maximized.png", "flick-styles.png"]:
         if shutil.which("optipng"):
