@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Flick's two developer commands (README, Quick start):
+# Flick's two developer commands (README, Quick start), and the package (README, Installing):
 #
 #   bash meson-helpers/dev.sh run [FOLDER]   install what is missing, build, open Flick
 #   bash meson-helpers/dev.sh test           install what is missing, build, run every test headless
+#   bash meson-helpers/dev.sh deb [-Dopt=…]  a release build as flick_VERSION_ARCH.deb (its path is the last line)
 #
-# Both are idempotent: packages already present are not reinstalled and the
+# All three are idempotent: packages already present are not reinstalled and the
 # build is incremental. Debian 12 packages come from apt-get (with sudo when
 # not root); Swift 6 is expected at /opt/swift or on PATH.
 set -euo pipefail
@@ -17,6 +18,8 @@ BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev
 RUN_PACKAGES=(gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   gstreamer1.0-libav adwaita-icon-theme fonts-cantarell
   heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf)
+# The package route (dev.sh deb): meson, dpkg-shlibdeps and lintian.
+DEB_PACKAGES=(meson ninja-build dpkg-dev binutils lintian appstream desktop-file-utils gettext)
 TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi python3-pytest
   imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly gstreamer1.0-x
   meson ninja-build desktop-file-utils appstream gettext libglib2.0-bin gtk-update-icon-cache librsvg2-common
@@ -24,7 +27,8 @@ TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi pyt
   libheif-examples webp libavif-bin libimage-exiftool-perl
   libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   dosfstools fusefat bindfs strace
-  exfat-fuse exfatprogs)
+  exfat-fuse exfatprogs
+  dpkg-dev lintian debootstrap man-db opencv-doc)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -81,8 +85,14 @@ case "${1:-}" in
     say "GUI, install and data tests (Xvfb, AT-SPI, xdotool, meson)"
     /usr/bin/python3 -m pytest -q -p no:cacheprovider --basetemp="$TMPDIR/pytest" Tests/gui
     ;;
+  deb)
+    shift
+    install_packages "${BUILD_PACKAGES[@]}" "${DEB_PACKAGES[@]}"
+    find_swift
+    exec bash meson-helpers/make-deb.sh "$@"
+    ;;
   *)
-    echo "usage: bash meson-helpers/dev.sh run [FOLDER] | test" >&2
+    echo "usage: bash meson-helpers/dev.sh run [FOLDER] | test | deb [-Dhomepage=URL …]" >&2
     exit 1
     ;;
 esac

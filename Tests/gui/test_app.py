@@ -13,7 +13,7 @@ from harness import ROOT, find_nodes, wait_until
 from test_review import CENTRE, Review
 
 APP_ID = "io.github.flick.Flick"
-METAINFO = ROOT / "data" / f"{APP_ID}.metainfo.xml"
+METAINFO = ROOT / "data" / f"{APP_ID}.metainfo.xml.in"
 
 
 def metainfo_version():

@@ -22,7 +22,7 @@ struct StatusCommand: ParsableCommand {
 
     @OptionGroup var folder: FolderOptions
 
-    @Flag(help: "Print one JSON object (see DESIGN.md) instead of text.")
+    @Flag(help: "Print one JSON object instead of text: the folder, the counts, and each clip's path, kind, decision and error.")
     var json = false
 
     func run() throws {
