@@ -41,6 +41,7 @@ public enum PartialFile {
     /// marked as Flick's, and remembers it until `commit` or `discard`.
     /// Returns its path and a descriptor open for writing, or the errno.
     public static func create(in directory: String) -> Result<(path: String, fd: Int32), CreateError> {
+        guard !OutputGate.isClosed else { return .failure(CreateError(code: ECANCELED)) }
         let partial = path(in: directory)
         lock.withLock { _ = inProgress.insert(partial) }
         let fd = open(RawPath.c(partial), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -113,11 +114,15 @@ public enum PartialFile {
 
     /// Renames the finished `partial` to `destination`: over an existing
     /// entry only with `replace`, otherwise never (not even in a race).
-    /// Returns 0, or the errno (EEXIST when `destination` exists). Once
+    /// Returns 0, or the errno (EEXIST when `destination` exists;
+    /// ECANCELED once the command was stopped: see `OutputGate`). Once
     /// renamed, it is no longer a partial in progress.
     public static func commit(_ partial: String, to destination: String, replace: Bool) -> Int32 {
-        let code = replace ? (rename(RawPath.c(partial), RawPath.c(destination)) == 0 ? 0 : errno)
-            : FileSystem.renameNoReplace(AT_FDCWD, RawPath.c(partial), AT_FDCWD, RawPath.c(destination))
+        let renamed = OutputGate.unlessClosed {
+            replace ? (rename(RawPath.c(partial), RawPath.c(destination)) == 0 ? 0 : errno)
+                : FileSystem.renameNoReplace(AT_FDCWD, RawPath.c(partial), AT_FDCWD, RawPath.c(destination))
+        }
+        let code = renamed ?? ECANCELED
         if code == 0 { lock.withLock { _ = inProgress.remove(partial) } }
         return code
     }

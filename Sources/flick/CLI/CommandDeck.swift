@@ -91,14 +91,19 @@ enum Subfolders {
 }
 
 /// Small helpers for the headless commands' output.
+///
+/// Once a stopped command's worker is abandoned (`Interrupt`), whatever
+/// it still says is dropped: the main thread has said what was finished.
 enum CLI {
     static func out(_ text: String) {
+        guard !Interrupt.silenced else { return }
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     /// Writes `bytes` to standard output as they are (a listing of
     /// 100,000 clips: no copy).
     static func write(_ bytes: [UInt8]) {
+        guard !Interrupt.silenced else { return }
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none))
@@ -106,6 +111,7 @@ enum CLI {
     }
 
     static func err(_ text: String) {
+        guard !Interrupt.silenced else { return }
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 

@@ -26,6 +26,11 @@ struct StatusCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        let report = StopReport("reading \(RawPath.printable(folder.folder))")
+        try Interrupt.run(stopped: { report.lines(nothing: "Nothing was printed.", finished: "") }) { try status() }
+    }
+
+    private func status() throws {
         let (url, scanned) = CommandDeck.scan(folder)
         let access = ReadAccess(scanned, in: url)
         let context = try CommandDeck(url: url, scanned: scanned)
