@@ -88,7 +88,17 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let report = StopReport("reading \(RawPath.printable(folder.folder))")
-        try Interrupt.run(stopped: { report.lines(nothing: "Nothing was written.", finished: "Written before: ") }) { try export(report) }
+        let verb = link ? "Linked" : "Copied"
+        try Interrupt.run(stopped: { Self.stoppedLines(report, verb: verb) }) { try export(report) }
+    }
+
+    /// What a stop leaves on stderr when the export under way does not return.
+    private static func stoppedLines(_ report: StopReport, verb: String) -> [String] {
+        var lines = report.lines(nothing: "Nothing was written.", finished: "Written before: ")
+        if let counted = report.snapshot.counted {
+            lines.append("\(verb) \(counted.done) of \(CLI.plural(counted.total, "file")) before; the file in progress was left out.")
+        }
+        return lines
     }
 
     private func export(_ stop: StopReport) throws {
@@ -165,8 +175,11 @@ struct ExportCommand: ParsableCommand {
 
     private func copy(_ items: [FileItem], to directory: Export.Destination, stop: StopReport) -> Bool {
         let progress = ProgressLine(label: link ? "Linking" : "Copying")
+        // How many files were done when `bytes` were: the copies go in deck order.
+        let ends = items.reduce(into: [Int64]()) { $0.append(($0.last ?? 0) + $1.size) }
         let report = Export.copy(items, to: directory.writingPath, link: link,
                                  progress: { done, total in
+                                     stop.working(on: nil, done: ends.prefix { $0 <= done }.count, of: items.count)
                                      progress.update(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
                                      if done < total { BetweenFiles.hold() }
                                  },

@@ -21,7 +21,7 @@ import Synchronization
 /// wait: `Supervisor` runs the command in a child it can leave behind.
 enum Interrupt {
     /// Seconds the worker has to stop by itself after a signal.
-    static let workerGrace = 0.4
+    static let workerGrace = 0.5
     /// Seconds a rename already under way gets to finish (see `OutputGate`).
     static let renameGrace = 0.15
     /// Seconds given to removing the partial files in progress (an unlink
@@ -63,7 +63,11 @@ enum Interrupt {
         thread.start()
         var deadline: Double?
         while !worker.isDone {
-            if requested && deadline == nil { deadline = MonotonicSeconds.now + workerGrace }
+            if requested && deadline == nil {
+                deadline = MonotonicSeconds.now + workerGrace
+                // The worker's own wait on a pipe or FIFO ends too (EINTR).
+                worker.interrupt(with: received.load(ordering: .relaxed))
+            }
             let wait = deadline.map { Int32(max(0, ($0 - MonotonicSeconds.now) * 1000).rounded(.up)) } ?? -1
             var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
             if poll(&poller, 1, wait) > 0 {
@@ -142,7 +146,19 @@ private final class Worker: @unchecked Sendable {
 
     var isDone: Bool { lock.withLock { outcome != nil } }
 
+    /// The worker's thread, once it runs.
+    private var thread: pthread_t?
+
+    /// Sends `signal` to the worker's thread: an interruptible wait there
+    /// returns EINTR (a FUSE request that was sent does not).
+    func interrupt(with signal: Int32) {
+        lock.withLock {
+            if outcome == nil, let thread { pthread_kill(thread, signal) }
+        }
+    }
+
     func run(wake: Int32) {
+        lock.withLock { thread = pthread_self() }
         let ended = Result { try work() }
         lock.withLock { outcome = ended }
         var byte: UInt8 = 2
