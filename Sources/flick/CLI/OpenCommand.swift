@@ -23,11 +23,23 @@ extension OpenOptions {
         folder.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL }
     }
 
-    /// Why `url` cannot be reviewed: it does not exist or is not a folder.
+    /// Seconds the caller waits to learn whether a folder is there: a
+    /// network share that stopped answering never says, and the window
+    /// must not freeze for it. Past this, no problem is known; the folder's
+    /// scan (off the main thread) says what it finds.
+    static let lookSeconds = 0.3
+
+    /// Why `url` cannot be reviewed: it does not exist or is not a folder;
+    /// nil when it is a folder, or when its file system did not answer
+    /// within `lookSeconds`.
     static func problem(with url: URL) -> FolderError? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return .notFound(path: url.path) }
-        return isFolder.boolValue ? nil : .notAFolder(path: url.path)
+        let path = url.path
+        let found: FolderError?? = OffMain.within(lookSeconds) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .notFound(path: path) }
+            return isFolder.boolValue ? nil : .notAFolder(path: path)
+        }
+        return found ?? nil
     }
 }
 

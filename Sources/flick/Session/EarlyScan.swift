@@ -7,8 +7,9 @@ import Foundation
 /// way, takes the scan instead of making it again; any other open scans
 /// as before.
 ///
-/// Threading: `start` and `take` from the main thread; the scan runs on a
-/// thread of its own and hands its result over under a lock.
+/// Threading: `start` and `claim` from the main thread, `clips(of:)` from
+/// any (it waits); the scan runs on a thread of its own and hands its
+/// result over under a lock.
 final class EarlyScan: @unchecked Sendable {
     private let path: String
     private let recursive: Bool
@@ -37,15 +38,22 @@ final class EarlyScan: @unchecked Sendable {
         }
     }
 
-    /// The early scan of `folder`, waiting for it to finish, if it is the
-    /// one started for this folder opened this way and no one took it yet;
-    /// nil otherwise (or when it failed: the caller's own scan says why).
-    @MainActor static func take(_ folder: URL, recursive: Bool, order: DeckOrder, kinds: Set<ClipKind>) -> [ScannedClip]? {
+    /// The early scan of `folder`, if it is the one started for this folder
+    /// opened this way and no one took it yet; nil otherwise.
+    @MainActor static func claim(_ folder: URL, recursive: Bool, order: DeckOrder) -> EarlyScan? {
         guard let scan = pending else { return nil }
         pending = nil
         guard scan.path == folder.standardizedFileURL.path, scan.recursive == recursive, scan.order == order else { return nil }
-        scan.finished.wait()
-        let clips = scan.lock.withLock { scan.clips }
+        return scan
+    }
+
+    /// The scan's clips of `kinds`, waiting for it to finish (off the main
+    /// thread: on a stalled share it never does); nil when it failed (the
+    /// caller's own scan says why).
+    func clips(of kinds: Set<ClipKind>) -> [ScannedClip]? {
+        finished.wait()
+        finished.signal()  // for any later look
+        let clips = lock.withLock { self.clips }
         return clips.map { clips in kinds.count < ClipKind.allCases.count ? clips.filter { kinds.contains($0.kind) } : clips }
     }
 }

@@ -79,8 +79,7 @@ extension MainWindow {
     /// Opens a dropped folder; a dropped file says what to drop instead.
     @discardableResult
     func openDropped(path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard OpenOptions.problem(with: URL(fileURLWithPath: path)) == nil else {
             showToast(tr("Drop a folder to review it: “%@” is not a folder", URL(fileURLWithPath: path).lastPathComponent))
             return false
         }
@@ -101,8 +100,7 @@ extension MainWindow {
               completion: @escaping @MainActor (String) -> Void) {
         guard let made = gtk_file_chooser_native_new(title, window.cast(), action, accept, tr("_Cancel")) else { return }
         let chooser = ObjectRef(taking: made)
-        var isFolder: ObjCBool = false
-        if let folder, FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+        if let folder, OpenOptions.problem(with: URL(fileURLWithPath: folder)) == nil,
            let start = ObjectRef(taking: g_file_new_for_path(folder)) {
             _ = gtk_file_chooser_set_current_folder(made.opaque, start.pointer, nil)
         }
