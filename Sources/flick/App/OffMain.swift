@@ -1,3 +1,4 @@
+import FlickCore
 import Foundation
 import Synchronization
 
@@ -26,6 +27,39 @@ enum OffMain {
             }
         }
     }
+
+    /// Runs `work` on its own thread; returns its result, or nil once
+    /// `cancel` has been set for `grace` seconds without `work` returning
+    /// (stuck on a file system that does not answer: it is left behind,
+    /// and its result dropped when it comes).
+    @MainActor
+    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T, cancel: CancelFlag, grace: Double) async -> T? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+            let answer = Claim()
+            start {
+                let value = work()
+                if answer.take() { continuation.resume(returning: value) }
+            }
+            Task { @MainActor in
+                var cancelledAt: Double?
+                while !answer.isTaken {
+                    try? await Task.sleep(nanoseconds: cancelPollNanoseconds)
+                    guard cancel.isSet else { continue }
+                    let now = MonotonicSeconds.now
+                    cancelledAt = cancelledAt ?? now
+                    if let since = cancelledAt, now - since >= grace, answer.take() { continuation.resume(returning: nil) }
+                }
+            }
+        }
+    }
+
+    /// Nanoseconds between two looks at a job's Cancel (a tenth of a second:
+    /// well within the second a Cancel has to end it).
+    private static let cancelPollNanoseconds: UInt64 = 100_000_000
+
+    /// Seconds a cancelled job has to stop by itself before it is left
+    /// behind (it looks at Cancel between files).
+    static let cancelGrace = 0.5
 
     /// `work`'s result when it returns within `seconds`, else nil (it goes
     /// on by itself; its result is dropped). For a quick look, such as
@@ -59,6 +93,17 @@ enum OffMain {
         return boxes.map(\.value)
     }
 
+    /// Ends the process now with `status`, leaving the jobs still out: the
+    /// display, the bus and the store are let go first (Linux keeps a
+    /// process whose thread waits on an unanswered FUSE request, and its
+    /// open files with it, until the request is answered).
+    static func leave(status: Int32) -> Never {
+        Log.info("quitting with \(outstanding) file-system job(s) still waiting", category: "app")
+        let limit = Int32(min(max(sysconf(Int32(_SC_OPEN_MAX)), 3), 65536))
+        for fd in 3..<limit { close(fd) }
+        _exit(status)
+    }
+
     private static func start(_ body: @escaping @Sendable () -> Void) {
         running.add(1, ordering: .relaxed)
         let thread = Thread {
@@ -79,4 +124,14 @@ private final class Slot<T>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+}
+
+/// Who answers first: the job or its Cancel.
+private final class Claim: Sendable {
+    private let taken = Atomic<Bool>(false)
+
+    var isTaken: Bool { taken.load(ordering: .relaxed) }
+
+    /// True for the first caller only.
+    func take() -> Bool { taken.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged }
 }

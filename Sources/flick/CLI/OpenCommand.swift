@@ -67,6 +67,9 @@ struct OpenCommand: ParsableCommand {
             }
             return FlickApplication().run()
         }
+        // A job stuck on a file system that does not answer would keep this
+        // process (and its window's connection) until it is answered.
+        if OffMain.outstanding > 0 { OffMain.leave(status: status) }
         if status != 0 { throw ExitCode(status) }
     }
 

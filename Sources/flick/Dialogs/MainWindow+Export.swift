@@ -13,28 +13,41 @@ import GtkKit
 extension MainWindow {
     private enum ExportKind: String { case playlist, copy, stitch, mlt, xmp }
 
+    /// The folder is scanned and the liked files looked at off the main
+    /// thread (a stalled share never answers); the store is read here.
     func exportLikes() {
         guard let folder else { return }
-        // The store's decisions, as Apply and `flick export` read them.
-        let clips: [StoredClip]
-        do {
-            clips = try folder.load().sync.clips
-        } catch {
-            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
-            return
+        let (url, recursive, order, kinds) = (folder.url, folder.recursive, folder.order, folder.kinds)
+        Task { @MainActor [weak self] in
+            let scanned = await OffMain.run {
+                Result { () throws -> [ScannedClip] in try FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds) }
+            }
+            guard let self, self.folder === folder else { return }
+            // The store's decisions, as Apply and `flick export` read them.
+            let clips: [StoredClip]
+            do {
+                clips = try folder.load(scanned: try scanned.get()).sync.clips
+            } catch {
+                Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
+                return
+            }
+            let likes = clips.filter { $0.decision == .like }
+            guard !likes.isEmpty else {
+                showToast(tr("No liked clips to export yet"))
+                return
+            }
+            let root = folder.record.path
+            let checked = await OffMain.run { Result { () throws -> [FileItem] in try FileOperations.check(likes, folder: root).items } }
+            guard self.folder === folder else { return }
+            do {
+                offerExport(clips, items: try checked.get(), folder: folder)
+            } catch {
+                Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
+            }
         }
-        let likes = clips.filter { $0.decision == .like }
-        guard !likes.isEmpty else {
-            showToast(tr("No liked clips to export yet"))
-            return
-        }
-        let items: [FileItem]
-        do {
-            items = try FileOperations.check(likes, folder: folder.record.path).items
-        } catch {
-            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
-            return
-        }
+    }
+
+    private func offerExport(_ clips: [StoredClip], items: [FileItem], folder: ReviewedFolder) {
         let heading = trn("Export %ld Liked Clip", "Export %ld Liked Clips", items.count, items.count)
         Dialogs.present(over: window, heading: heading,
                         body: tr("Save them as a playlist, copy them into a folder, join the videos into one, or open them as a Kdenlive or Shotcut timeline. XMP Ratings rates every decided clip in its sidecar for darktable and digiKam."),
@@ -138,10 +151,13 @@ extension MainWindow {
             Task { @MainActor in progress.update(fraction, text) }
         }
         Task { @MainActor [unowned self] in
-            let result: Result<String, ErrorText.Worded> = await Task.detached(priority: .userInitiated) {
+            let finished = await OffMain.run({
                 Self.export(kind, items: items, to: destination, replace: replace, progress: report, cancel: cancel)
-            }.value
+            }, cancel: cancel, grace: OffMain.cancelGrace)
             progress.close()
+            // Cancel left the export stuck on a file system that does not
+            // answer: when it returns, it sees Cancel and writes nothing more.
+            let result = finished ?? .failure(ErrorText.Worded(tr("Cancelled while a file system did not answer; nothing more will be written.")))
             switch result {
             // What was left out is a list to read, not a toast that times out.
             case .success(let text) where text.contains("\n"): Dialogs.inform(over: window, heading: tr("Export Finished"), body: text)
@@ -165,6 +181,7 @@ extension MainWindow {
                 entries.append((item.absolutePath, item.kind == .video ? try? ClipDiscovery.discover(path: item.absolutePath).duration : nil))
                 progress(Double(index + 1) / Double(items.count), "\(index + 1) of \(items.count)")
             }
+            if cancel.isSet { return .failure(ErrorText.Worded(tr("Cancelled; no playlist was written."))) }
             do {
                 try Export.writePlaylist(entries, to: destination, replace: replace)
                 return .success(trn("Saved a playlist of %ld clip", "Saved a playlist of %ld clips", items.count, items.count))
