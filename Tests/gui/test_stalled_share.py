@@ -15,9 +15,11 @@ import time
 
 import pytest
 
+import observe_overview as ov
 from cli import FLICK, Cli
-from harness import wait_until
+from harness import FlickSession, find_nodes, wait_until
 from stalled_share import StalledShare, waits_on_the_share
+from test_review import Review, photo_deck
 
 # Seconds a stopped command may take to exit: the promise is one second.
 EXIT_LIMIT = 2.0
@@ -142,3 +144,58 @@ def _processes_of(cli):
             except OSError:
                 pass
     return found
+
+
+# -- the window ---------------------------------------------------------------
+
+def shows(s, text, timeout=10):
+    """Waits until the window's accessibility tree holds `text` (the main
+    loop answers the AT-SPI query only when it runs)."""
+    return wait_until(lambda: find_nodes(s.atspi_tree(timeout=timeout), contains=text), timeout, interval=0.2,
+                      what=f"“{text}” in the window")
+
+
+def test_the_window_opens_a_stalled_folder_answers_and_quits_at_once(share, tmp_path):
+    folder = deck(share, ["a.mp4", "b.mp4"])
+    share.stall()
+    with FlickSession([folder], data_home=tmp_path / "data") as s:
+        try:
+            s.wait_for_window(timeout=15)
+            # It says what it does, and takes input meanwhile.
+            shows(s, "Reading Folder…")
+            start = time.monotonic()
+            s.key("ctrl+q")
+            wait_until(lambda: s.window_id() is None, 10, interval=0.02, what="the window gone")
+            took = time.monotonic() - start
+            print(f"\nthe window closed {took:.3f} s after Ctrl+Q, its folder stalled")
+            assert took < EXIT_LIMIT
+        finally:
+            share.resume()  # the app's scan thread gets its answer and the process ends
+
+
+def test_cancel_ends_the_windows_apply_on_a_stalled_share(share, tmp_path):
+    folder = deck(share, [])
+    photo_deck(share.served / "clips", 3)
+    data = tmp_path / "data"
+    cli = Cli(tmp_path)
+    cli.env["XDG_DATA_HOME"] = str(data)
+    cli.drive(folder, "delete", "delete", "delete")
+    with Review(folder, data_home=data) as s:
+        try:
+            s.atspi_do("push button", "Apply Deletions…")
+            s.wait_for(lambda: (ov.dialog(s) or {}).get("heading") == "Move 3 Clips to the Trash?", "the Apply dialog")
+            share.stall()
+            s.atspi_do("push button", "Move to Trash")
+            s.wait_for(lambda: waits_on_the_share(s.flick.pid), "the move waiting on the stalled share")
+            s.atspi_do("push button", "Cancel")
+            start = time.monotonic()  # the click is in
+            shown = s.wait_for(lambda: (ov.dialog(s) or {}).get("heading") == "Moving Stopped" and ov.dialog(s),
+                               "the report after Cancel", 10)
+            took = time.monotonic() - start
+            print(f"\nthe window's Apply ended {took:.3f} s after Cancel, its share stalled")
+            assert took < EXIT_LIMIT
+            text = " ".join(label["name"] for label in find_nodes(s.atspi_tree(windows="dialog"), role="label"))
+            assert "card_000.png” was being moved when its file system stopped answering" in text, text
+            assert "Cancelled: the files not yet moved stay marked for deletion." in text, text
+        finally:
+            share.resume()

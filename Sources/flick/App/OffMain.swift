@@ -59,7 +59,7 @@ enum OffMain {
 
     /// Seconds a cancelled job has to stop by itself before it is left
     /// behind (it looks at Cancel between files).
-    static let cancelGrace = 0.5
+    static let cancelGrace = 0.3
 
     /// `work`'s result when it returns within `seconds`, else nil (it goes
     /// on by itself; its result is dropped). For a quick look, such as

@@ -67,12 +67,14 @@ struct CommandDeck {
 /// given, else how the window last opened the folder (kept in the store),
 /// so the window and the headless commands see the same deck.
 enum Subfolders {
-    /// How the window lists `url`: as asked, else as it was last opened,
-    /// else as the Include Subfolders preference says.
-    @MainActor static func window(_ choice: Bool?, for url: URL, store: Store?) -> Bool {
+    /// How the window lists `url`: as asked, else as it was last opened
+    /// (the store, on a connection of its own: called off the main thread,
+    /// as the store resolves the folder's path), else as `fallback` (the
+    /// Include Subfolders preference) says.
+    static func listing(_ choice: Bool?, for url: URL, fallback: Bool) -> Bool {
         if let choice { return choice }
-        if let store, let remembered = (try? store.openedRecursively(at: url)) ?? nil { return remembered }
-        return Settings.shared.includeSubfolders
+        if let remembered = (try? Store.openDefault().openedRecursively(at: url)) ?? nil { return remembered }
+        return fallback
     }
 
     /// What the terminal is told when the listing is not the plain one: the

@@ -19,8 +19,9 @@ struct OpenOptions: ParsableArguments {
 
 extension OpenOptions {
     /// The folder asked for, resolved against `cwd`; nil when none was.
+    /// Taken as a folder without looking (a look would wait on a stalled share).
     func folderURL(relativeTo cwd: String) -> URL? {
-        folder.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL }
+        folder.map { URL(fileURLWithPath: $0, isDirectory: true, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL }
     }
 
     /// Seconds the caller waits to learn whether a folder is there: a
@@ -77,9 +78,9 @@ struct OpenCommand: ParsableCommand {
     /// one reviewed) while GTK starts, listed as the window will list it.
     @MainActor private func startEarlyScan() {
         let named = options.folderURL(relativeTo: FileManager.default.currentDirectoryPath)
-        guard let folder = named ?? Settings.shared.recentFolders.first.map({ URL(fileURLWithPath: $0) }),
+        guard let folder = named ?? Settings.shared.recentFolders.first.map({ URL(fileURLWithPath: $0, isDirectory: true) }),
               OpenOptions.problem(with: folder) == nil else { return }
-        let recursive = Subfolders.window(named == nil ? nil : options.recursive, for: folder, store: try? Store.openDefault())
-        EarlyScan.start(folder, recursive: recursive, order: named == nil ? .name : options.order)
+        EarlyScan.start(folder, choice: named == nil ? nil : options.recursive, fallback: Settings.shared.includeSubfolders,
+                        order: named == nil ? .name : options.order)
     }
 }

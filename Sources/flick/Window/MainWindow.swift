@@ -248,20 +248,21 @@ final class MainWindow {
         sink.folder?.close()
         sink.folder = nil
         if store == nil { store = try? Store.openDefault() }
-        let recursive = Subfolders.window(choice, for: url, store: store)
         // A folder that cannot be listed says so before the store is touched;
         // its one scan then builds the deck.
         let kinds: Set<ClipKind> = Settings.shared.includePhotos ? [.video, .photo] : [.video]
+        let fallback = Settings.shared.includeSubfolders
         Log.phase("open \(url.path)")
         openings += 1
         let opening = openings
-        let early = EarlyScan.claim(url, recursive: recursive, order: order)
+        let early = EarlyScan.claim(url, order: order)
         showReading(url)
         Task { @MainActor [weak self] in
-            let scanned = await OffMain.run {
-                Result { () throws -> [ScannedClip] in
-                    try early?.clips(of: kinds) ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
-                }
+            let (recursive, scanned) = await OffMain.run {
+                let recursive = Subfolders.listing(choice, for: url, fallback: fallback)
+                return (recursive, Result { () throws -> [ScannedClip] in
+                    try early?.clips(of: kinds, recursive: recursive) ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
+                })
             }
             // Another folder opened meanwhile: this scan is of no use.
             guard let self, opening == self.openings else { return }
@@ -379,8 +380,8 @@ final class MainWindow {
     /// Without a folder: the last one opened when it is still there, else
     /// the start page.
     func openLast() {
-        if let last = Settings.shared.recentFolders.first, OpenOptions.problem(with: URL(fileURLWithPath: last)) == nil {
-            open(folder: URL(fileURLWithPath: last), recursive: nil, order: .name)
+        if let last = Settings.shared.recentFolders.first, OpenOptions.problem(with: URL(fileURLWithPath: last, isDirectory: true)) == nil {
+            open(folder: URL(fileURLWithPath: last, isDirectory: true), recursive: nil, order: .name)
         } else {
             showStart()
         }

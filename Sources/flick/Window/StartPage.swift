@@ -66,12 +66,12 @@ final class StartPage {
 /// the same name are told apart.
 enum RecentFolder {
     static func name(_ path: String) -> String {
-        RawPath.display(URL(fileURLWithPath: path).lastPathComponent)
+        RawPath.display(URL(fileURLWithPath: path, isDirectory: true).lastPathComponent)
     }
 
     /// The folder holding `path`, with the home folder written "~".
     static func place(_ path: String) -> String {
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        let parent = URL(fileURLWithPath: path, isDirectory: true).deletingLastPathComponent().standardizedFileURL.path
         let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path
         if parent == home { return "~" }
         if home != "/", parent.hasPrefix(home + "/") { return RawPath.display("~" + parent.dropFirst(home.count)) }
