@@ -23,7 +23,7 @@ TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi pyt
   python3-gi gir1.2-gtk-4.0 orca sway grim clapper ffmpeg melt exiv2
   libheif-examples webp libavif-bin libimage-exiftool-perl
   libgl1-mesa-dri libglx-mesa0 libegl-mesa0
-  dosfstools fusefat bindfs)
+  dosfstools fusefat bindfs openssh-server sshfs)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 

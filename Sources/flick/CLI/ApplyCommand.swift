@@ -15,9 +15,10 @@ struct ApplyCommand: ParsableCommand {
             device, inode, size and modification time) and still marked for deletion; anything \
             else is named and left alone. With --rejected-folder, files on a filesystem without a \
             Trash are moved into “Flick Rejected” inside the folder instead. Ctrl+C stops between \
-            files; the files not yet moved stay marked.
+            files, or within a second where the file system does not answer; the files not yet \
+            moved stay marked.
             Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 some files could not be moved \
-            or the decision store failed.
+            or the decision store failed, 130 stopped by Ctrl+C, 143 by SIGTERM.
             """
     )
 

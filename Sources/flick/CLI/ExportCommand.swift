@@ -26,7 +26,8 @@ struct ExportCommand: ParsableCommand {
             its rating; a clip whose decision is gone gets back the rating (or the absence of one) \
             its sidecar had before. A sidecar that can't be written is named with the reason; the \
             decisions are not affected.
-            Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the export failed.
+            Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the export failed, 130 stopped by \
+            Ctrl+C, 143 by SIGTERM.
             """
     )
 

@@ -16,7 +16,8 @@ struct StatusCommand: ParsableCommand {
         discussion: """
             In --json, a byte of a name that is not UTF-8 is written as the character U+F700 + byte \
             (U+F780–U+F7FF); any other character is itself.
-            Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the decision store failed.
+            Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the decision store failed, 130 \
+            stopped by Ctrl+C, 143 by SIGTERM.
             """
     )
 
