@@ -19,6 +19,7 @@ import observe_overview as ov
 from cli import FLICK, Cli
 from harness import FlickSession, find_nodes, wait_until
 from stalled_share import StalledShare, waits_on_the_share
+from test_editors_gui import open_export_dialog
 from test_review import Review, photo_deck
 
 # Seconds a stopped command may take to exit: the promise is one second.
@@ -197,5 +198,37 @@ def test_cancel_ends_the_windows_apply_on_a_stalled_share(share, tmp_path):
             text = " ".join(label["name"] for label in find_nodes(s.atspi_tree(windows="dialog"), role="label"))
             assert "card_000.png” was being moved when its file system stopped answering" in text, text
             assert "Cancelled: the files not yet moved stay marked for deletion." in text, text
+        finally:
+            share.resume()
+
+
+def test_cancel_ends_the_windows_export_on_a_stalled_share(share, tmp_path):
+    folder = deck(share, [])
+    photo_deck(share.served / "clips", 2)
+    data = tmp_path / "data"
+    cli = Cli(tmp_path)
+    cli.env["XDG_DATA_HOME"] = str(data)
+    cli.drive(folder, "like", "like")
+    out = tmp_path / "out"
+    out.mkdir()
+    with Review(folder, data_home=data) as s:
+        try:
+            open_export_dialog(s)
+            s.atspi_do("push button", "Editor Timeline")
+            wait_until(lambda: s.window_id("Save Editor Timeline"), 15, what="the save dialog")
+            wait_until(lambda: [n for n in find_nodes(s.atspi_tree()) if n["focused"] and n["role"] == "text"], 15,
+                       what="the save dialog's name field focused")
+            s.xdotool("key", "ctrl+a", "sleep", "0.2", "type", "--delay", "20", str(out / "likes.mlt"))
+            share.stall()
+            s.xdotool("key", "Return")
+            s.wait_for(lambda: waits_on_the_share(s.flick.pid), "the export waiting on the stalled share", 15)
+            s.atspi_do("push button", "Cancel")
+            start = time.monotonic()  # the click is in
+            s.wait_for(lambda: (ov.dialog(s) or {}).get("heading") == "Export Stopped", "the report after Cancel", 10)
+            took = time.monotonic() - start
+            print(f"\nthe window's Export ended {took:.3f} s after Cancel, its share stalled")
+            assert took < EXIT_LIMIT
+            assert find_nodes(s.atspi_tree(windows="dialog"), contains="Cancelled while a file system did not answer")
+            assert not (out / "likes.mlt").exists()
         finally:
             share.resume()

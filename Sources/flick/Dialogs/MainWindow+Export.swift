@@ -114,8 +114,44 @@ extension MainWindow {
         let destinationKind: Export.DestinationKind = kind == .copy ? .folder : .file
         // A file: the save dialog has asked already, so replacing is agreed.
         let agreed = destinationKind == .file
+        // The check looks at the reviewed folder too: off the main thread,
+        // under the progress dialog, whose Cancel ends it even while a file
+        // system does not answer.
+        let root = folder.record.path
+        let progress = ProgressDialog(over: window, heading: Self.heading(kind), body: RawPath.display(path))
+        let cancel = progress.cancel
+        Task { @MainActor [weak self] in
+            let checked = await OffMain.run({
+                Result { () throws(ExportDestinationError) -> Export.Destination in
+                    try Export.checkDestination(path, kind: destinationKind, folder: root, force: agreed)
+                }
+            }, cancel: cancel, grace: OffMain.cancelGrace)
+            progress.close()
+            guard let self else { return }
+            guard let checked else { return Dialogs.inform(over: window, heading: tr("Export Stopped"), body: Self.leftBehind) }
+            if !cancel.isSet { self.checked(checked, kind, items: items, to: path, folder: folder) }
+        }
+    }
+
+    /// What Cancel says when it left the export waiting on a file system.
+    private static var leftBehind: String { tr("Cancelled while a file system did not answer; nothing more will be written.") }
+
+    private static func heading(_ kind: ExportKind) -> String {
+        switch kind {
+        case .playlist: tr("Writing the Playlist")
+        case .copy: tr("Copying the Liked Clips")
+        case .stitch: tr("Joining the Liked Clips")
+        case .mlt, .xmp: tr("Writing the Editor Timeline")
+        }
+    }
+
+    /// The rest of `checkThenRun` once the destination was checked.
+    private func checked(_ checked: Result<Export.Destination, ExportDestinationError>, _ kind: ExportKind, items: [FileItem], to path: String,
+                         folder: ReviewedFolder) {
+        let destinationKind: Export.DestinationKind = kind == .copy ? .folder : .file
+        let agreed = destinationKind == .file
         do {
-            let destination = try Export.checkDestination(path, kind: destinationKind, folder: folder.record.path, force: agreed)
+            let destination = try checked.get()
             run(kind, items: items, to: destination, replace: agreed)
         } catch where error.canForce {
             let name = RawPath.display((path as NSString).lastPathComponent)
@@ -139,13 +175,7 @@ extension MainWindow {
     }
 
     private func run(_ kind: ExportKind, items: [FileItem], to destination: Export.Destination, replace: Bool) {
-        let heading = switch kind {
-        case .playlist: tr("Writing the Playlist")
-        case .copy: tr("Copying the Liked Clips")
-        case .stitch: tr("Joining the Liked Clips")
-        case .mlt, .xmp: tr("Writing the Editor Timeline")
-        }
-        let progress = ProgressDialog(over: window, heading: heading, body: RawPath.display(destination.path))
+        let progress = ProgressDialog(over: window, heading: Self.heading(kind), body: RawPath.display(destination.path))
         let cancel = progress.cancel
         let report: @Sendable (Double, String) -> Void = { fraction, text in
             Task { @MainActor in progress.update(fraction, text) }
@@ -157,7 +187,7 @@ extension MainWindow {
             progress.close()
             // Cancel left the export stuck on a file system that does not
             // answer: when it returns, it sees Cancel and writes nothing more.
-            let result = finished ?? .failure(ErrorText.Worded(tr("Cancelled while a file system did not answer; nothing more will be written.")))
+            let result = finished ?? .failure(ErrorText.Worded(Self.leftBehind))
             switch result {
             // What was left out is a list to read, not a toast that times out.
             case .success(let text) where text.contains("\n"): Dialogs.inform(over: window, heading: tr("Export Finished"), body: text)
