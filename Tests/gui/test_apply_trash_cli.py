@@ -114,13 +114,14 @@ def test_a_kill_after_the_trash_name_is_reserved_leaves_a_complete_trashinfo(tmp
     fifo = tmp_path / "reserved"
     os.mkfifo(fifo)
     proc = subprocess.Popen([str(FLICK), "apply", str(folder)], env=dict(cli.env, FLICK_TEST_TRASH_RESERVED=str(fifo)),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     held = threading.Event()
 
     def kill_while_held():
         with open(fifo, "w"):  # opens once apply holds, its .trashinfo in place
             held.set()
-            proc.send_signal(signal.SIGKILL)
+            # The command and its worker process at once, before the FIFO lets go.
+            os.killpg(proc.pid, signal.SIGKILL)
 
     threading.Thread(target=kill_while_held, daemon=True).start()
     out, err = proc.communicate(timeout=60)

@@ -14,12 +14,16 @@ import Foundation
 /// SIGTERM are passed on to the child; a child that has said nothing
 /// `childGrace` after a signal is killed and the command ends anyway.
 enum Supervisor {
-    /// The environment variable naming the pipe's write end in the child.
+    /// The environment variable naming, in the child, the pipe's write end
+    /// and the supervisor's pid ("5,1234").
     static let variable = "FLICK_SUPERVISOR_FD"
     /// The commands run this way: those that touch the reviewed folder.
     static let commands: Set<String> = ["status", "apply", "export"]
     /// Seconds after a signal before an unanswering child is given up.
     static let childGrace = 0.9
+
+    /// `PR_SET_PDEATHSIG` of <linux/prctl.h>: the signal a process gets when its parent dies.
+    private static let setParentDeathSignal: Int32 = 1
 
     /// The pipe to the supervisor, in the child; -1 otherwise.
     nonisolated(unsafe) private static var reportFD: Int32 = -1
@@ -28,10 +32,15 @@ enum Supervisor {
     /// runs the command in a child, and exits as it does (never returns).
     /// Otherwise (the window, --help, --version) returns at once.
     static func superviseIfNeeded() {
-        if let named = getenv(variable), let fd = Int32(String(cString: named)), fd >= 0 {
-            reportFD = fd
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not for GStreamer's helpers
+        if let named = getenv(variable) {
+            let parts = String(cString: named).split(separator: ",").compactMap { Int32($0) }
             unsetenv(variable)
+            guard parts.count == 2, parts[0] >= 0 else { return }
+            reportFD = parts[0]
+            _ = fcntl(reportFD, F_SETFD, FD_CLOEXEC)  // not for GStreamer's helpers
+            // Killed with the supervisor (`kill -9` of the pid the shell knows).
+            _ = system_prctl(setParentDeathSignal, UInt(SIGKILL), 0, 0, 0)
+            if getppid() != parts[1] { _exit(Interrupt.status(for: SIGKILL)) }
             return
         }
         let arguments = CommandLine.arguments
@@ -54,7 +63,7 @@ enum Supervisor {
         for fd in wake { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         SignalRelay.install(wake: wake[1])
         var environment = ProcessInfo.processInfo.environment
-        environment[variable] = String(report[1])
+        environment[variable] = "\(report[1]),\(getpid())"
         guard let child = spawn(arguments, environment: environment) else { return runHere() }
         close(report[1])
         SignalRelay.child = child
@@ -140,3 +149,7 @@ private enum SignalRelay {
         sigaction(SIGTERM, &action, nil)
     }
 }
+
+/// glibc's `prctl` (variadic in C; only integer arguments are passed here).
+@_silgen_name("prctl")
+private func system_prctl(_ option: Int32, _ arg2: UInt, _ arg3: UInt, _ arg4: UInt, _ arg5: UInt) -> Int32
