@@ -23,10 +23,10 @@ enum Interrupt {
     /// Seconds the worker has to stop by itself after a signal.
     static let workerGrace = 0.5
     /// Seconds a rename already under way gets to finish (see `OutputGate`).
-    static let renameGrace = 0.15
+    static let renameGrace = 0.1
     /// Seconds given to removing the partial files in progress (an unlink
     /// on a stalled share never returns).
-    static let discardGrace = 0.15
+    static let discardGrace = 0.1
 
     /// The signal received (SIGINT, SIGTERM), 0 before one.
     private static let received = Atomic<Int32>(0)
@@ -78,8 +78,7 @@ enum Interrupt {
         }
         let signal = received.load(ordering: .relaxed)
         guard signal == 0 else {
-            _ = try? worker.result()
-            FileHandle.standardOutput.synchronizeFile()
+            _ = try? worker.result()  // its report is out (unbuffered writes)
             Supervisor.reportExit(status(for: signal))
             Foundation.exit(status(for: signal))
         }
@@ -108,6 +107,7 @@ enum Interrupt {
     /// the file system lets; the process ends.
     private static func abandon(_ lines: [String]) -> Never {
         quiet.store(true, ordering: .relaxed)
+        signal(SIGPIPE, SIG_IGN)  // a reader gone from stderr must not end this before the supervisor knows
         var said = lines
         if !OutputGate.close(waitingAtMost: renameGrace) {
             said.append("A file being put in place when the command stopped may still appear once its file system answers.")

@@ -19,8 +19,10 @@ enum Supervisor {
     static let variable = "FLICK_SUPERVISOR_FD"
     /// The commands run this way: those that touch the reviewed folder.
     static let commands: Set<String> = ["status", "apply", "export"]
-    /// Seconds after a signal before an unanswering child is given up.
-    static let childGrace = 0.9
+    /// Seconds after a signal before an unanswering child is given up: more
+    /// than the child needs to give up its own stuck worker (`Interrupt`:
+    /// 0.7 s at most), less than the second a stop may take.
+    static let childGrace = 0.95
 
     /// `PR_SET_PDEATHSIG` of <linux/prctl.h>: the signal a process gets when its parent dies.
     private static let setParentDeathSignal: Int32 = 1
