@@ -30,11 +30,20 @@ public enum PartialFile {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var inProgress: Set<String> = []
+    nonisolated(unsafe) private static var owner = getpid()
+
+    /// The process a partial's name says is writing it: this one, or the
+    /// process this one works for (`flick` supervising its worker, which
+    /// is killed with it). Set once at start, before any partial.
+    public static var ownerPID: pid_t {
+        get { lock.withLock { owner } }
+        set { lock.withLock { owner = newValue } }
+    }
 
     /// A fresh partial path in `directory` (raw-byte String, see `RawPath`).
     public static func path(in directory: String) -> String {
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        return (directory.isEmpty ? "." : directory) + "/" + prefix + "\(getpid())-" + tag
+        return (directory.isEmpty ? "." : directory) + "/" + prefix + "\(ownerPID)-" + tag
     }
 
     /// Creates a fresh partial file in `directory` (never over anything),

@@ -43,6 +43,9 @@ enum Supervisor {
             // Killed with the supervisor (`kill -9` of the pid the shell knows).
             _ = system_prctl(setParentDeathSignal, UInt(SIGKILL), 0, 0, 0)
             if getppid() != parts[1] { _exit(Interrupt.status(for: SIGKILL)) }
+            // Its partial files are named after the supervisor: once it is
+            // gone (killed), the next export removes them at once.
+            PartialFile.ownerPID = parts[1]
             return
         }
         let arguments = CommandLine.arguments
@@ -108,7 +111,9 @@ enum Supervisor {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let code = posix_spawn(&child, "/proc/self/exe", nil, nil, argv, envp)
+        // Its own path, so that ps and pgrep show the child as flick too.
+        let executable = realpath("/proc/self/exe", nil).map { path in defer { free(path) }; return String(cString: path) } ?? "/proc/self/exe"
+        let code = posix_spawn(&child, executable, nil, nil, argv, envp)
         guard code == 0 else {
             errno = code
             return nil
