@@ -54,6 +54,10 @@ final class MainWindow {
     /// How many times a folder was opened: a scan that returns after
     /// another open is dropped.
     private var openings = 0
+    /// The opening whose scan has not returned yet; 0 when none.
+    private var scanning = 0
+    /// Milliseconds a scan may take before the window says it is reading.
+    static let readingPageDelayMilliseconds: UInt64 = 250
     var registered: [FlickAction: OpaquePointer] = [:]
     var heldKeys = Set<UInt32>()
     /// Undecided clips whose XMP sidecars reject them, offered for deletion.
@@ -256,7 +260,12 @@ final class MainWindow {
         openings += 1
         let opening = openings
         let early = EarlyScan.claim(url, order: order)
-        showReading(url)
+        scanning = opening
+        Task { @MainActor [weak self] in
+            // Said only when the scan takes a while (a quick one goes straight to the deck).
+            try? await Task.sleep(nanoseconds: Self.readingPageDelayMilliseconds * 1_000_000)
+            if let self, scanning == opening { showReading(url) }
+        }
         Task { @MainActor [weak self] in
             let (recursive, scanned) = await OffMain.run {
                 let recursive = Subfolders.listing(choice, for: url, fallback: fallback)
@@ -266,6 +275,7 @@ final class MainWindow {
             }
             // Another folder opened meanwhile: this scan is of no use.
             guard let self, opening == self.openings else { return }
+            scanning = 0
             opened(url, scanned: scanned, recursive: recursive, order: order, kinds: kinds)
         }
     }
