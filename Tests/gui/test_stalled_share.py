@@ -24,6 +24,10 @@ from test_review import Review, photo_deck
 
 # Seconds a stopped command may take to exit: the promise is one second.
 EXIT_LIMIT = 2.0
+# Seconds from Cancel to the window's report as the test sees it: the
+# second, plus the AT-SPI reads that find the dialog (a separate process
+# each, about half a second on a loaded machine).
+REPORT_LIMIT = 3.0
 PARTIAL = ".flick-partial-"
 
 
@@ -194,7 +198,7 @@ def test_cancel_ends_the_windows_apply_on_a_stalled_share(share, tmp_path):
                                "the report after Cancel", 10)
             took = time.monotonic() - start
             print(f"\nthe window's Apply ended {took:.3f} s after Cancel, its share stalled")
-            assert took < EXIT_LIMIT
+            assert took < REPORT_LIMIT
             text = " ".join(label["name"] for label in find_nodes(s.atspi_tree(windows="dialog"), role="label"))
             assert "card_000.png” was being moved when its file system stopped answering" in text, text
             assert "Cancelled: the files not yet moved stay marked for deletion." in text, text
@@ -227,7 +231,7 @@ def test_cancel_ends_the_windows_export_on_a_stalled_share(share, tmp_path):
             s.wait_for(lambda: (ov.dialog(s) or {}).get("heading") == "Export Stopped", "the report after Cancel", 10)
             took = time.monotonic() - start
             print(f"\nthe window's Export ended {took:.3f} s after Cancel, its share stalled")
-            assert took < EXIT_LIMIT
+            assert took < REPORT_LIMIT
             assert find_nodes(s.atspi_tree(windows="dialog"), contains="Cancelled while a file system did not answer")
             assert not (out / "likes.mlt").exists()
         finally:
