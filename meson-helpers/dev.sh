@@ -28,6 +28,7 @@ TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi pyt
   libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   dosfstools fusefat bindfs strace
   exfat-fuse exfatprogs
+  openssh-server sshfs
   dpkg-dev lintian debootstrap man-db opencv-doc)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -30,17 +30,27 @@ public enum PartialFile {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var inProgress: Set<String> = []
+    nonisolated(unsafe) private static var owner = getpid()
+
+    /// The process a partial's name says is writing it: this one, or the
+    /// process this one works for (`flick` supervising its worker, which
+    /// is killed with it). Set once at start, before any partial.
+    public static var ownerPID: pid_t {
+        get { lock.withLock { owner } }
+        set { lock.withLock { owner = newValue } }
+    }
 
     /// A fresh partial path in `directory` (raw-byte String, see `RawPath`).
     public static func path(in directory: String) -> String {
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        return (directory.isEmpty ? "." : directory) + "/" + prefix + "\(getpid())-" + tag
+        return (directory.isEmpty ? "." : directory) + "/" + prefix + "\(ownerPID)-" + tag
     }
 
     /// Creates a fresh partial file in `directory` (never over anything),
     /// marked as Flick's, and remembers it until `commit` or `discard`.
     /// Returns its path and a descriptor open for writing, or the errno.
     public static func create(in directory: String) -> Result<(path: String, fd: Int32), CreateError> {
+        guard !OutputGate.isClosed else { return .failure(CreateError(code: ECANCELED)) }
         let partial = path(in: directory)
         lock.withLock { _ = inProgress.insert(partial) }
         let fd = open(RawPath.c(partial), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -113,11 +123,15 @@ public enum PartialFile {
 
     /// Renames the finished `partial` to `destination`: over an existing
     /// entry only with `replace`, otherwise never (not even in a race).
-    /// Returns 0, or the errno (EEXIST when `destination` exists). Once
+    /// Returns 0, or the errno (EEXIST when `destination` exists;
+    /// ECANCELED once the command was stopped: see `OutputGate`). Once
     /// renamed, it is no longer a partial in progress.
     public static func commit(_ partial: String, to destination: String, replace: Bool) -> Int32 {
-        let code = replace ? (rename(RawPath.c(partial), RawPath.c(destination)) == 0 ? 0 : errno)
-            : FileSystem.renameNoReplace(AT_FDCWD, RawPath.c(partial), AT_FDCWD, RawPath.c(destination))
+        let renamed = OutputGate.unlessClosed {
+            replace ? (rename(RawPath.c(partial), RawPath.c(destination)) == 0 ? 0 : errno)
+                : FileSystem.renameNoReplace(AT_FDCWD, RawPath.c(partial), AT_FDCWD, RawPath.c(destination))
+        }
+        let code = renamed ?? ECANCELED
         if code == 0 { lock.withLock { _ = inProgress.remove(partial) } }
         return code
     }

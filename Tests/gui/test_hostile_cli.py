@@ -8,6 +8,7 @@ import signal
 import sqlite3
 import subprocess
 import threading
+import time
 
 import pytest
 
@@ -267,10 +268,13 @@ def test_ctrl_c_during_apply_stops_between_files(cli, folder, tmp_path):
     held = threading.Event()
 
     def interrupt_between_files():
-        # Opening the FIFO waits until apply has moved its first file and holds.
+        # Opening the FIFO waits until apply has moved its first file and holds;
+        # it holds until it sees the signal (the FIFO stays open till it ends).
         with open(fifo, "w"):
             held.set()
             proc.send_signal(signal.SIGINT)
+            while proc.poll() is None:
+                time.sleep(0.05)
 
     threading.Thread(target=interrupt_between_files, daemon=True).start()
     out, err = proc.communicate(timeout=60)
@@ -278,7 +282,7 @@ def test_ctrl_c_during_apply_stops_between_files(cli, folder, tmp_path):
     if not was_held:
         os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # release the thread
     assert was_held, f"apply never held between two files: {out} {err}"
-    assert proc.returncode == 3
+    assert proc.returncode == 130  # 128 + SIGINT
     assert "Moved 1 file" in out
     assert "Cancelled; 3 files not yet moved stay marked for deletion." in err
     assert trashed(cli) == [b"a.mp4"]

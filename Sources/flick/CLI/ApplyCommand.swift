@@ -15,9 +15,10 @@ struct ApplyCommand: ParsableCommand {
             device, inode, size and modification time) and still marked for deletion; anything \
             else is named and left alone. With --rejected-folder, files on a filesystem without a \
             Trash are moved into “Flick Rejected” inside the folder instead. Ctrl+C stops between \
-            files; the files not yet moved stay marked.
+            files, or within a second where the file system does not answer; the files not yet \
+            moved stay marked.
             Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 some files could not be moved \
-            or the decision store failed.
+            or the decision store failed, 130 stopped by Ctrl+C, 143 by SIGTERM.
             """
     )
 
@@ -37,7 +38,49 @@ struct ApplyCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interrupt.install()
+        let report = StopReport("checking the files marked for deletion in \(RawPath.printable(folder.folder))")
+        try Interrupt.run(stopped: { Self.stoppedLines(report) }) { try apply(report) }
+    }
+
+    /// What a stop leaves on stderr when the move under way does not return.
+    private static func stoppedLines(_ report: StopReport) -> [String] {
+        let state = report.snapshot
+        guard let counted = state.counted else { return report.lines(nothing: "Nothing was moved.", finished: "") }
+        let moved = state.done.isEmpty ? "nothing was moved" : "moved: " + state.done.joined(separator: ", ")
+        var lines = ["Stopped after \(counted.done) of \(CLI.plural(counted.total, "file")); \(moved)."]
+        if let current = state.current {
+            lines.append("\(current) was being moved when its file system stopped answering; it may still be moved once it answers.")
+        }
+        let left = counted.total - counted.done - (state.current == nil ? 0 : 1)
+        if left > 0 { lines.append("\(CLI.plural(left, "file")) not yet moved \(left == 1 ? "stays" : "stay") marked for deletion.") }
+        return lines
+    }
+
+    /// Moves `items` one at a time (so a stop knows each file's fate),
+    /// between files looking at Ctrl+C and the test hook.
+    private static func move(_ items: [FileItem], folder: FolderRecord, storePath: String, to destination: Apply.Destination,
+                             report stop: StopReport, progress: ProgressLine?) -> MoveReport {
+        var report = MoveReport()
+        for (index, item) in items.enumerated() {
+            if Interrupt.requested {
+                report.cancelled = true
+                break
+            }
+            stop.working(on: RawPath.printable(item.relativePath), done: index, of: items.count)
+            let one = Apply.run([item], folder: folder, storePath: storePath, to: destination, isCancelled: { Interrupt.requested })
+            report.moved += one.moved
+            report.failures += one.failures
+            report.unrecorded += one.unrecorded
+            report.alreadyMoved += one.alreadyMoved
+            for moved in one.moved { stop.finished(RawPath.printable(moved.relativePath)) }
+            stop.working(on: nil, done: index + 1, of: items.count)
+            progress?.update(Double(index + 1) / Double(items.count), "\(index + 1) of \(items.count)")
+            if index + 1 < items.count { BetweenFiles.hold() }
+        }
+        return report
+    }
+
+    private func apply(_ stop: StopReport) throws {
         let context = try CommandDeck(folder)
         let root = context.record.path
         let shownRoot = RawPath.printable(root)
@@ -64,18 +107,12 @@ struct ApplyCommand: ParsableCommand {
         }
         let storePath = context.store.path
         let progress = ProgressLine(label: "Moving to the Trash")
-        var report = Apply.run(checked.items, folder: context.record, storePath: storePath, to: .trash,
-                               progress: { done, total in
-                                   progress.update(Double(done) / Double(max(total, 1)), "\(done) of \(total)")
-                                   if done < total { BetweenFiles.hold() }
-                               },
-                               isCancelled: { Interrupt.requested })
+        var report = Self.move(checked.items, folder: context.record, storePath: storePath, to: .trash, report: stop, progress: progress)
         progress.finish()
         if rejectedFolder && !report.withoutTrash.isEmpty && !report.cancelled {
             let names = Set(report.withoutTrash.map { RawPath.key($0.path) })
             let retry = checked.items.filter { names.contains(RawPath.key($0.relativePath)) }
-            let second = Apply.run(retry, folder: context.record, storePath: storePath, to: .rejectedFolder,
-                                   isCancelled: { Interrupt.requested })
+            let second = Self.move(retry, folder: context.record, storePath: storePath, to: .rejectedFolder, report: stop, progress: nil)
             report.failures.removeAll { names.contains(RawPath.key($0.path)) }
             report.failures += second.failures
             report.moved += second.moved

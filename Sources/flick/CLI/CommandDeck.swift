@@ -67,12 +67,14 @@ struct CommandDeck {
 /// given, else how the window last opened the folder (kept in the store),
 /// so the window and the headless commands see the same deck.
 enum Subfolders {
-    /// How the window lists `url`: as asked, else as it was last opened,
-    /// else as the Include Subfolders preference says.
-    @MainActor static func window(_ choice: Bool?, for url: URL, store: Store?) -> Bool {
+    /// How the window lists `url`: as asked, else as it was last opened
+    /// (the store, on a connection of its own: called off the main thread,
+    /// as the store resolves the folder's path), else as `fallback` (the
+    /// Include Subfolders preference) says.
+    static func listing(_ choice: Bool?, for url: URL, fallback: Bool) -> Bool {
         if let choice { return choice }
-        if let store, let remembered = (try? store.openedRecursively(at: url)) ?? nil { return remembered }
-        return Settings.shared.includeSubfolders
+        if let remembered = (try? Store.openDefault().openedRecursively(at: url)) ?? nil { return remembered }
+        return fallback
     }
 
     /// What the terminal is told when the listing is not the plain one: the
@@ -91,14 +93,19 @@ enum Subfolders {
 }
 
 /// Small helpers for the headless commands' output.
+///
+/// Once a stopped command's worker is abandoned (`Interrupt`), whatever
+/// it still says is dropped: the main thread has said what was finished.
 enum CLI {
     static func out(_ text: String) {
+        guard !Interrupt.silenced else { return }
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
     /// Writes `bytes` to standard output as they are (a listing of
     /// 100,000 clips: no copy).
     static func write(_ bytes: [UInt8]) {
+        guard !Interrupt.silenced else { return }
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return }
             FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none))
@@ -106,6 +113,7 @@ enum CLI {
     }
 
     static func err(_ text: String) {
+        guard !Interrupt.silenced else { return }
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 

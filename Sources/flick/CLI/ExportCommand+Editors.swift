@@ -20,7 +20,8 @@ extension ExportCommand {
     }
 
     /// Writes the MLT project and/or the OTIO timeline; false when one failed.
-    func writeTimelines(_ items: [FileItem], mlt: Export.Destination?, otio: Export.Destination?, title folder: String) -> Bool {
+    func writeTimelines(_ items: [FileItem], mlt: Export.Destination?, otio: Export.Destination?, title folder: String,
+                        stop: StopReport) -> Bool {
         let title = "\((folder as NSString).lastPathComponent) likes"
         let made = LikesTimeline.make(items, title: title, photoSeconds: photoSeconds ?? Timeline.defaultPhotoSeconds)
         for message in made.leftOut { CLI.err("Leaving out \(message).") }
@@ -38,8 +39,10 @@ extension ExportCommand {
                 succeeded = false
                 continue
             }
+            stop.now("writing \(RawPath.printable(destination.path))")
             do {
                 try Export.writeTimeline(text(timeline), to: destination.writingPath, replace: force)
+                stop.finished(RawPath.printable(destination.path))
                 let seconds = Double(timeline.totalFrames) / (Double(timeline.profile.frameRate.numerator) / Double(timeline.profile.frameRate.denominator))
                 CLI.out("Wrote \(RawPath.printable(destination.path)) (\(what), \(CLI.plural(timeline.clips.count, "clip")), "
                     + "\(timeline.profile.width)×\(timeline.profile.height), \(LikesTimeline.clock(seconds))).")

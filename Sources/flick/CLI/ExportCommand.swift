@@ -26,7 +26,8 @@ struct ExportCommand: ParsableCommand {
             its rating; a clip whose decision is gone gets back the rating (or the absence of one) \
             its sidecar had before. A sidecar that can't be written is named with the reason; the \
             decisions are not affected.
-            Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the export failed.
+            Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the export failed, 130 stopped by \
+            Ctrl+C, 143 by SIGTERM.
             """
     )
 
@@ -87,7 +88,21 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interrupt.install()
+        let report = StopReport("reading \(RawPath.printable(folder.folder))")
+        let verb = link ? "Linked" : "Copied"
+        try Interrupt.run(stopped: { Self.stoppedLines(report, verb: verb) }) { try export(report) }
+    }
+
+    /// What a stop leaves on stderr when the export under way does not return.
+    private static func stoppedLines(_ report: StopReport, verb: String) -> [String] {
+        var lines = report.lines(nothing: "Nothing was written.", finished: "Written before: ")
+        if let counted = report.snapshot.counted {
+            lines.append("\(verb) \(counted.done) of \(CLI.plural(counted.total, "file")) before; the file in progress was left out.")
+        }
+        return lines
+    }
+
+    private func export(_ stop: StopReport) throws {
         let context = try CommandDeck(folder)
         // Every destination is checked before anything is written.
         let root = context.record.path
@@ -101,6 +116,7 @@ struct ExportCommand: ParsableCommand {
         }
         let playlistPath = checked(playlist, .file), copyPath = checked(copyTo, .folder), stitchPath = checked(stitch, .file)
         let mltPath = checked(mlt, .file), otioPath = checked(otio, .file)
+        stop.now("rating XMP sidecars in \(RawPath.printable(root))")
         var failed = xmp && !rateSidecars(context)
         guard playlist != nil || copyTo != nil || stitch != nil || mlt != nil || otio != nil else {
             if failed { throw ExitCode(FlickCommand.Exit.failed) }
@@ -108,6 +124,7 @@ struct ExportCommand: ParsableCommand {
         }
         let likes = context.sync.clips.filter { $0.decision == .like }
         let items: [FileItem]
+        stop.now("checking the liked clips in \(RawPath.printable(root))")
         do {
             let checked = try FileOperations.check(likes, folder: context.record.path)
             for failure in checked.refused { CLI.err("Skipping \(ErrorText.file(failure))") }
@@ -119,20 +136,36 @@ struct ExportCommand: ParsableCommand {
             CLI.err("No liked clips in \(context.record.path) to export.")
             throw ExitCode(FlickCommand.Exit.failed)
         }
-        if let playlistPath { failed = !writePlaylist(items, to: playlistPath) || failed }
-        if let copyPath { failed = !copy(items, to: copyPath) || failed }
-        if let stitchPath { failed = !stitchClips(items, to: stitchPath) || failed }
+        if let playlistPath {
+            stop.now("reading the liked clips’ durations for \(RawPath.printable(playlistPath.path))")
+            failed = !writePlaylist(items, to: playlistPath, stop: stop) || failed
+        }
+        if let copyPath {
+            stop.now("\(link ? "linking" : "copying") the liked clips into \(RawPath.printable(copyPath.path))")
+            failed = !copy(items, to: copyPath, stop: stop) || failed
+        }
+        if let stitchPath {
+            stop.now("stitching the liked clips into \(RawPath.printable(stitchPath.path))")
+            failed = !stitchClips(items, to: stitchPath, stop: stop) || failed
+        }
         if mltPath != nil || otioPath != nil {
-            failed = !writeTimelines(items, mlt: mltPath, otio: otioPath, title: context.record.path) || failed
+            stop.now("reading the liked clips for the timeline")
+            failed = !writeTimelines(items, mlt: mltPath, otio: otioPath, title: context.record.path, stop: stop) || failed
         }
         if failed { throw ExitCode(FlickCommand.Exit.failed) }
     }
 
-    private func writePlaylist(_ items: [FileItem], to destination: Export.Destination) -> Bool {
+    private func writePlaylist(_ items: [FileItem], to destination: Export.Destination, stop: StopReport) -> Bool {
         let infos = ClipDiscovery.discoverAll(paths: items.map(\.absolutePath))
         let entries = zip(items, infos).map { item, info in (path: item.absolutePath, duration: try? info.get().duration) }
+        if Interrupt.requested {
+            CLI.err("Cancelled; no playlist written.")
+            return false
+        }
+        stop.now("writing \(RawPath.printable(destination.path))")
         do {
             try Export.writePlaylist(entries, to: destination.writingPath, replace: force)
+            stop.finished(RawPath.printable(destination.path))
             CLI.out("Wrote \(RawPath.printable(destination.path)) (\(CLI.plural(items.count, "clip"))).")
             return true
         } catch {
@@ -141,22 +174,26 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    private func copy(_ items: [FileItem], to directory: Export.Destination) -> Bool {
+    private func copy(_ items: [FileItem], to directory: Export.Destination, stop: StopReport) -> Bool {
         let progress = ProgressLine(label: link ? "Linking" : "Copying")
+        // How many files were done when `bytes` were: the copies go in deck order.
+        let ends = items.reduce(into: [Int64]()) { $0.append(($0.last ?? 0) + $1.size) }
         let report = Export.copy(items, to: directory.writingPath, link: link,
                                  progress: { done, total in
+                                     stop.working(on: nil, done: ends.prefix { $0 <= done }.count, of: items.count)
                                      progress.update(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
                                      if done < total { BetweenFiles.hold() }
                                  },
                                  isCancelled: { Interrupt.requested })
         progress.finish()
+        if !report.moved.isEmpty { stop.finished("\(CLI.plural(report.moved.count, "file")) into \(RawPath.printable(directory.path))") }
         CLI.out("\(link ? "Linked" : "Copied") \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) into \(RawPath.printable(directory.path)).")
         for failure in report.failures { CLI.err(directory.shown("Couldn’t export \(ErrorText.file(failure))")) }
         if report.cancelled { CLI.err("Cancelled.") }
         return report.failures.isEmpty && !report.cancelled
     }
 
-    private func stitchClips(_ items: [FileItem], to destination: Export.Destination) -> Bool {
+    private func stitchClips(_ items: [FileItem], to destination: Export.Destination, stop: StopReport) -> Bool {
         var clips: [Stitcher.Clip] = []
         let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
         for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
@@ -175,6 +212,7 @@ struct ExportCommand: ParsableCommand {
                                           progress: { progress.update($0, "\(CLI.plural(clips.count, "clip"))") },
                                           isCancelled: { Interrupt.requested })
             progress.finish()
+            stop.finished(RawPath.printable(destination.path))
             let how = method == .remux ? "streams copied" : "re-encoded"
             CLI.out("Wrote \(RawPath.printable(destination.path)): \(StitchedLikes.joined(clips.count, of: items.count)) (\(how)).")
             return true

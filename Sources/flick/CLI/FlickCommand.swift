@@ -25,8 +25,15 @@ struct FlickCommand: ParsableCommand {
         static let failed: Int32 = 3
     }
 
-    /// Parses and runs, mapping ArgumentParser's codes onto DESIGN.md's.
+    /// Runs the command: a headless one in a worker process that a stalled
+    /// file system cannot keep from ending (`Supervisor`).
     static func runMain() {
+        Supervisor.superviseIfNeeded()
+        runCommand()
+    }
+
+    /// Parses and runs, mapping ArgumentParser's codes onto DESIGN.md's.
+    static func runCommand() {
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -19,15 +19,28 @@ struct OpenOptions: ParsableArguments {
 
 extension OpenOptions {
     /// The folder asked for, resolved against `cwd`; nil when none was.
+    /// Taken as a folder without looking (a look would wait on a stalled share).
     func folderURL(relativeTo cwd: String) -> URL? {
-        folder.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL }
+        folder.map { URL(fileURLWithPath: $0, isDirectory: true, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL }
     }
 
-    /// Why `url` cannot be reviewed: it does not exist or is not a folder.
+    /// Seconds the caller waits to learn whether a folder is there: a
+    /// network share that stopped answering never says, and the window
+    /// must not freeze for it. Past this, no problem is known; the folder's
+    /// scan (off the main thread) says what it finds.
+    static let lookSeconds = 0.3
+
+    /// Why `url` cannot be reviewed: it does not exist or is not a folder;
+    /// nil when it is a folder, or when its file system did not answer
+    /// within `lookSeconds`.
     static func problem(with url: URL) -> FolderError? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return .notFound(path: url.path) }
-        return isFolder.boolValue ? nil : .notAFolder(path: url.path)
+        let path = url.path
+        let found: FolderError?? = OffMain.within(lookSeconds) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return .notFound(path: path) }
+            return isFolder.boolValue ? nil : .notAFolder(path: path)
+        }
+        return found ?? nil
     }
 }
 
@@ -55,6 +68,9 @@ struct OpenCommand: ParsableCommand {
             }
             return FlickApplication().run()
         }
+        // A job stuck on a file system that does not answer would keep this
+        // process (and its window's connection) until it is answered.
+        if OffMain.outstanding > 0 { OffMain.leave(status: status) }
         if status != 0 { throw ExitCode(status) }
     }
 
@@ -62,9 +78,9 @@ struct OpenCommand: ParsableCommand {
     /// one reviewed) while GTK starts, listed as the window will list it.
     @MainActor private func startEarlyScan() {
         let named = options.folderURL(relativeTo: FileManager.default.currentDirectoryPath)
-        guard let folder = named ?? Settings.shared.recentFolders.first.map({ URL(fileURLWithPath: $0) }),
+        guard let folder = named ?? Settings.shared.recentFolders.first.map({ URL(fileURLWithPath: $0, isDirectory: true) }),
               OpenOptions.problem(with: folder) == nil else { return }
-        let recursive = Subfolders.window(named == nil ? nil : options.recursive, for: folder, store: try? Store.openDefault())
-        EarlyScan.start(folder, recursive: recursive, order: named == nil ? .name : options.order)
+        EarlyScan.start(folder, choice: named == nil ? nil : options.recursive, fallback: Settings.shared.includeSubfolders,
+                        order: named == nil ? .name : options.order)
     }
 }

@@ -13,6 +13,7 @@ final class ProgressLine {
     }
 
     func update(_ fraction: Double, _ detail: String) {
+        guard !Interrupt.silenced else { return }
         let percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
         if isTerminal {
             FileHandle.standardError.write(Data("\r\(label): \(percent)% (\(detail))\u{1B}[K".utf8))
@@ -24,6 +25,6 @@ final class ProgressLine {
     }
 
     func finish() {
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        if drawn && !Interrupt.silenced { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

@@ -16,7 +16,8 @@ struct StatusCommand: ParsableCommand {
         discussion: """
             In --json, a byte of a name that is not UTF-8 is written as the character U+F700 + byte \
             (U+F780–U+F7FF); any other character is itself.
-            Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the decision store failed.
+            Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 the decision store failed, 130 \
+            stopped by Ctrl+C, 143 by SIGTERM.
             """
     )
 
@@ -26,6 +27,11 @@ struct StatusCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        let report = StopReport("reading \(RawPath.printable(folder.folder))")
+        try Interrupt.run(stopped: { report.lines(nothing: "Nothing was printed.", finished: "") }) { try status() }
+    }
+
+    private func status() throws {
         let (url, scanned) = CommandDeck.scan(folder)
         let access = ReadAccess(scanned, in: url)
         let context = try CommandDeck(url: url, scanned: scanned)

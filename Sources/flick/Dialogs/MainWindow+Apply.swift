@@ -11,15 +11,28 @@ extension MainWindow {
     func applyDeletions() {
         guard let folder else { return }
         let clips: [StoredClip]
-        let checked: (items: [FileItem], refused: [FileFailure])
         do {
             try folder.store.checkStoredPaths(folder.record)
             clips = try folder.store.clipsToDelete(in: folder.record)
-            checked = try FileOperations.check(clips, folder: folder.record.path)
         } catch {
             Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
             return
         }
+        // Each file is looked at off the main thread (a stalled share never answers).
+        let root = folder.record.path
+        Task { @MainActor [weak self] in
+            let checked = await OffMain.run { Result { () throws -> (items: [FileItem], refused: [FileFailure]) in try FileOperations.check(clips, folder: root) } }
+            guard let self, self.folder === folder else { return }
+            do {
+                confirmApply(try checked.get(), of: clips, folder: folder)
+            } catch {
+                Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
+            }
+        }
+    }
+
+    /// `clips`: those the check looked at (see `report`).
+    private func confirmApply(_ checked: (items: [FileItem], refused: [FileFailure]), of clips: [StoredClip], folder: ReviewedFolder) {
         guard !checked.items.isEmpty else {
             if checked.refused.isEmpty {
                 showToast(tr("No clips are marked for deletion"))
@@ -46,25 +59,37 @@ extension MainWindow {
         let cancel = progress.cancel
         let record = folder.record
         let storePath = folder.store.path
+        let moving = MovesSoFar()
         Task { @MainActor [unowned self] in
-            let report = await Task.detached(priority: .userInitiated) {
-                Apply.run(items, folder: record, storePath: storePath, to: destination,
-                          progress: { done, total in
-                              Task { @MainActor in progress.update(Double(done) / Double(max(total, 1)), tr("%ld of %ld", done, total)) }
-                          },
-                          isCancelled: { cancel.isSet })
-            }.value
+            // One file at a time, so that a Cancel while a file system does
+            // not answer can still say which files were moved.
+            let finished = await OffMain.run({ () -> MoveReport in
+                var stoppedEarly = false
+                for (index, item) in items.enumerated() {
+                    if cancel.isSet {
+                        stoppedEarly = true
+                        break
+                    }
+                    moving.start(item)
+                    let one = Apply.run([item], folder: record, storePath: storePath, to: destination, isCancelled: { cancel.isSet })
+                    moving.add(one)
+                    Task { @MainActor in progress.update(Double(index + 1) / Double(items.count), tr("%ld of %ld", index + 1, items.count)) }
+                }
+                return moving.report(cancelled: stoppedEarly)
+            }, cancel: cancel, grace: OffMain.cancelGrace)
             progress.close()
             reload()
-            self.report(report, refused: refused, of: clips, folder: folder, destination: destination)
+            let report = finished ?? moving.report(cancelled: true)
+            self.report(report, refused: refused, of: clips, folder: folder, destination: destination, stuck: finished == nil ? moving.current : nil)
         }
     }
 
     /// A toast when all went well; otherwise a dialog naming each file and
-    /// why. Files `refused` as gone that another Flick moved as decided
-    /// meanwhile are done, not failures.
+    /// why, and the file whose move did not return (`stuck`) when Cancel
+    /// left it behind. Files `refused` as gone that another Flick moved as
+    /// decided meanwhile are done, not failures.
     private func report(_ moves: MoveReport, refused: [FileFailure], of clips: [StoredClip], folder: ReviewedFolder,
-                        destination: Apply.Destination = .trash) {
+                        destination: Apply.Destination = .trash, stuck: FileItem? = nil) {
         let settled = folder.store.movedByAnother(refused, of: clips, in: folder.record)
         var report = moves
         report.alreadyMoved = settled.alreadyMoved + report.alreadyMoved
@@ -90,6 +115,10 @@ extension MainWindow {
         if !report.unrecorded.isEmpty {
             body += (body.isEmpty ? "" : "\n\n") + tr("Moved, but the decision store could not record it (Flick will find it gone from the folder):")
                 + "\n" + report.unrecorded.map { "• " + ErrorText.file($0) }.joined(separator: "\n")
+        }
+        if let stuck {
+            body = tr("“%@” was being moved when its file system stopped answering; it may still be moved once it answers.",
+                      RawPath.display(stuck.relativePath)) + (body.isEmpty ? "" : "\n" + body)
         }
         if report.cancelled { body = tr("Cancelled: the files not yet moved stay marked for deletion.") + "\n" + body }
         if !movedText.isEmpty { body = movedText + "\n" + body }

@@ -13,28 +13,41 @@ import GtkKit
 extension MainWindow {
     private enum ExportKind: String { case playlist, copy, stitch, mlt, xmp }
 
+    /// The folder is scanned and the liked files looked at off the main
+    /// thread (a stalled share never answers); the store is read here.
     func exportLikes() {
         guard let folder else { return }
-        // The store's decisions, as Apply and `flick export` read them.
-        let clips: [StoredClip]
-        do {
-            clips = try folder.load().sync.clips
-        } catch {
-            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
-            return
+        let (url, recursive, order, kinds) = (folder.url, folder.recursive, folder.order, folder.kinds)
+        Task { @MainActor [weak self] in
+            let scanned = await OffMain.run {
+                Result { () throws -> [ScannedClip] in try FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds) }
+            }
+            guard let self, self.folder === folder else { return }
+            // The store's decisions, as Apply and `flick export` read them.
+            let clips: [StoredClip]
+            do {
+                clips = try folder.load(scanned: try scanned.get()).sync.clips
+            } catch {
+                Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
+                return
+            }
+            let likes = clips.filter { $0.decision == .like }
+            guard !likes.isEmpty else {
+                showToast(tr("No liked clips to export yet"))
+                return
+            }
+            let root = folder.record.path
+            let checked = await OffMain.run { Result { () throws -> [FileItem] in try FileOperations.check(likes, folder: root).items } }
+            guard self.folder === folder else { return }
+            do {
+                offerExport(clips, items: try checked.get(), folder: folder)
+            } catch {
+                Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
+            }
         }
-        let likes = clips.filter { $0.decision == .like }
-        guard !likes.isEmpty else {
-            showToast(tr("No liked clips to export yet"))
-            return
-        }
-        let items: [FileItem]
-        do {
-            items = try FileOperations.check(likes, folder: folder.record.path).items
-        } catch {
-            Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
-            return
-        }
+    }
+
+    private func offerExport(_ clips: [StoredClip], items: [FileItem], folder: ReviewedFolder) {
         let heading = trn("Export %ld Liked Clip", "Export %ld Liked Clips", items.count, items.count)
         Dialogs.present(over: window, heading: heading,
                         body: tr("Save them as a playlist, copy them into a folder, join the videos into one, or open them as a Kdenlive or Shotcut timeline. XMP Ratings rates every decided clip in its sidecar for darktable and digiKam."),
@@ -101,8 +114,44 @@ extension MainWindow {
         let destinationKind: Export.DestinationKind = kind == .copy ? .folder : .file
         // A file: the save dialog has asked already, so replacing is agreed.
         let agreed = destinationKind == .file
+        // The check looks at the reviewed folder too: off the main thread,
+        // under the progress dialog, whose Cancel ends it even while a file
+        // system does not answer.
+        let root = folder.record.path
+        let progress = ProgressDialog(over: window, heading: Self.heading(kind), body: RawPath.display(path))
+        let cancel = progress.cancel
+        Task { @MainActor [weak self] in
+            let checked = await OffMain.run({
+                Result { () throws(ExportDestinationError) -> Export.Destination in
+                    try Export.checkDestination(path, kind: destinationKind, folder: root, force: agreed)
+                }
+            }, cancel: cancel, grace: OffMain.cancelGrace)
+            progress.close()
+            guard let self else { return }
+            guard let checked else { return Dialogs.inform(over: window, heading: tr("Export Stopped"), body: Self.leftBehind) }
+            if !cancel.isSet { self.checked(checked, kind, items: items, to: path, folder: folder) }
+        }
+    }
+
+    /// What Cancel says when it left the export waiting on a file system.
+    private static var leftBehind: String { tr("Cancelled while a file system did not answer; nothing more will be written.") }
+
+    private static func heading(_ kind: ExportKind) -> String {
+        switch kind {
+        case .playlist: tr("Writing the Playlist")
+        case .copy: tr("Copying the Liked Clips")
+        case .stitch: tr("Joining the Liked Clips")
+        case .mlt, .xmp: tr("Writing the Editor Timeline")
+        }
+    }
+
+    /// The rest of `checkThenRun` once the destination was checked.
+    private func checked(_ checked: Result<Export.Destination, ExportDestinationError>, _ kind: ExportKind, items: [FileItem], to path: String,
+                         folder: ReviewedFolder) {
+        let destinationKind: Export.DestinationKind = kind == .copy ? .folder : .file
+        let agreed = destinationKind == .file
         do {
-            let destination = try Export.checkDestination(path, kind: destinationKind, folder: folder.record.path, force: agreed)
+            let destination = try checked.get()
             run(kind, items: items, to: destination, replace: agreed)
         } catch where error.canForce {
             let name = RawPath.display((path as NSString).lastPathComponent)
@@ -126,22 +175,19 @@ extension MainWindow {
     }
 
     private func run(_ kind: ExportKind, items: [FileItem], to destination: Export.Destination, replace: Bool) {
-        let heading = switch kind {
-        case .playlist: tr("Writing the Playlist")
-        case .copy: tr("Copying the Liked Clips")
-        case .stitch: tr("Joining the Liked Clips")
-        case .mlt, .xmp: tr("Writing the Editor Timeline")
-        }
-        let progress = ProgressDialog(over: window, heading: heading, body: RawPath.display(destination.path))
+        let progress = ProgressDialog(over: window, heading: Self.heading(kind), body: RawPath.display(destination.path))
         let cancel = progress.cancel
         let report: @Sendable (Double, String) -> Void = { fraction, text in
             Task { @MainActor in progress.update(fraction, text) }
         }
         Task { @MainActor [unowned self] in
-            let result: Result<String, ErrorText.Worded> = await Task.detached(priority: .userInitiated) {
+            let finished = await OffMain.run({
                 Self.export(kind, items: items, to: destination, replace: replace, progress: report, cancel: cancel)
-            }.value
+            }, cancel: cancel, grace: OffMain.cancelGrace)
             progress.close()
+            // Cancel left the export stuck on a file system that does not
+            // answer: when it returns, it sees Cancel and writes nothing more.
+            let result = finished ?? .failure(ErrorText.Worded(Self.leftBehind))
             switch result {
             // What was left out is a list to read, not a toast that times out.
             case .success(let text) where text.contains("\n"): Dialogs.inform(over: window, heading: tr("Export Finished"), body: text)
@@ -165,6 +211,7 @@ extension MainWindow {
                 entries.append((item.absolutePath, item.kind == .video ? try? ClipDiscovery.discover(path: item.absolutePath).duration : nil))
                 progress(Double(index + 1) / Double(items.count), "\(index + 1) of \(items.count)")
             }
+            if cancel.isSet { return .failure(ErrorText.Worded(tr("Cancelled; no playlist was written."))) }
             do {
                 try Export.writePlaylist(entries, to: destination, replace: replace)
                 return .success(trn("Saved a playlist of %ld clip", "Saved a playlist of %ld clips", items.count, items.count))

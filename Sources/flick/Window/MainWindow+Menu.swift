@@ -29,7 +29,7 @@ extension MainWindow {
     /// is no longer a folder says so in a toast and leaves the folder on
     /// screen; with none open, the error page says it.
     func openRecent(path: String) {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: path, isDirectory: true)
         if folder != nil, let problem = OpenOptions.problem(with: url) {
             showToast(ErrorText.folder(problem))
             return
@@ -79,18 +79,17 @@ extension MainWindow {
     /// Opens a dropped folder; a dropped file says what to drop instead.
     @discardableResult
     func openDropped(path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-            showToast(tr("Drop a folder to review it: “%@” is not a folder", URL(fileURLWithPath: path).lastPathComponent))
+        guard OpenOptions.problem(with: URL(fileURLWithPath: path, isDirectory: true)) == nil else {
+            showToast(tr("Drop a folder to review it: “%@” is not a folder", URL(fileURLWithPath: path, isDirectory: true).lastPathComponent))
             return false
         }
-        open(folder: URL(fileURLWithPath: path), recursive: Settings.shared.includeSubfolders, order: .name)
+        open(folder: URL(fileURLWithPath: path, isDirectory: true), recursive: Settings.shared.includeSubfolders, order: .name)
         return true
     }
 
     func chooseFolder() {
         pick(tr("Open Folder"), action: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept: tr("_Open")) { [unowned self] path in
-            open(folder: URL(fileURLWithPath: path), recursive: Settings.shared.includeSubfolders, order: .name)
+            open(folder: URL(fileURLWithPath: path, isDirectory: true), recursive: Settings.shared.includeSubfolders, order: .name)
         }
     }
 
@@ -101,8 +100,7 @@ extension MainWindow {
               completion: @escaping @MainActor (String) -> Void) {
         guard let made = gtk_file_chooser_native_new(title, window.cast(), action, accept, tr("_Cancel")) else { return }
         let chooser = ObjectRef(taking: made)
-        var isFolder: ObjCBool = false
-        if let folder, FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+        if let folder, OpenOptions.problem(with: URL(fileURLWithPath: folder, isDirectory: true)) == nil,
            let start = ObjectRef(taking: g_file_new_for_path(folder)) {
             _ = gtk_file_chooser_set_current_folder(made.opaque, start.pointer, nil)
         }

@@ -22,8 +22,14 @@ extension MainWindow {
         Task { @MainActor [weak self, weak folder] in
             try? await Task.sleep(nanoseconds: Self.sidecarOfferDelayMilliseconds * 1_000_000)
             guard let self, let folder, self.folder === folder else { return }
-            let rejected = Sidecars.rejected(clips, folder: folder.record, store: folder.store)
-            guard !rejected.isEmpty else { return }
+            // Each sidecar is read off the main thread (a stalled share never
+            // answers), through a store connection of the job's own.
+            let (record, storePath) = (folder.record, folder.store.path)
+            let rejected = await OffMain.run { () -> [StoredClip] in
+                guard let store = try? Store(path: storePath) else { return [] }
+                return Sidecars.rejected(clips, folder: record, store: store)
+            }
+            guard self.folder === folder, !rejected.isEmpty else { return }
             sidecarRejects = rejected.map(\.id)
             updateEnabled()
             let text = trn("%ld clip is rejected in its XMP sidecar", "%ld clips are rejected in their XMP sidecars",

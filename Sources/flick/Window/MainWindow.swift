@@ -51,6 +51,13 @@ final class MainWindow {
     var chooser: ObjectRef<OpaquePointer>?
     /// The decision store, opened with the first folder.
     private var store: Store?
+    /// How many times a folder was opened: a scan that returns after
+    /// another open is dropped.
+    private var openings = 0
+    /// The opening whose scan has not returned yet; 0 when none.
+    private var scanning = 0
+    /// Milliseconds a scan may take before the window says it is reading.
+    static let readingPageDelayMilliseconds: UInt64 = 250
     var registered: [FlickAction: OpaquePointer] = [:]
     var heldKeys = Set<UInt32>()
     /// Undecided clips whose XMP sidecars reject them, offered for deletion.
@@ -237,20 +244,55 @@ final class MainWindow {
     /// Opens `folder`, showing its deck, the empty page, or the error page.
     /// Without `recursive`, the folder is listed as it was last opened (the
     /// store keeps that), else as the preference says; the way it opens is
-    /// kept for the next time and for the headless commands.
+    /// kept for the next time and for the headless commands. The folder is
+    /// scanned off the main thread (`OffMain`): while a network share does
+    /// not answer, the window says it is reading and takes input.
     func open(folder url: URL, recursive choice: Bool?, order: DeckOrder) {
         adw_window_title_set_subtitle(title.cast(), RawPath.display(url.path))
         sink.folder?.close()
         sink.folder = nil
         if store == nil { store = try? Store.openDefault() }
-        let recursive = Subfolders.window(choice, for: url, store: store)
+        // A folder that cannot be listed says so before the store is touched;
+        // its one scan then builds the deck.
+        let kinds: Set<ClipKind> = Settings.shared.includePhotos ? [.video, .photo] : [.video]
+        let fallback = Settings.shared.includeSubfolders
+        Log.phase("open \(url.path)")
+        openings += 1
+        let opening = openings
+        let early = EarlyScan.claim(url, order: order)
+        scanning = opening
+        Task { @MainActor [weak self] in
+            // Said only when the scan takes a while (a quick one goes straight to the deck).
+            try? await Task.sleep(nanoseconds: Self.readingPageDelayMilliseconds * 1_000_000)
+            if let self, scanning == opening { showReading(url) }
+        }
+        Task { @MainActor [weak self] in
+            let (recursive, scanned) = await OffMain.run {
+                let recursive = Subfolders.listing(choice, for: url, fallback: fallback)
+                return (recursive, Result { () throws -> [ScannedClip] in
+                    try early?.clips(of: kinds, recursive: recursive) ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
+                })
+            }
+            // Another folder opened meanwhile: this scan is of no use.
+            guard let self, opening == self.openings else { return }
+            scanning = 0
+            opened(url, scanned: scanned, recursive: recursive, order: order, kinds: kinds)
+        }
+    }
+
+    /// The empty page, saying the folder is being read (until its scan returns).
+    private func showReading(_ url: URL) {
+        closeOverview()
+        model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
+        adw_status_page_set_title(emptyPage.cast(), tr("Reading Folder…"))
+        adw_status_page_set_description(emptyPage.cast(), tr("Listing the clips in “%@”.", RawPath.display(url.path)))
+        show(.empty)
+    }
+
+    /// The rest of `open`, on the main thread, once the folder was scanned.
+    private func opened(_ url: URL, scanned result: Result<[ScannedClip], Error>, recursive: Bool, order: DeckOrder, kinds: Set<ClipKind>) {
         do {
-            // A folder that cannot be listed says so before the store is touched;
-            // its one scan then builds the deck.
-            let kinds: Set<ClipKind> = Settings.shared.includePhotos ? [.video, .photo] : [.video]
-            Log.phase("open \(url.path)")
-            let scanned = try EarlyScan.take(url, recursive: recursive, order: order, kinds: kinds)
-                ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
+            let scanned = try result.get()
             Log.phase("scanned \(scanned.count) clips")
             let store = try self.store ?? Store.openDefault()
             self.store = store
@@ -276,6 +318,7 @@ final class MainWindow {
     /// the top card, and does nothing when nothing changed.
     func reload(first: Bool = false, scanned: [ScannedClip]? = nil) {
         guard let folder else { return }
+        guard let scanned else { return rescan(folder, first: first) }
         do {
             // The first load shows the deck before its new rows are on disk.
             let (sync, session) = try folder.load(scanned: scanned, deferringWrites: first)
@@ -295,6 +338,23 @@ final class MainWindow {
             showDeck(of: folder)
         } catch {
             showError(ErrorText.describe(error))
+        }
+    }
+
+    /// Scans `folder` again off the main thread, then reloads from that
+    /// scan (unless another folder opened meanwhile).
+    private func rescan(_ folder: ReviewedFolder, first: Bool) {
+        let (url, recursive, order, kinds) = (folder.url, folder.recursive, folder.order, folder.kinds)
+        Task { @MainActor [weak self] in
+            let scanned = await OffMain.run {
+                Result { () throws -> [ScannedClip] in try FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds) }
+            }
+            guard let self, self.folder === folder else { return }
+            do {
+                reload(first: first, scanned: try scanned.get())
+            } catch {
+                showError(ErrorText.describe(error))
+            }
         }
     }
 
@@ -318,6 +378,7 @@ final class MainWindow {
     /// The deck, or the empty page when the folder holds nothing to review.
     private func showDeck(of folder: ReviewedFolder) {
         if model.clips.isEmpty {
+            adw_status_page_set_title(emptyPage.cast(), tr("No Clips Here"))
             adw_status_page_set_description(emptyPage.cast(),
                 tr("“%@” has no videos or photos. Open another folder to review.", RawPath.display(folder.url.path)))
             closeOverview()
@@ -330,10 +391,8 @@ final class MainWindow {
     /// Without a folder: the last one opened when it is still there, else
     /// the start page.
     func openLast() {
-        var isFolder: ObjCBool = false
-        if let last = Settings.shared.recentFolders.first,
-           FileManager.default.fileExists(atPath: last, isDirectory: &isFolder), isFolder.boolValue {
-            open(folder: URL(fileURLWithPath: last), recursive: nil, order: .name)
+        if let last = Settings.shared.recentFolders.first, OpenOptions.problem(with: URL(fileURLWithPath: last, isDirectory: true)) == nil {
+            open(folder: URL(fileURLWithPath: last, isDirectory: true), recursive: nil, order: .name)
         } else {
             showStart()
         }

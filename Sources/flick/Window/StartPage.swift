@@ -29,12 +29,17 @@ final class StartPage {
     /// Lists `folders` (newest first), each named so that two folders
     /// called alike are told apart, with its whole path as its description.
     func show(recent folders: [String]) {
-        // Only folders still there: one that is gone cannot be opened.
-        let shown = folders.filter { path in
-            var isFolder: ObjCBool = false
-            return path != ResourceLocator.shared.samples.path
-                && FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
-        }
+        // Only folders still there: one that is gone cannot be opened. All
+        // looked up at once, for at most a moment: a folder on a share that
+        // does not answer is listed (it may answer when opened).
+        let candidates = folders.filter { $0 != ResourceLocator.shared.samples.path }
+        let present = OffMain.each(within: OpenOptions.lookSeconds, candidates.map { path in
+            { @Sendable () -> Bool in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+            }
+        })
+        let shown = zip(candidates, present).filter { $0.1 ?? true }.map(\.0)
         while let row = gtk_widget_get_first_child(recentList) { gtk_list_box_remove(recentList.cast(), row) }
         gtk_widget_set_visible(recentTitle, shown.isEmpty ? 0 : 1)
         gtk_widget_set_visible(recentList, shown.isEmpty ? 0 : 1)
@@ -61,12 +66,12 @@ final class StartPage {
 /// the same name are told apart.
 enum RecentFolder {
     static func name(_ path: String) -> String {
-        RawPath.display(URL(fileURLWithPath: path).lastPathComponent)
+        RawPath.display(URL(fileURLWithPath: path, isDirectory: true).lastPathComponent)
     }
 
     /// The folder holding `path`, with the home folder written "~".
     static func place(_ path: String) -> String {
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        let parent = URL(fileURLWithPath: path, isDirectory: true).deletingLastPathComponent().standardizedFileURL.path
         let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path
         if parent == home { return "~" }
         if home != "/", parent.hasPrefix(home + "/") { return RawPath.display("~" + parent.dropFirst(home.count)) }
