@@ -236,3 +236,19 @@ def test_cancel_ends_the_windows_export_on_a_stalled_share(share, tmp_path):
             assert not (out / "likes.mlt").exists()
         finally:
             share.resume()
+
+
+def test_apply_on_a_share_moves_each_file_once_into_its_trash(share, cli):
+    """sshfs can't rename without replacing and numbers a hard link as
+    another file: the move's proof must still hold there, with each file
+    in the share's own Trash once, its .trashinfo beside, nothing left."""
+    folder = deck(share, ["a.mp4", "b.mp4", "c.mp4"])
+    cli.drive(folder, "delete", "like", "delete")
+    result = subprocess.run([str(FLICK), "apply", str(folder)], env=cli.env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Moved 2 files" in result.stdout
+    assert "changed while it was being moved" not in result.stderr
+    assert sorted(os.listdir(folder)) == ["b.mp4"]
+    trash = share.mount / f".Trash-{os.getuid()}"
+    assert sorted(os.listdir(trash / "files")) == ["a.mp4", "c.mp4"]
+    assert sorted(os.listdir(trash / "info")) == ["a.mp4.trashinfo", "c.mp4.trashinfo"]
