@@ -87,8 +87,9 @@ class Lifecycle:
 
 
 class FlickSession(Lifecycle):
-    def __init__(self, args=(), env=None, data_home=None, binary=None, window_manager=False):
+    def __init__(self, args=(), env=None, data_home=None, binary=None, window_manager=False, launch=True):
         self.window_manager = window_manager
+        self.launch_at_start = launch
         self.binary = Path(binary) if binary else FLICK
         self.args = [str(a) for a in args]
         self.extra_env = dict(env or {})
@@ -145,6 +146,12 @@ class FlickSession(Lifecycle):
         if self.window_manager:
             self._start_window_manager()
         self.env.update(self.extra_env)
+        if self.launch_at_start:
+            self.flick = self.launch(self.args)
+
+    def launch_app(self):
+        """Starts Flick for a session made with launch=False (a screen
+        reader already running when the app opens, as on a desktop)."""
         self.flick = self.launch(self.args)
 
     def _start_window_manager(self):

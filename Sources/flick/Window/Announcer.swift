@@ -26,6 +26,10 @@ final class Announcer {
     /// this one has it again, or the screen reader would not hear it.
     private var pending: [String] = []
     private var wasActive = false
+    /// "Welcome back: …" for a deck reopened with decisions: said after
+    /// the card when the deck opens in the active window, and, like the
+    /// keys, each time the window gets focus until the first action.
+    private var welcome: String?
     /// Puts focus on the page's usual widget (set by the window).
     var focusDefault: @MainActor () -> Void = {}
 
@@ -44,6 +48,8 @@ final class Announcer {
                 guard let self else { return }
                 if !waiting.isEmpty { refocus() }
                 for text in waiting { say(text) }
+                // Like the keys, until the first action.
+                if firstCard, model.top != nil, let welcome, !waiting.contains(welcome) { say(welcome) }
                 // Once: keys said while the window was briefly inactive
                 // (starting up) came back with `waiting`.
                 if firstCard, model.top != nil, !waiting.contains(Self.keys) { sayKeys() }
@@ -61,8 +67,21 @@ final class Announcer {
             firstCard = true
         } else if change.step != nil || change.rolledBack || change.playback {
             firstCard = false
+            welcome = nil
         }
         switch change.event {
+        case .opened(let decided, _)? where decided > 0:
+            // The card is read when focus lands on it; then this.
+            welcome = said
+            if gtk_window_is_active(window.cast()) != 0 {
+                Task { @MainActor [weak self] in
+                    try? await Task.sleep(for: Self.welcomeDelay)
+                    guard let self, let welcome = self.welcome else { return }
+                    say(welcome)
+                }
+            }
+        case .opened?:
+            welcome = nil
         case nil, .opened?, .showing?: return
         default: if let said { say(said) }
         }
@@ -92,6 +111,10 @@ final class Announcer {
             say(text)
         }
     }
+
+    /// How long after a deck opens in the active window the welcome-back
+    /// line waits: the screen reader reads the new card's focus first.
+    static let welcomeDelay: Duration = .milliseconds(400)
 
     /// Milliseconds for focus to come back from a closed dialog and the
     /// screen reader to read it, before a result is said.
