@@ -34,6 +34,23 @@ enum Dialogs {
         return dialog
     }
 
+    /// Runs `action` once, the first time `window` is active: a focus set
+    /// or a sentence said before that is never heard (the screen reader
+    /// does not know the window yet).
+    static func onceActive(_ window: Widget, _ action: @escaping @MainActor () -> Void) {
+        var done = false
+        connect(window, .notify("is-active")) { _ in
+            guard !done, gtk_window_is_active(window.cast()) != 0 else { return }
+            done = true
+            action()
+        }
+    }
+
+    /// How long after a dialog is active its first focus is moved again:
+    /// a menu closing behind it hands the focus back to its own button in
+    /// the window behind, and the screen reader follows that event.
+    static let refocusDelay: Duration = .milliseconds(150)
+
     /// A one-button dialog for an error or a report.
     static func inform(over parent: Widget, heading: String, body: String) {
         present(over: parent, heading: heading, body: body, responses: [Response(id: "cancel", label: tr("Close"))])

@@ -30,23 +30,13 @@ enum PreferencesWindow {
         }
         // Focus starts on the first control (not the one-page switcher),
         // and no internal names or type names are read on the way in.
-        focusOnceActive(window, on: ui.widget("swipe-distance"))
+        // (once the window is active: GTK would start on the page switcher).
+        let first = ui.widget("swipe-distance")
+        Dialogs.onceActive(window) { gtk_widget_grab_focus(first) }
         Accessibility.tidy(window, closeLabel: tr("Close"))
         Accessibility.unnameStackPages(window)
         // The window (a toplevel) keeps itself until it is closed.
         gtk_window_present(window.cast())
-    }
-
-    /// Puts the focus on `first` once `window` is active: a focus set
-    /// before that is never announced (the screen reader does not know
-    /// the window yet), and GTK would start on the page switcher.
-    private static func focusOnceActive(_ window: Widget, on first: Widget) {
-        var done = false
-        connect(window, .notify("is-active")) { _ in
-            guard !done, gtk_window_is_active(window.cast()) != 0 else { return }
-            done = true
-            gtk_widget_grab_focus(first)
-        }
     }
 
     /// The control `key`, named and described by its row for screen readers.
