@@ -91,8 +91,10 @@ public enum Accessibility {
     /// name: GTK 4.8 names such a page "GtkStackPage", and Orca reads it
     /// as a panel ("GtkStackPage panel.") whenever focus enters it (the
     /// pages inside libadwaita's windows are made without titles). A
-    /// nameless panel is layout to Orca, and skipped.
-    public static func unnameStackPages(_ root: some GObjectPointer) {
+    /// nameless panel is layout to Orca, and skipped. With `titled`, titled
+    /// pages lose their name too (GTK's shortcuts window titles its one
+    /// page "_1").
+    public static func unnameStackPages(_ root: some GObjectPointer, titled: Bool = false) {
         var child = gtk_widget_get_first_child(root.widget)
         while let widget = child {
             if String(cString: g_type_name(flick_widget_type(widget))) == "GtkStack",
@@ -101,12 +103,12 @@ public enum Accessibility {
                 for index in 0..<g_list_model_get_n_items(model) {
                     guard let item = g_list_model_get_item(model, index) else { continue }
                     let page = OpaquePointer(item)
-                    if gtk_stack_page_get_title(page) == nil { setLabel(page, "") }
+                    if titled || gtk_stack_page_get_title(page) == nil { setLabel(page, "") }
                     g_object_unref(item)
                 }
                 g_object_unref(UnsafeMutableRawPointer(pages))
             }
-            unnameStackPages(widget)
+            unnameStackPages(widget, titled: titled)
             child = gtk_widget_get_next_sibling(widget)
         }
     }

@@ -126,6 +126,9 @@ final class MainWindow {
         checkMenuLabels(ui)
         if let popover = gtk_menu_button_get_popover(ui.widget("main-menu-button").opaque) {
             Accessibility.setLabel(popover, tr("Main Menu"))
+            // Its pages (GTK's menu keeps one per submenu) are not read as
+            // "GtkStackPage panel" on every F10.
+            Accessibility.unnameStackPages(popover)
         }
     }
 
