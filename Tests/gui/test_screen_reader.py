@@ -75,6 +75,17 @@ def test_the_first_card_is_read_then_the_keys_once(reader):
     assert spoken(heard, "L likes, D deletes") == 1, said_text(heard)
 
 
+def test_reopening_says_welcome_back_after_the_card(deck, tmp_path):
+    # Two decisions made in an earlier session: the screen shows "Welcome
+    # back", and Orca says it after the card.
+    with reading(deck, tmp_path, "Clip 3 of 4", "delete", "like") as (_, orca, said):
+        heard = said + orca.settle(timeout=5, until=lambda s: any(u.startswith("Welcome back") for u in s))
+        welcome = "Welcome back: 2 of 4 already decided. U undoes the last one."
+        assert spoken(heard, welcome) == 1, said_text(heard)
+        cards = [i for i, u in enumerate(heard) if u.startswith("Clip 3 of 4")]
+        assert cards and cards[0] < heard.index(welcome), said_text(heard)
+
+
 def test_like_then_undo_says_what_happened(reader):
     _, orca, _ = reader
     said = press(orca, "l", "Liked beach_rally_01.mp4. 3 left.")
