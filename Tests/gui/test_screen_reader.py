@@ -90,8 +90,8 @@ def test_like_then_undo_says_what_happened(reader):
     _, orca, _ = reader
     said = press(orca, "l", "Liked beach_rally_01.mp4. 3 left.")
     assert spoken(said, "Liked beach_rally_01.mp4. 3 left.") == 1, said_text(said)
-    said = press(orca, "u", "Undid: beach_rally_01.mp4 is back on top. 4 left.")
-    assert spoken(said, "Undid: beach_rally_01.mp4 is back on top. 4 left.") == 1, said_text(said)
+    said = press(orca, "u", "Undid the like: beach_rally_01.mp4 is back on top. 4 left.")
+    assert spoken(said, "Undid the like: beach_rally_01.mp4 is back on top. 4 left.") == 1, said_text(said)
 
 
 def test_delete_skip_and_back_say_the_clip_and_its_decision(reader):
