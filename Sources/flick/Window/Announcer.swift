@@ -62,6 +62,20 @@ final class Announcer {
     /// top counts as a first card (the keys are told again); the folder
     /// opening and a tile chosen in the overview are not said (the focused
     /// card's name is).
+    /// Says a decision's outcome now, on the card about to leave (before
+    /// the page moves the focus to the next one); `render` then skips it.
+    func renderBeforeFocusMoves(_ change: ReviewChange, said: String?) {
+        saidEarly = nil
+        guard case .decided? = change.event, change.step != nil, let said,
+              gtk_window_is_active(window.cast()) != 0, gtk_window_get_focus(window.cast()) != nil else { return }
+        Log.debug("announce before the focus moves: \(said)", category: "a11y")
+        Accessibility.announce(said, in: window)
+        saidEarly = said
+    }
+
+    /// What `renderBeforeFocusMoves` said for the change being rendered.
+    private var saidEarly: String?
+
     func render(_ change: ReviewChange, said: String?) {
         if change.deck == .opened || change.cursor == .jumped {
             firstCard = true
@@ -83,7 +97,7 @@ final class Announcer {
         case .opened?:
             welcome = nil
         case nil, .opened?, .showing?: return
-        default: if let said { say(said) }
+        default: if let said, said != saidEarly { say(said) }
         }
     }
 

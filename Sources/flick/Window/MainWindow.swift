@@ -146,6 +146,10 @@ final class MainWindow {
     private func render(_ change: ReviewChange) {
         updateEnabled()
         let said = change.event.map(Words.event)
+        // A decision's outcome is said on the card that leaves, before the
+        // next card takes the focus: heard first, the next key cannot cut
+        // it off (it cuts the card's name, which Where Am I repeats).
+        announcer?.renderBeforeFocusMoves(change, said: said)
         page.stack.render(change)
         page.render(change, said: said)
         page.player.render(change)
