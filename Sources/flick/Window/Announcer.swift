@@ -30,6 +30,9 @@ final class Announcer {
     /// the card when the deck opens in the active window, and, like the
     /// keys, each time the window gets focus until the first action.
     private var welcome: String?
+    /// The start page's heading and text: said after its first focus, and
+    /// each time the window gets focus while the page shows.
+    private var intro: String?
     /// Puts focus on the page's usual widget (set by the window).
     var focusDefault: @MainActor () -> Void = {}
 
@@ -48,6 +51,7 @@ final class Announcer {
                 guard let self else { return }
                 if !waiting.isEmpty { refocus() }
                 for text in waiting { say(text) }
+                if let intro { say(intro) }
                 // Like the keys, until the first action.
                 if firstCard, model.top != nil, let welcome, !waiting.contains(welcome) { say(welcome) }
                 // Once: keys said while the window was briefly inactive
@@ -77,6 +81,7 @@ final class Announcer {
     private var saidEarly: String?
 
     func render(_ change: ReviewChange, said: String?) {
+        if change.deck == .opened { intro = nil }
         if change.deck == .opened || change.cursor == .jumped {
             firstCard = true
         } else if change.step != nil || change.rolledBack || change.playback {
@@ -98,6 +103,18 @@ final class Announcer {
             welcome = nil
         case nil, .opened?, .showing?: return
         default: if let said, said != saidEarly { say(said) }
+        }
+    }
+
+    /// The start page shows: its words are said after its focus (now when
+    /// the window is active, else when it gets focus).
+    func sayIntro(_ text: String) {
+        intro = text
+        guard gtk_window_is_active(window.cast()) != 0 else { return }
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: Self.welcomeDelay)
+            guard let self, let intro = self.intro else { return }
+            say(intro)
         }
     }
 

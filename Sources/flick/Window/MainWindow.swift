@@ -133,7 +133,10 @@ final class MainWindow {
     }
 
     private func followModel() {
-        announcer?.focusDefault = { [unowned self] in page.focusDefault() }
+        announcer?.focusDefault = { [unowned self] in
+            let visible = gtk_stack_get_visible_child_name(pages.cast()).map { String(cString: $0) }
+            if visible == Page.start.rawValue { startPage.focusDefault() } else { page.focusDefault() }
+        }
         model.onChange = { [unowned self] change in render(change) }
     }
 
@@ -355,6 +358,9 @@ final class MainWindow {
         updateRecentMenu()
         show(.start)
         tidyAccessibility()
+        // Focus on the page's Open Folder, then its heading and text are said.
+        startPage.focusDefault()
+        announcer?.sayIntro(startPage.spokenIntro)
     }
 
     /// The recent folders on the start page.
