@@ -123,3 +123,14 @@ def test_dialogs_and_windows_are_read_under_a_window_manager(marked):
             assert starts(said, "Clip 3 of 4"), said_text(said)
             assert starts(said, "Welcome back: 2 of 4 already decided."), said_text(said)
             assert internal_names(heard) == [], said_text(heard)
+
+
+def test_the_start_page_reads_its_heading_with_the_first_focus_on_its_button(tmp_path):
+    with FlickSession([], data_home=tmp_path / "data", window_manager=True) as session:
+        window = session.wait_for_window()
+        with Orca(session) as orca:
+            said = orca.activate(window, timeout=10, until=lambda s: starts(s, "Review a Folder of Clips"))
+            # The page's own button ("Open Folder…"), not the header bar's "Open Folder".
+            assert starts(said, "Open Folder… push button"), said_text(said)
+            assert starts(said, "Review a Folder of Clips. Open a folder of videos and photos"), said_text(said)
+            assert internal_names(said) == [] and not any(u.startswith("Start panel") for u in said), said_text(said)
