@@ -2,8 +2,8 @@
 real window manager (openbox), as on a desktop: a new window takes the
 focus, and Orca must follow it. One Flick and one Orca for the whole walk
 (Orca sessions are slow to start): Apply from the menu, the Keyboard
-Shortcuts window, Preferences (after Apply: it changes a setting), then
-Open Folder by keyboard, reopening the same folder."""
+Shortcuts window, Preferences (after Apply: it changes a setting), Export,
+then Open Folder by keyboard, reopening the same folder."""
 import re
 import shutil
 
@@ -34,14 +34,14 @@ def internal_names(said):
 
 @pytest.fixture
 def marked(tmp_path):
-    """Four clips, the first two marked for deletion beforehand."""
+    """Four clips, the first two marked for deletion and the third liked beforehand."""
     folder = tmp_path / "deck"
     folder.mkdir()
     for name in ["beach_rally_01.mp4", "beach_rally_02.mp4", "scoreboard.png"]:
         shutil.copy(SAMPLES / name, folder / name)
     shutil.copy(SAMPLES / "scoreboard.png", folder / "zz_last.png")
     cli = Cli(tmp_path)
-    cli.drive(folder, "delete", "delete")
+    cli.drive(folder, "delete", "delete", "like")
     return folder, cli
 
 
@@ -65,8 +65,8 @@ def test_dialogs_and_windows_are_read_under_a_window_manager(marked):
     with FlickSession([str(folder)], data_home=cli.data, window_manager=True) as session:
         window = session.wait_for_window()
         with Orca(session) as orca:
-            said = orca.activate(window, timeout=10, until=lambda s: starts(s, "Clip 3 of 4"))
-            assert starts(said, "Clip 3 of 4"), said_text(said)
+            said = orca.activate(window, timeout=10, until=lambda s: starts(s, "Clip 4 of 4"))
+            assert starts(said, "Clip 4 of 4"), said_text(said)
             heard = list(said)
 
             # Apply Deletions from the main menu: focus goes into the dialog,
@@ -94,7 +94,7 @@ def test_dialogs_and_windows_are_read_under_a_window_manager(marked):
             said = press(orca, "Tab", "Delete: mark the clip")
             heard += said
             assert starts(said, "Delete: mark the clip for deletion: D or Left or Delete"), said_text(said)
-            heard += press(orca, "Escape", "Clip 3 of 4")
+            heard += press(orca, "Escape", "Clip 4 of 4")
 
             # Preferences: the first control is read, Tab reads each one
             # with its words, Space says the new state.
@@ -107,7 +107,16 @@ def test_dialogs_and_windows_are_read_under_a_window_manager(marked):
             said = press(orca, "space", "not checked")
             heard += said
             assert starts(said, "not checked"), said_text(said)
-            heard += press(orca, "Escape", "Clip 3 of 4")
+            heard += press(orca, "Escape", "Clip 4 of 4")
+
+            # Export: the dialog's explanation (its body) is read after its button.
+            heard += press(orca, "F10", "Apply Deletions")
+            heard += press(orca, "Down", "Export Likes")
+            said = press(orca, "Return", "Save them as a playlist")
+            heard += said
+            assert starts(said, "Export 1 Liked Clip dialog"), said_text(said)
+            assert any("XMP Ratings rates every decided clip" in u for u in said), said_text(said)
+            heard += press(orca, "Escape", "Clip 4 of 4")
 
             # Open Folder by keyboard: the chooser is heard, Ctrl+L gives a
             # named location entry, and after Return the card, then the
@@ -120,8 +129,8 @@ def test_dialogs_and_windows_are_read_under_a_window_manager(marked):
             session.xdotool("type", "--delay", "20", str(folder) + "/")
             said = orca.press("Return", timeout=15, quiet=0.6, until=lambda s: starts(s, "Welcome back"))
             heard += said
-            assert starts(said, "Clip 3 of 4"), said_text(said)
-            assert starts(said, "Welcome back: 2 of 4 already decided."), said_text(said)
+            assert starts(said, "Clip 4 of 4"), said_text(said)
+            assert starts(said, "Welcome back: 3 of 4 already decided."), said_text(said)
             assert internal_names(heard) == [], said_text(heard)
 
 
