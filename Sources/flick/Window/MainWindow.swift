@@ -377,12 +377,13 @@ final class MainWindow {
     }
 
     /// A toast without a button.
-    func showToast(_ text: String) {
+    /// `spoken` is what a screen reader hears instead, when it says more.
+    func showToast(_ text: String, spoken: String? = nil) {
         let toast = adw_toast_new(text)
         adw_toast_set_timeout(toast, 4)
         adw_toast_overlay_add_toast(page.toastOverlay.cast(), toast)
         tidyAccessibility()
-        announcer?.sayAfterDialogs(text)
+        announcer?.sayAfterDialogs(spoken ?? text)
     }
 
     /// Keeps GTK type names and doubled names out of what screen readers
