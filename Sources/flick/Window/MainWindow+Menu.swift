@@ -160,7 +160,7 @@ extension MainWindow {
         }
         Accessibility.tidy(dialog, closeLabel: tr("Close"))
         Accessibility.unnameStackPages(dialog)
-        Self.nameChooserParts(of: dialog)
+        Self.nameChooserParts(of: dialog, save: action == GTK_FILE_CHOOSER_ACTION_SAVE)
         gtk_window_present(dialog.cast())
         Dialogs.onceActive(dialog) {
             Task { @MainActor in
@@ -174,12 +174,13 @@ extension MainWindow {
 
     /// GTK 4.8 reads the chooser's file list and its location entry (made
     /// on Ctrl+L) by their type names: each is named as it takes the focus.
-    private static func nameChooserParts(of dialog: Widget) {
+    /// (Saving, that entry is the "Name:" field, labelled already.)
+    private static func nameChooserParts(of dialog: Widget, save: Bool) {
         connect(dialog, .notify("focus-widget")) { _ in
             guard let focus = gtk_window_get_focus(dialog.cast()) else { return }
             let parent = gtk_widget_get_parent(focus)
             switch String(cString: g_type_name(flick_widget_type(focus))) {
-            case "GtkText" where parent.map { String(cString: g_type_name(flick_widget_type($0))) } == "GtkFileChooserEntry":
+            case "GtkText" where !save && parent.map { String(cString: g_type_name(flick_widget_type($0))) } == "GtkFileChooserEntry":
                 if let parent { Accessibility.setLabel(parent, tr("Location")) }
             case "GtkTreeView": Accessibility.setLabel(focus, tr("Files"))
             default: break
