@@ -23,7 +23,7 @@ DEB_PACKAGES=(meson ninja-build dpkg-dev binutils lintian appstream desktop-file
 TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi python3-pytest
   imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly gstreamer1.0-x
   meson ninja-build desktop-file-utils appstream gettext libglib2.0-bin gtk-update-icon-cache librsvg2-common
-  python3-gi gir1.2-gtk-4.0 orca sway grim clapper ffmpeg melt exiv2
+  python3-gi gir1.2-gtk-4.0 orca openbox x11-utils sway grim clapper ffmpeg melt exiv2
   libheif-examples webp libavif-bin libimage-exiftool-perl
   libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   dosfstools fusefat bindfs strace

@@ -27,6 +27,23 @@ static inline void flick_accessible_set_labelled_by(GtkAccessible *a, GtkAccessi
     gtk_accessible_update_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY, by, NULL, -1);
 }
 
+// GTK's own file chooser dialog (gtk_file_chooser_dialog_new is variadic),
+// the one GtkFileChooserNative shows when no portal is used. Its accessible
+// role cannot be changed: its init has already made its context (role WIDGET,
+// read as "filler"; Orca then checks no frame state, which is what matters).
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static inline GtkWidget *flick_file_chooser_dialog_new(const char *title, GtkWindow *parent, GtkFileChooserAction action,
+                                                       const char *cancel, const char *accept) {
+    GtkWidget *dialog = g_object_new(GTK_TYPE_FILE_CHOOSER_DIALOG, "title", title, "action", action, NULL);
+    if (parent) gtk_window_set_transient_for(GTK_WINDOW(dialog), parent);
+    gtk_window_set_modal(GTK_WINDOW(dialog), TRUE);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), cancel, GTK_RESPONSE_CANCEL);
+    gtk_dialog_add_button(GTK_DIALOG(dialog), accept, GTK_RESPONSE_ACCEPT);
+    gtk_dialog_set_default_response(GTK_DIALOG(dialog), GTK_RESPONSE_ACCEPT);
+    return dialog;
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
 // GDK's X11 backend, declared here because gdk/x11/gdkx.h brings in Xlib,
 // whose macros (None, Bool, Status, Window…) clash with Swift names.
 // The screen is a GdkX11Screen.

@@ -87,6 +87,32 @@ public enum Accessibility {
         }
     }
 
+    /// Gives every untitled page of every GtkStack under `root` an empty
+    /// name: GTK 4.8 names such a page "GtkStackPage", and Orca reads it
+    /// as a panel ("GtkStackPage panel.") whenever focus enters it (the
+    /// pages inside libadwaita's windows are made without titles). A
+    /// nameless panel is layout to Orca, and skipped. With `titled`, titled
+    /// pages lose their name too (GTK's shortcuts window titles its one
+    /// page "_1").
+    public static func unnameStackPages(_ root: some GObjectPointer, titled: Bool = false) {
+        var child = gtk_widget_get_first_child(root.widget)
+        while let widget = child {
+            if String(cString: g_type_name(flick_widget_type(widget))) == "GtkStack",
+               let pages = gtk_stack_get_pages(widget.cast()) {
+                let model = pages
+                for index in 0..<g_list_model_get_n_items(model) {
+                    guard let item = g_list_model_get_item(model, index) else { continue }
+                    let page = OpaquePointer(item)
+                    if titled || gtk_stack_page_get_title(page) == nil { setLabel(page, "") }
+                    g_object_unref(item)
+                }
+                g_object_unref(UnsafeMutableRawPointer(pages))
+            }
+            unnameStackPages(widget, titled: titled)
+            child = gtk_widget_get_next_sibling(widget)
+        }
+    }
+
     /// Types whose unnamed instances GTK 4.8 reads by their type name.
     private static let nameless: Set<String> = [
         "GtkPicture", "GtkOverlay", "GtkFixed", "GtkBox", "GtkImage", "GtkScrolledWindow", "GtkViewport",

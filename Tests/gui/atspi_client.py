@@ -184,7 +184,9 @@ def main(argv):
     if argv[1] == "set-value" and len(argv) == 6:
         role, name, value = argv[3], argv[4], float(argv[5])
         for acc in walk(app):
-            if acc.getRoleName() == role and acc.name == name:
+            # A control named "Title: what it does" (Preferences) or "Title:
+            # its value" (the seek bar) answers to its title.
+            if acc.getRoleName() == role and (acc.name == name or acc.name.startswith(name + ": ")):
                 acc.queryValue().currentValue = value
                 print(json.dumps({"done": True, "value": acc.queryValue().currentValue}))
                 return 0

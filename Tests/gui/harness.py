@@ -10,6 +10,13 @@ it as a user and a screen reader would.
 
 Every process is started in its own process group and killed by pid when the
 session ends, whatever happened in the test.
+
+`FlickSession(..., window_manager=True)` also runs openbox on the X server,
+as a desktop would: a new window or dialog is activated and takes the
+keyboard focus, focus returns to the window behind when a dialog closes, and
+`xdotool windowactivate` works. Without a window manager a dialog opens
+unfocused (the screen reader never hears it) and only `windowfocus` moves
+the focus.
 """
 import json
 import os
@@ -80,7 +87,9 @@ class Lifecycle:
 
 
 class FlickSession(Lifecycle):
-    def __init__(self, args=(), env=None, data_home=None, binary=None):
+    def __init__(self, args=(), env=None, data_home=None, binary=None, window_manager=False, launch=True):
+        self.window_manager = window_manager
+        self.launch_at_start = launch
         self.binary = Path(binary) if binary else FLICK
         self.args = [str(a) for a in args]
         self.extra_env = dict(env or {})
@@ -134,8 +143,30 @@ class FlickSession(Lifecycle):
         self.env = base
         self._spawn(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if self.window_manager:
+            self._start_window_manager()
         self.env.update(self.extra_env)
+        if self.launch_at_start:
+            self.flick = self.launch(self.args)
+
+    def launch_app(self):
+        """Starts Flick for a session made with launch=False (a screen
+        reader already running when the app opens, as on a desktop)."""
         self.flick = self.launch(self.args)
+
+    def _start_window_manager(self):
+        """Starts openbox with its stock configuration (from a throwaway
+        XDG_CONFIG_HOME) and waits until it manages the screen: it sets
+        _NET_SUPPORTING_WM_CHECK on the root window once it is up."""
+        if not shutil.which("openbox"):
+            raise HarnessError("openbox is not installed (apt-get install openbox)")
+        self._spawn(["openbox", "--sm-disable"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        def managing():
+            res = subprocess.run(["xprop", "-root", "_NET_SUPPORTING_WM_CHECK"], env=self.env,
+                                 capture_output=True, text=True, timeout=10)
+            return "window id" in res.stdout
+        wait_until(managing, 15, what="openbox to manage the screen")
 
     def launch(self, args, wait=False, timeout=30):
         """Starts flick with `args`; with wait=True returns (code, stderr)."""

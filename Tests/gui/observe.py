@@ -148,7 +148,8 @@ def player(tree):
         return None
     buttons = [c for c in bar["children"] if c["role"] == "push button"]
     labels = [c["name"] for c in bar["children"] if c["role"] == "label"]
-    seek = [c for c in bar["children"] if c["role"] == "slider" and c["name"] == SEEK_BAR]
+    # Named "Position in the clip: 0:03 of 0:12" once the clip plays.
+    seek = [c for c in bar["children"] if c["role"] == "slider" and c["name"].startswith(SEEK_BAR)]
     sound = [b for b in buttons if b["name"].startswith("Sound ")]
     full = [b for b in buttons if b["name"] in ("Fullscreen", "Leave Fullscreen")]
     times = [t for t in labels if re.match(r"^\d+:\d\d( / \d+:\d\d)?$", t)]

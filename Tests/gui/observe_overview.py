@@ -40,13 +40,22 @@ def tiles(tree):
     return [n for n in find_nodes(grid, role="table cell")] if grid else []
 
 
+# What a tile's name says after its clip: ", current", ", selected", ", 3 of 12".
+TILE_STATE = re.compile(r"(?:, current)?(?:, selected)?(?:, \d+ of \d+)?$")
+
+
+def content_name(name):
+    """A tile's name without its state words: "a.mp4, 0:03, liked"."""
+    return TILE_STATE.sub("", name)
+
+
 def tile_names(tree):
-    return [n["name"] for n in tiles(tree)]
+    return [content_name(n["name"]) for n in tiles(tree)]
 
 
 def selected(tree):
     """The names of the selected tiles, in grid order."""
-    return [n["name"] for n in tiles(tree) if n["selected"]]
+    return [content_name(n["name"]) for n in tiles(tree) if n["selected"]]
 
 
 def selected_files(tree):
@@ -56,7 +65,7 @@ def selected_files(tree):
 
 def focused_tile(tree):
     """The name of the tile with the keyboard focus, or None."""
-    names = [n["name"] for n in tiles(tree) if n["focused"]]
+    names = [content_name(n["name"]) for n in tiles(tree) if n["focused"]]
     return names[0] if names else None
 
 

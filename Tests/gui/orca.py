@@ -241,6 +241,14 @@ class Orca(Lifecycle):
         with the pointer in the screen's far corner, since X's PointerRoot
         rule would otherwise hand it to the window under the pointer)."""
         x = self.session.xdotool
+        if getattr(self.session, "window_manager", False):
+            # A window manager hands the focus back to a window at once;
+            # minimized, the window has none until activate() raises it.
+            self._pointer = None
+            found = self.session.run("xdotool", "search", "--onlyvisible", "--name", ".", check=False)
+            for wid in found.split():
+                self.session.run("xdotool", "windowminimize", "--sync", wid, check=False)
+            return
         loc = dict(kv.split("=", 1) for kv in x("getmouselocation", "--shell").split() if "=" in kv)
         self._pointer = (loc["X"], loc["Y"])
         width, height = (int(v) for v in x("getdisplaygeometry").split())

@@ -125,10 +125,10 @@ def test_swipe_distance_setting_makes_a_short_drag_commit():
         assert s.cursor() == 0, "a 200 px slow drag must spring back at the default distance (35 %)"
         assert s.decisions()["beach_rally_01.mp4"] is None
         s.key("ctrl+comma")
-        wait_until(lambda: find_nodes(s.atspi_tree(), role="slider", name="Swipe distance"), 10, what="the Preferences window")
+        wait_until(lambda: find_nodes(s.atspi_tree(), role="slider", contains="Swipe distance"), 10, what="the Preferences window")
         assert s.atspi_set_value("slider", "Swipe distance", 0.15) == pytest.approx(0.15)
         s.key("Escape")
-        wait_until(lambda: not find_nodes(s.atspi_tree(), role="slider", name="Swipe distance"), 10,
+        wait_until(lambda: not find_nodes(s.atspi_tree(), role="slider", contains="Swipe distance"), 10,
                    what="the Preferences window closed")
         s.drag(CENTRE, short, steps=20, step_delay=0.06)
         s.wait_cursor(1, "the same drag to commit at 15 %")
@@ -157,21 +157,16 @@ def test_shortcuts_window_lists_every_action_with_its_keys():
         s.key("ctrl+question")
         tree = wait_until(lambda: (lambda t: t if find_nodes(t, name="Like: keep the clip") else None)(s.atspi_tree()),
                           10, what="the shortcuts window")
-        window = next(n for n in find_nodes(tree, role="window") + find_nodes(tree, role="frame")
+        window = next(n for n in find_nodes(tree, role="window") + find_nodes(tree, role="frame") + find_nodes(tree, role="dialog")
                       if find_nodes(n, name="Like: keep the clip"))
         names = [n["name"] for n in find_nodes(window)]
         for title, keys in expected.items():
             assert title in names, f"{title!r} missing from the shortcuts window"
         # GTK draws the key caps outside the accessibility tree; each row
-        # says its keys in its description.
-        rows = {}
-        for n in find_nodes(window):
-            titles = [c["name"] for c in find_nodes(n) if c["role"] == "label" and c["name"] in expected]
-            if n["description"] and len(titles) == 1:
-                rows[titles[0]] = n
-        assert set(rows) == set(expected)
+        # (focusable, so Tab reads it) says its title and keys in its name.
+        rows = {n["name"] for n in find_nodes(window, role="list item")}
         for title, keys in expected.items():
-            assert rows[title]["description"] == keys, f"{title!r}: {rows[title]['description']!r}"
+            assert f"{title}: {keys}" in rows, f"{title!r}: {sorted(rows)[:5]}"
 
 
 def test_window_size_and_recent_folders_are_remembered(tmp_path):

@@ -75,12 +75,23 @@ def test_the_first_card_is_read_then_the_keys_once(reader):
     assert spoken(heard, "L likes, D deletes") == 1, said_text(heard)
 
 
+def test_reopening_says_welcome_back_after_the_card(deck, tmp_path):
+    # Two decisions made in an earlier session: the screen shows "Welcome
+    # back", and Orca says it after the card.
+    with reading(deck, tmp_path, "Clip 3 of 4", "delete", "like") as (_, orca, said):
+        heard = said + orca.settle(timeout=5, until=lambda s: any(u.startswith("Welcome back") for u in s))
+        welcome = "Welcome back: 2 of 4 already decided. U undoes the last one."
+        assert spoken(heard, welcome) == 1, said_text(heard)
+        cards = [i for i, u in enumerate(heard) if u.startswith("Clip 3 of 4")]
+        assert cards and cards[0] < heard.index(welcome), said_text(heard)
+
+
 def test_like_then_undo_says_what_happened(reader):
     _, orca, _ = reader
     said = press(orca, "l", "Liked beach_rally_01.mp4. 3 left.")
     assert spoken(said, "Liked beach_rally_01.mp4. 3 left.") == 1, said_text(said)
-    said = press(orca, "u", "Undid: beach_rally_01.mp4 is back on top. 4 left.")
-    assert spoken(said, "Undid: beach_rally_01.mp4 is back on top. 4 left.") == 1, said_text(said)
+    said = press(orca, "u", "Undid the like: beach_rally_01.mp4 is back on top. 4 left.")
+    assert spoken(said, "Undid the like: beach_rally_01.mp4 is back on top. 4 left.") == 1, said_text(said)
 
 
 def test_delete_skip_and_back_say_the_clip_and_its_decision(reader):
@@ -302,3 +313,21 @@ def test_the_overview_speaks_its_filter_and_selection(overview_reader):
     orca.press("g", timeout=5, until=lambda s: any(u.startswith("Clip ") for u in s))
     said = press(orca, "g", "Overview, 6 clips, showing Undecided: 4.")
     assert spoken(said, "Overview, 6 clips, showing Undecided: 4.") == 1, said_text(said)
+
+
+def test_overview_selection_is_said_kept_by_arrows_and_decided_whole(overview_reader):
+    """Space selects the focused tile (said with the count, even for one),
+    a plain arrow moves on and keeps the selection, each tile says its
+    place, and D decides exactly the selected clips, saying how many."""
+    session, orca = overview_reader
+    said = orca.press("g", timeout=8, until=lambda s: any(u.startswith("Overview, 6 clips") for u in s))
+    assert any(u.startswith("beach_rally_01.mp4, 0:04, undecided, current, selected, 1 of 6") for u in said), said_text(said)
+    said = press(orca, "space", "1 clip selected")
+    assert spoken(said, "1 clip selected") == 1, said_text(said)
+    said = orca.press("Right", timeout=4, until=lambda s: any(u.startswith("beach_rally_02.mp4") for u in s))
+    assert any(u.startswith("beach_rally_02.mp4, 0:03, undecided, 2 of 6") for u in said), said_text(said)
+    said = press(orca, "space", "2 clips selected")
+    assert spoken(said, "2 clips selected") == 1, said_text(said)
+    orca.press("Right", timeout=4, until=lambda s: any(u.startswith("crowd_reaction.mp4") for u in s))
+    said = press(orca, "d", "Marked 2 clips for deletion.")
+    assert spoken(said, "Marked 2 clips for deletion.") == 1, said_text(said)

@@ -178,7 +178,7 @@ def test_seek_by_keys_and_by_the_bar_moves_the_real_pipeline(clips, tmp_path):
         wait_position(s, 5, "Shift+→", tolerance=0.3)
         s.key("shift+Left", "shift+Left")
         wait_position(s, 0, "Shift+← twice (never before the start)", tolerance=0.3)
-        bar = find_nodes(s.atspi_tree(), name="Position in the clip")[0]
+        bar = find_nodes(s.atspi_tree(), role="slider", contains="Position in the clip")[0]
         bx, by, bw, bh = on_screen(s, bar["extents"])
         s.xdotool("mousemove", bx + int(bw * 0.75), by + bh // 2, "sleep", 0.1, "click", 1)
         wait_position(s, 7.5, "a click three quarters along the bar", tolerance=1.0)

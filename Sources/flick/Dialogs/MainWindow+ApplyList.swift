@@ -16,19 +16,49 @@ extension MainWindow {
             over: window, heading: Self.moveHeading(count: items.count), body: Self.moveBody(count: items.count, bytes: bytes),
             responses: [.init(id: "cancel", label: tr("Cancel")),
                         .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
-            defaultResponse: "cancel", extra: list.root) { response in
+            defaultResponse: "cancel", extra: list.root, speaksBody: false) { response in
                 guard response == "apply" else { return }
                 let kept = list.keptItems
                 if !kept.isEmpty { confirmed(kept) }
             }
         let weakDialog = WeakObjectRef(widget: dialog)
+        // Focus starts on the first file (Tab reaches the buttons), and the
+        // summary is said after it: the screen reader reads the dialog's
+        // title and the focused file, never its body.
+        Dialogs.onceActive(dialog) { [unowned list] in
+            Task { @MainActor in
+                // After the menu that opened the dialog has closed and put
+                // the focus back on its button in the window behind (the
+                // screen reader follows that), a real focus move into the
+                // dialog: GTK had already focused the first file, silently.
+                try? await Task.sleep(for: Dialogs.refocusDelay)
+                weakDialog.with { gtk_window_set_focus($0.cast(), nil) }
+                list.move(to: 0)
+                try? await Task.sleep(for: Self.summaryDelay)
+                weakDialog.with { dialog in
+                    Accessibility.announce(Self.spokenSummary(count: list.keptCount, bytes: list.keptBytes), in: dialog)
+                }
+            }
+        }
         list.onChange = { [unowned list] in
             weakDialog.with { dialog in
                 adw_message_dialog_set_heading(dialog.cast(), Self.moveHeading(count: list.keptCount))
                 adw_message_dialog_set_body(dialog.cast(), Self.moveBody(count: list.keptCount, bytes: list.keptBytes))
                 adw_message_dialog_set_response_enabled(dialog.cast(), "apply", list.keptCount == 0 ? 0 : 1)
+                // The new total, after the screen reader's "not checked".
+                Accessibility.announce(Self.spokenSummary(count: list.keptCount, bytes: list.keptBytes), in: dialog)
             }
         }
+    }
+
+    /// How long after the focus lands on the first file the summary is
+    /// said (the screen reader reads the dialog and the file first).
+    static let summaryDelay: Duration = .milliseconds(500)
+
+    /// "2 files, 2.6 MB will be moved to the Trash." (or that nothing will).
+    static func spokenSummary(count: Int, bytes: Int64) -> String {
+        count == 0 ? tr("No files checked: nothing will be moved.")
+            : tr("%@ will be moved to the Trash.", Apply.summary(count: count, bytes: bytes))
     }
 
     private static func moveHeading(count: Int) -> String {

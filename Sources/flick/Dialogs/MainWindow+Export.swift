@@ -191,7 +191,8 @@ extension MainWindow {
             switch result {
             // What was left out is a list to read, not a toast that times out.
             case .success(let text) where text.contains("\n"): Dialogs.inform(over: window, heading: tr("Export Finished"), body: text)
-            case .success(let text): showToast(text)
+            // The toast is short; a screen reader also hears where it went.
+            case .success(let text): showToast(text, spoken: text + " " + tr("Saved in %@.", RawPath.display(destination.path)))
             case .failure(let error): Dialogs.inform(over: window, heading: tr("Export Stopped"), body: destination.shown(error.text))
             }
         }

@@ -28,6 +28,13 @@ enum PreferencesWindow {
                                                   tr("Preferences are unavailable: the settings schema is not installed."))
             for group in ["playback", "folders", "deleting", "photo-managers"] { gtk_widget_set_sensitive(ui.widget(group), 0) }
         }
+        // Focus starts on the first control (not the one-page switcher),
+        // and no internal names or type names are read on the way in.
+        // (once the window is active: GTK would start on the page switcher).
+        let first = ui.widget("swipe-distance")
+        Dialogs.onceActive(window) { gtk_widget_grab_focus(first) }
+        Accessibility.tidy(window, closeLabel: tr("Close"))
+        Accessibility.unnameStackPages(window)
         // The window (a toplevel) keeps itself until it is closed.
         gtk_window_present(window.cast())
     }
@@ -36,8 +43,16 @@ enum PreferencesWindow {
     private static func describe(_ key: String, in ui: Builder) -> Widget {
         let control = ui.widget(key)
         let row = ui.widget("\(key)-row")
-        if let title = adw_preferences_row_get_title(row.cast()) { Accessibility.setLabel(control, String(cString: title)) }
-        if let subtitle = adw_action_row_get_subtitle(row.cast()) { Accessibility.setDescription(control, String(cString: subtitle)) }
+        // The subtitle is part of the name, not a description: GTK 4.8 sends
+        // a description set before the first focus again as a change on
+        // that focus, and Orca reads it twice.
+        let title = adw_preferences_row_get_title(row.cast()).map { String(cString: $0) } ?? ""
+        let subtitle = adw_action_row_get_subtitle(row.cast()).map { String(cString: $0) } ?? ""
+        Accessibility.setLabel(control, subtitle.isEmpty ? title : tr("%@: %@", title, subtitle))
+        // Tab goes from control to control, each read with its row's words;
+        // the rows themselves would be read as "Title, not selected" and
+        // ignore Space (a scale's row activates nothing).
+        gtk_widget_set_focusable(row, 0)
         return control
     }
 

@@ -16,6 +16,8 @@ enum ShortcutsWindow {
             <interface>
               <object class="GtkShortcutsWindow" id="help_overlay">
                 <property name="modal">1</property>
+                <property name="title">\(escape(tr("Keyboard Shortcuts")))</property>
+                <property name="accessible-role">dialog</property>
                 <child>
                   <object class="GtkShortcutsSection">
                     <property name="section-name">review</property>
@@ -45,7 +47,32 @@ enum ShortcutsWindow {
             if let error { g_error_free(error) }
             return nil
         }
-        return ObjectRef(retaining: UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self))
+        let window = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWidget.self)
+        makeReadable(window)
+        return ObjectRef(retaining: window)
+    }
+
+    /// Orca reads the window: its search button has a name (not
+    /// "GtkImage"), no "GtkStackPage panel" on the way in, and Tab goes
+    /// from shortcut to shortcut (each focusable, named with its keys).
+    private static func makeReadable(_ window: UnsafeMutablePointer<GtkWidget>) {
+        Accessibility.tidy(window, closeLabel: tr("Close"))
+        Accessibility.unnameStackPages(window, titled: true)
+        nameIconButtons(in: window)
+    }
+
+    private static func nameIconButtons(in root: UnsafeMutablePointer<GtkWidget>) {
+        var child = gtk_widget_get_first_child(root)
+        while let widget = child {
+            let type = String(cString: g_type_name(flick_widget_type(widget)))
+            if type == "GtkToggleButton", let image = gtk_widget_get_first_child(widget),
+               String(cString: g_type_name(flick_widget_type(image))) == "GtkImage" {
+                Accessibility.setLabel(widget, tr("Search Shortcuts"))
+                gtk_accessible_reset_relation(widget.opaque, GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+            }
+            nameIconButtons(in: widget)
+            child = gtk_widget_get_next_sibling(widget)
+        }
     }
 
     private static func group(_ title: String, _ rows: [(title: String, accelerators: [String])]) -> String {
@@ -61,8 +88,10 @@ enum ShortcutsWindow {
                               <object class="GtkShortcutsShortcut">
                                 <property name="title">\(escape(row.title))</property>
                                 <property name="accelerator">\(escape(row.accelerators.joined(separator: " ")))</property>
+                                <property name="focusable">1</property>
+                                <property name="accessible-role">list-item</property>
                                 <accessibility>
-                                  <property name="description">\(escape(spokenKeys(row.accelerators)))</property>
+                                  <property name="label">\(escape(tr("%@: %@", row.title, spokenKeys(row.accelerators))))</property>
                                 </accessibility>
                               </object>
                             </child>

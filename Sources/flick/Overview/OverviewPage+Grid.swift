@@ -22,7 +22,8 @@ extension OverviewPage {
         connect(factory, .listItem("bind")) { [unowned self] item in
             guard let item, let tile = tile(of: OpaquePointer(item)), let position = position(of: OpaquePointer(item)),
                   position < model.count else { return }
-            bind(tile, to: position)
+            bind(tile, to: position, index: Int(gtk_list_item_get_position(OpaquePointer(item))),
+                 selected: gtk_list_item_get_selected(OpaquePointer(item)) != 0)
         }
         connect(factory, .listItem("unbind")) { [unowned self] item in
             guard let item, let tile = tile(of: OpaquePointer(item)) else { return }
@@ -42,13 +43,13 @@ extension OverviewPage {
         }
     }
 
-    private func bind(_ tile: OverviewTile, to position: Int) {
+    private func bind(_ tile: OverviewTile, to position: Int, index: Int, selected: Bool) {
         let id = model.clips[position].id
         let keepsPreview = preview.isPreviewing(tile) && preview.clipID == id
         if preview.isPreviewing(tile) && !keepsPreview { preview.stop() }
         bound[position] = tile
         timing?.binds += 1
-        tile.show(position: position, model: model)
+        tile.show(position: position, model: model, place: (index, visible.count), selected: selected)
         if !keepsPreview { tile.setPicture(posters.image(for: id)) }
         // A hidden grid binds its first pages too (GTK 4.8): their posters
         // wait until the overview shows (see `requestBoundPosters`), or a
@@ -93,7 +94,13 @@ extension OverviewPage {
         connect(selection.pointer, .selectionChanged) { [unowned self] _, _ in
             let count = selectedPositions.count
             updateSummary()
-            if count > 1 { announce(trn("%ld clip selected", "%ld clips selected", count, count)) }
+            // Every change the user made on purpose (Space, Ctrl, Shift,
+            // Ctrl+A, a click) is said with the new count; a plain arrow's
+            // (GTK selects the tile it moves to) would be said on every move.
+            selectionBuiltOnPurpose = selectingOnPurpose && count > 0
+            if selectingOnPurpose {
+                announce(count == 0 ? tr("No clips selected.") : trn("%ld clip selected", "%ld clips selected", count, count))
+            }
             onChange()
         }
         connect(root, .map) { [unowned self] in followFocus() }
@@ -134,7 +141,12 @@ extension OverviewPage {
     /// Selects (and scrolls to, and focuses) the tile at grid `index`.
     func focus(index: Int, select: Bool) {
         guard index < visible.count else { return }
-        if select { gtk_selection_model_select_item(selection.pointer, guint(index), 1) }
+        if select {
+            // Flick's own choice of tile, not the user's selection.
+            selectingOnPurpose = false
+            gtk_selection_model_select_item(selection.pointer, guint(index), 1)
+            selectingOnPurpose = true
+        }
         _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
         let position = visible[index]
         if let item = bound[position]?.item {

@@ -30,6 +30,74 @@ extension OverviewPage {
         }
         gtk_widget_add_controller(grid, tab)
 
+        // Plain arrows keep a selection built on purpose (they move the
+        // focus only, as Ctrl+arrows do); otherwise GTK's own handling,
+        // which selects the tile moved to.
+        let arrows: OpaquePointer = gtk_event_controller_key_new()
+        gtk_event_controller_set_propagation_phase(arrows, GTK_PHASE_CAPTURE)
+        connect(arrows, .keyPressed) { [unowned self] keyval, _, state in
+            let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+            let plainMove = modifiers == 0 && Self.movementKeys.contains(Int32(keyval))
+            selectingOnPurpose = !plainMove
+            // Until this key's changes are done.
+            Task { @MainActor [weak self] in self?.selectingOnPurpose = true }
+            // Space on the tile GTK selected by itself (the focused one, all
+            // alone): the user means to select it, and GTK would unselect it.
+            if modifiers == 0, keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_KP_Space), !selectionBuiltOnPurpose,
+               let from = focusedIndex, selectedPositions == [visible[from]] {
+                selectionBuiltOnPurpose = true
+                announce(trn("%ld clip selected", "%ld clips selected", 1, 1))
+                return true
+            }
+            guard plainMove, selectionBuiltOnPurpose, let from = focusedIndex,
+                  let to = target(of: keyval, from: from) else { return false }
+            focus(index: to, select: false)
+            return true
+        }
+        gtk_widget_add_controller(grid, arrows)
+    }
+
+    private static let movementKeys: Set<Int32> = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Up, GDK_KEY_Down, GDK_KEY_Home, GDK_KEY_End,
+                                                   GDK_KEY_Page_Up, GDK_KEY_Page_Down, GDK_KEY_KP_Left, GDK_KEY_KP_Right,
+                                                   GDK_KEY_KP_Up, GDK_KEY_KP_Down]
+
+    /// The grid index of the focused tile.
+    private var focusedIndex: Int? {
+        guard let window = gtk_widget_get_root(grid), let focus = gtk_root_get_focus(window),
+              let position = bound.first(where: { $0.value.item == focus })?.key else { return nil }
+        return visible.firstIndex(of: position)
+    }
+
+    /// Where a movement key takes the focus from grid index `index`.
+    private func target(of keyval: UInt32, from index: Int) -> Int? {
+        let last = visible.count - 1, row = columns
+        let page = row * Self.rowsPerPage
+        switch Int32(keyval) {
+        case GDK_KEY_Left, GDK_KEY_KP_Left: return max(0, index - 1)
+        case GDK_KEY_Right, GDK_KEY_KP_Right: return min(last, index + 1)
+        case GDK_KEY_Up, GDK_KEY_KP_Up: return index >= row ? index - row : index
+        case GDK_KEY_Down, GDK_KEY_KP_Down: return index + row <= last ? index + row : index
+        case GDK_KEY_Home: return 0
+        case GDK_KEY_End: return last
+        case GDK_KEY_Page_Up: return max(0, index - page)
+        case GDK_KEY_Page_Down: return min(last, index + page)
+        default: return nil
+        }
+    }
+
+    /// Rows a Page Up or Down moves.
+    private static let rowsPerPage = 3
+
+    /// Tiles per row: the bound tiles laid out at the focused tile's height.
+    private var columns: Int {
+        guard let window = gtk_widget_get_root(grid), let focus = gtk_root_get_focus(window) else { return 1 }
+        var here = graphene_rect_t()
+        guard gtk_widget_compute_bounds(focus, grid, &here) != 0 else { return 1 }
+        let sameRow = bound.values.compactMap(\.item).filter { item in
+            var bounds = graphene_rect_t()
+            return gtk_widget_compute_bounds(item, grid, &bounds) != 0 && abs(bounds.origin.y - here.origin.y) < 1
+        }
+        return max(1, sameRow.count)
     }
 
     /// Moves the focus out of the grid, skipping its tiles: the window's

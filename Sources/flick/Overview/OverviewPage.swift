@@ -46,6 +46,13 @@ final class OverviewPage {
     var followsFocus = false
     /// The tile a Tab into the grid should land on, until the grid binds it.
     var tabTarget: Int?
+    /// Whether the selection changing now is the user's doing (Space,
+    /// Ctrl or Shift with a key, Ctrl+A, a click), not GTK selecting the
+    /// tile a plain arrow moves to: only those changes are said.
+    var selectingOnPurpose = true
+    /// The selection was built on purpose: plain arrows then move the focus
+    /// and keep it (GTK would replace it with the tile moved to).
+    var selectionBuiltOnPurpose = false
     /// Enter or double-click on a tile: open the stack there.
     var onOpen: (Int) -> Void = { _ in }
     /// The selection, the filter or the preview changed.

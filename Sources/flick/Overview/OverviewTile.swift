@@ -61,14 +61,21 @@ final class OverviewTile {
     }
 
     /// Draws the clip at `position` from the model (only what changed).
-    func show(position: Int, model: ReviewModel) {
+    /// `place` is the tile's place in the grid ("3 of 21" for a screen
+    /// reader) and `selected` whether it is selected, both in its name.
+    /// Left out, they stay as the last bind gave them.
+    func show(position: Int, model: ReviewModel, place: (index: Int, count: Int)? = nil, selected: Bool? = nil) {
+        if let place { self.place = place }
+        if let selected { self.selected = selected }
         let clip = model.clips[position]
         if clipID != clip.id { hasPoster = false }
         self.position = position
         clipID = clip.id
         let facts = model.facts(at: position), decision = model.decision(at: position)
         let look = Look(name: clip.name, duration: Self.durationText(clip, facts: facts), decision: decision,
-                        isCurrent: position == model.cursor, accessibleName: Self.accessibleName(clip, facts: facts, decision: decision))
+                        isCurrent: position == model.cursor,
+                        accessibleName: Self.accessibleName(clip, facts: facts, decision: decision)
+                            + Self.stateWords(current: position == model.cursor, selected: self.selected, place: self.place))
         let old = drawn
         drawn = look
         if look.name != old?.name { gtk_label_set_text(name.opaque, look.name) }
@@ -101,6 +108,10 @@ final class OverviewTile {
         if isPoster { hasPoster = image != nil }
     }
 
+    /// The tile's place in the grid and whether it is selected (its name says both).
+    private var place: (index: Int, count: Int)?
+    private var selected = false
+
     /// The list item widget around the tile (focusable; its name is read).
     var item: Widget? { gtk_widget_get_parent(root) }
 
@@ -108,6 +119,15 @@ final class OverviewTile {
     static func accessibleName(_ clip: ReviewClip, facts: ClipFacts, decision: Decision?) -> String {
         let details = durationText(clip, facts: facts)
         return ([clip.name] + (details.isEmpty ? [] : [details]) + [word(decision)]).joined(separator: ", ")
+    }
+
+    /// ", current, selected, 3 of 21": what only the look shows otherwise.
+    static func stateWords(current: Bool, selected: Bool, place: (index: Int, count: Int)?) -> String {
+        var words: [String] = []
+        if current { words.append(tr("current")) }
+        if selected { words.append(tr("selected")) }
+        if let place { words.append(tr("%ld of %ld", place.index + 1, place.count)) }
+        return words.map { ", " + $0 }.joined()
     }
 
     static func durationText(_ clip: ReviewClip, facts: ClipFacts) -> String {

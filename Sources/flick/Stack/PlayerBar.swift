@@ -32,6 +32,10 @@ final class PlayerBar {
     private let speedLabel: Widget
     /// The user moved the seek bar at this time: the player catches up first.
     private var userSeekAt = -10.0
+    /// The seek bar's name says the time ("Position in the clip: 0:03 of
+    /// 0:12"): GTK 4.8 gives screen readers no value text, and Orca read the
+    /// bare seconds ("horizontal slider 0.8").
+    private var spokenPosition = ""
     private var settingValue = false
     /// A narrow window: the speed goes (the keys still change it) and the
     /// seek bar takes less room.
@@ -162,11 +166,26 @@ final class PlayerBar {
     private func showTiming() {
         let duration = timing.duration ?? model.facts(at: model.cursor).duration
         gtk_label_set_text(positionLabel.opaque, Words.position(timing.position, of: duration))
+        nameSeekBar(duration: duration)
         guard MonotonicClock.now - userSeekAt > 0.6 else { return }
         settingValue = true
         gtk_range_set_range(seekBar.cast(), 0, max(duration ?? 1, 0.1))
         gtk_range_set_value(seekBar.cast(), timing.position ?? 0)
         settingValue = false
+    }
+
+    /// Names the seek bar with the time, when it changed: while the bar has
+    /// the focus only after the user moved it (a playing clip would have
+    /// Orca read every second).
+    private func nameSeekBar(duration: Double?) {
+        let seconds = ClipInfo.formatDuration(max(0, (timing.position ?? 0).rounded(.down)))
+        let words = duration.map { tr("Position in the clip: %@ of %@", seconds, ClipInfo.formatDuration($0)) }
+            ?? tr("Position in the clip: %@", seconds)
+        guard words != spokenPosition else { return }
+        let focused = gtk_widget_has_focus(seekBar) != 0
+        guard !focused || MonotonicClock.now - userSeekAt < 1.5 else { return }
+        spokenPosition = words
+        Accessibility.setLabel(seekBar, words)
     }
 
     // MARK: Where the clip is

@@ -26,6 +26,13 @@ final class Announcer {
     /// this one has it again, or the screen reader would not hear it.
     private var pending: [String] = []
     private var wasActive = false
+    /// "Welcome back: …" for a deck reopened with decisions: said after
+    /// the card when the deck opens in the active window, and, like the
+    /// keys, each time the window gets focus until the first action.
+    private var welcome: String?
+    /// The start page's heading and text: said after its first focus, and
+    /// each time the window gets focus while the page shows.
+    private var intro: String?
     /// Puts focus on the page's usual widget (set by the window).
     var focusDefault: @MainActor () -> Void = {}
 
@@ -44,6 +51,9 @@ final class Announcer {
                 guard let self else { return }
                 if !waiting.isEmpty { refocus() }
                 for text in waiting { say(text) }
+                if let intro { say(intro) }
+                // Like the keys, until the first action.
+                if firstCard, model.top != nil, let welcome, !waiting.contains(welcome) { say(welcome) }
                 // Once: keys said while the window was briefly inactive
                 // (starting up) came back with `waiting`.
                 if firstCard, model.top != nil, !waiting.contains(Self.keys) { sayKeys() }
@@ -56,15 +66,55 @@ final class Announcer {
     /// top counts as a first card (the keys are told again); the folder
     /// opening and a tile chosen in the overview are not said (the focused
     /// card's name is).
+    /// Says a decision's outcome now, on the card about to leave (before
+    /// the page moves the focus to the next one); `render` then skips it.
+    func renderBeforeFocusMoves(_ change: ReviewChange, said: String?) {
+        saidEarly = nil
+        guard case .decided? = change.event, change.step != nil, let said,
+              gtk_window_is_active(window.cast()) != 0, gtk_window_get_focus(window.cast()) != nil else { return }
+        Log.debug("announce before the focus moves: \(said)", category: "a11y")
+        Accessibility.announce(said, in: window)
+        saidEarly = said
+    }
+
+    /// What `renderBeforeFocusMoves` said for the change being rendered.
+    private var saidEarly: String?
+
     func render(_ change: ReviewChange, said: String?) {
+        if change.deck == .opened { intro = nil }
         if change.deck == .opened || change.cursor == .jumped {
             firstCard = true
         } else if change.step != nil || change.rolledBack || change.playback {
             firstCard = false
+            welcome = nil
         }
         switch change.event {
+        case .opened(let decided, _)? where decided > 0:
+            // The card is read when focus lands on it; then this.
+            welcome = said
+            if gtk_window_is_active(window.cast()) != 0 {
+                Task { @MainActor [weak self] in
+                    try? await Task.sleep(for: Self.welcomeDelay)
+                    guard let self, let welcome = self.welcome else { return }
+                    say(welcome)
+                }
+            }
+        case .opened?:
+            welcome = nil
         case nil, .opened?, .showing?: return
-        default: if let said { say(said) }
+        default: if let said, said != saidEarly { say(said) }
+        }
+    }
+
+    /// The start page shows: its words are said after its focus (now when
+    /// the window is active, else when it gets focus).
+    func sayIntro(_ text: String) {
+        intro = text
+        guard gtk_window_is_active(window.cast()) != 0 else { return }
+        Task { @MainActor [weak self] in
+            try? await Task.sleep(for: Self.welcomeDelay)
+            guard let self, let intro = self.intro else { return }
+            say(intro)
         }
     }
 
@@ -92,6 +142,10 @@ final class Announcer {
             say(text)
         }
     }
+
+    /// How long after a deck opens in the active window the welcome-back
+    /// line waits: the screen reader reads the new card's focus first.
+    static let welcomeDelay: Duration = .milliseconds(400)
 
     /// Milliseconds for focus to come back from a closed dialog and the
     /// screen reader to read it, before a result is said.

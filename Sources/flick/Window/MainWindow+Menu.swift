@@ -98,6 +98,10 @@ extension MainWindow {
     /// when it is given and still there.
     func pick(_ title: String, action: GtkFileChooserAction, accept: String, name: String? = nil, in folder: String? = nil,
               completion: @escaping @MainActor (String) -> Void) {
+        guard Self.usesPortal else {
+            pickInDialog(title, action: action, accept: accept, name: name, in: folder, completion: completion)
+            return
+        }
         guard let made = gtk_file_chooser_native_new(title, window.cast(), action, accept, tr("_Cancel")) else { return }
         let chooser = ObjectRef(taking: made)
         if let folder, OpenOptions.problem(with: URL(fileURLWithPath: folder, isDirectory: true)) == nil,
@@ -115,5 +119,70 @@ extension MainWindow {
             completion(String(cString: path))
         }
         gtk_native_dialog_show(made.cast())
+    }
+
+    /// Whether GTK 4.8's native chooser would ask the desktop's portal
+    /// (GNOME's own chooser, which screen readers follow): only inside
+    /// Flatpak or Snap, or with GTK_USE_PORTAL=1 (`gdk_should_use_portal`).
+    static var usesPortal: Bool {
+        let env = ProcessInfo.processInfo.environment
+        return env["GTK_USE_PORTAL"] == "1" || env["SNAP"] != nil || FileManager.default.fileExists(atPath: "/.flatpak-info")
+    }
+
+    /// GTK's own chooser dialog, as the native chooser would show it without
+    /// a portal, made readable: the native one sends no focus event when it
+    /// opens (Orca says nothing), so here the focus is moved once it is
+    /// active; its buttons, location entry and pages are named as a user
+    /// would say them.
+    private func pickInDialog(_ title: String, action: GtkFileChooserAction, accept: String, name: String?, in folder: String?,
+                              completion: @escaping @MainActor (String) -> Void) {
+        guard let dialog = flick_file_chooser_dialog_new(title, window.cast(), action, tr("_Cancel"), accept) else { return }
+        var isFolder: ObjCBool = false
+        if let folder, FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+           let start = ObjectRef(taking: g_file_new_for_path(folder)) {
+            _ = gtk_file_chooser_set_current_folder(dialog.opaque, start.pointer, nil)
+        }
+        if let name { gtk_file_chooser_set_current_name(dialog.opaque, name) }
+        connect(dialog, .response) { response in
+            defer { gtk_window_destroy(dialog.cast()) }
+            guard response == GTK_RESPONSE_ACCEPT.rawValue,
+                  let file = ObjectRef(taking: gtk_file_chooser_get_file(dialog.opaque)),
+                  let path = g_file_get_path(file.pointer) else { return }
+            defer { g_free(path) }
+            completion(String(cString: path))
+        }
+        for (response, label) in [(GTK_RESPONSE_CANCEL, tr("_Cancel")), (GTK_RESPONSE_ACCEPT, accept)] {
+            if let button = gtk_dialog_get_widget_for_response(dialog.cast(), response.rawValue) {
+                Accessibility.setLabel(button, label.replacingOccurrences(of: "_", with: ""))
+            }
+        }
+        Accessibility.tidy(dialog, closeLabel: tr("Close"))
+        Accessibility.unnameStackPages(dialog)
+        Self.nameChooserParts(of: dialog, save: action == GTK_FILE_CHOOSER_ACTION_SAVE)
+        gtk_window_present(dialog.cast())
+        Dialogs.onceActive(dialog) {
+            Task { @MainActor in
+                try? await Task.sleep(for: Dialogs.refocusDelay)
+                guard let focus = gtk_window_get_focus(dialog.cast()) else { return }
+                gtk_window_set_focus(dialog.cast(), nil)
+                gtk_widget_grab_focus(focus)
+            }
+        }
+    }
+
+    /// GTK 4.8 reads the chooser's file list and its location entry (made
+    /// on Ctrl+L) by their type names: each is named as it takes the focus.
+    /// (Saving, that entry is the "Name:" field, labelled already.)
+    private static func nameChooserParts(of dialog: Widget, save: Bool) {
+        connect(dialog, .notify("focus-widget")) { _ in
+            guard let focus = gtk_window_get_focus(dialog.cast()) else { return }
+            let parent = gtk_widget_get_parent(focus)
+            switch String(cString: g_type_name(flick_widget_type(focus))) {
+            case "GtkText" where !save && parent.map { String(cString: g_type_name(flick_widget_type($0))) } == "GtkFileChooserEntry":
+                if let parent { Accessibility.setLabel(parent, tr("Location")) }
+            case "GtkTreeView": Accessibility.setLabel(focus, tr("Files"))
+            default: break
+            }
+        }
     }
 }

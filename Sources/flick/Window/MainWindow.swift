@@ -133,11 +133,17 @@ final class MainWindow {
         checkMenuLabels(ui)
         if let popover = gtk_menu_button_get_popover(ui.widget("main-menu-button").opaque) {
             Accessibility.setLabel(popover, tr("Main Menu"))
+            // Its pages (GTK's menu keeps one per submenu) are not read as
+            // "GtkStackPage panel" on every F10.
+            Accessibility.unnameStackPages(popover)
         }
     }
 
     private func followModel() {
-        announcer?.focusDefault = { [unowned self] in page.focusDefault() }
+        announcer?.focusDefault = { [unowned self] in
+            let visible = gtk_stack_get_visible_child_name(pages.cast()).map { String(cString: $0) }
+            if visible == Page.start.rawValue { startPage.focusDefault() } else { page.focusDefault() }
+        }
         model.onChange = { [unowned self] change in render(change) }
     }
 
@@ -150,6 +156,10 @@ final class MainWindow {
     private func render(_ change: ReviewChange) {
         updateEnabled()
         let said = change.event.map(Words.event)
+        // A decision's outcome is said on the card that leaves, before the
+        // next card takes the focus: heard first, the next key cannot cut
+        // it off (it cuts the card's name, which Where Am I repeats).
+        announcer?.renderBeforeFocusMoves(change, said: said)
         page.stack.render(change)
         page.render(change, said: said)
         page.player.render(change)
@@ -408,6 +418,9 @@ final class MainWindow {
         updateRecentMenu()
         show(.start)
         tidyAccessibility()
+        // Focus on the page's Open Folder, then its heading and text are said.
+        startPage.focusDefault()
+        announcer?.sayIntro(startPage.spokenIntro)
     }
 
     /// The recent folders on the start page.
@@ -424,12 +437,13 @@ final class MainWindow {
     }
 
     /// A toast without a button.
-    func showToast(_ text: String) {
+    /// `spoken` is what a screen reader hears instead, when it says more.
+    func showToast(_ text: String, spoken: String? = nil) {
         let toast = adw_toast_new(text)
         adw_toast_set_timeout(toast, 4)
         adw_toast_overlay_add_toast(page.toastOverlay.cast(), toast)
         tidyAccessibility()
-        announcer?.sayAfterDialogs(text)
+        announcer?.sayAfterDialogs(spoken ?? text)
     }
 
     /// Keeps GTK type names and doubled names out of what screen readers
@@ -442,8 +456,10 @@ final class MainWindow {
         gtk_stack_set_visible_child_name(pages.cast(), shown.rawValue)
         // Screen readers see only the page on screen (G into the overview
         // said nothing while the deck's page kept its name).
+        // The review and start pages are not named: Orca would say "Review
+        // panel" or "Start panel" each time focus comes back into them.
         let widgets = pageWidgets
-        Accessibility.showStackPage(pages, pages: widgets.map { ($0.0, $0.1.title) },
+        Accessibility.showStackPage(pages, pages: widgets.map { ($0.0, [.deck, .start].contains($0.1) ? "" : $0.1.title) },
                                     shown: widgets.first { $0.1 == shown }?.0 ?? page.root)
     }
 

@@ -214,7 +214,7 @@ final class ReviewPage {
         // Screen readers see only the page on screen (both have an Undo);
         // focus moving to Review Again was silent while the cards' page kept
         // its name.
-        Accessibility.showStackPage(pages, pages: [(cardsPage, tr("Cards")), (finishedPage, tr("All Clips Reviewed"))],
+        Accessibility.showStackPage(pages, pages: [(cardsPage, ""), (finishedPage, tr("All Clips Reviewed"))],
                                     shown: page == "finished" ? finishedPage : cardsPage)
         shownPage = page
     }

@@ -11,6 +11,8 @@ final class StartPage {
     let root: Widget
     private let recentTitle: Widget
     private let recentList: Widget
+    /// The page's own Open Folder button: the first focus on this page.
+    private(set) var openButton: Widget?
 
     init(_ ui: Builder) {
         root = ui.widget("start-page")
@@ -21,9 +23,24 @@ final class StartPage {
         let open = ReviewPage.makeButton(.openFolder)
         gtk_widget_add_css_class(open, "suggested-action")
         gtk_box_prepend(buttons.cast(), open)
+        openButton = open
         let samples = ui.widget("start-samples")
         gtk_actionable_set_action_target_value(samples.opaque, g_variant_new_string(ResourceLocator.shared.samples.path))
         gtk_widget_set_tooltip_text(samples, tr("Review the clips that come with Flick"))
+    }
+
+    /// The heading and the text under it, as a screen reader says them
+    /// when the page shows (Orca reads only the focused button otherwise).
+    var spokenIntro: String {
+        let title = adw_status_page_get_title(root.cast()).map { String(cString: $0) } ?? ""
+        let text = adw_status_page_get_description(root.cast()).map { String(cString: $0) } ?? ""
+        return [title, text].filter { !$0.isEmpty }.joined(separator: ". ")
+    }
+
+    /// Puts the focus on the page's Open Folder (GTK would start on the
+    /// header bar's).
+    func focusDefault() {
+        if let openButton { gtk_widget_grab_focus(openButton) }
     }
 
     /// Lists `folders` (newest first), each named so that two folders

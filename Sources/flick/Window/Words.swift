@@ -30,8 +30,8 @@ enum Words {
             decided(last.name, last.decision) + " " + finished(stats)
         case .wentBack(let name, let earlier):
             earlier.map { tr("Back to %@, %@.", name, decision($0)) } ?? tr("Back to %@.", name)
-        case .undidDecision(let name, _, let left):
-            tr("Undid: %@ is back on top.", name) + " " + trn("%ld left.", "%ld left.", left, left)
+        case .undidDecision(let name, let decision, let left):
+            undid(name, decision) + " " + trn("%ld left.", "%ld left.", left, left)
         case .undidPrevious(let name):
             tr("Undid going back: %@ is on top.", name)
         case .reviewingAgain:
@@ -60,6 +60,15 @@ enum Words {
         case .like: tr("Liked %@.", name)
         case .delete: tr("Marked %@ for deletion.", name)
         case .skip: tr("Skipped %@.", name)
+        }
+    }
+
+    /// "Undid the like: a.mp4 is back on top." (which decision went).
+    private static func undid(_ name: String, _ decision: Decision) -> String {
+        switch decision {
+        case .like: tr("Undid the like: %@ is back on top.", name)
+        case .delete: tr("Undid the mark for deletion: %@ is back on top.", name)
+        case .skip: tr("Undid the skip: %@ is back on top.", name)
         }
     }
 
