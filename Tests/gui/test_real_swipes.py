@@ -101,3 +101,29 @@ def test_real_swipe_shapes_decide_as_meant(deck, artifacts, window):
         assert s.status() == "Marked card_1.jpg for deletion. 2 left."
         assert s.decision_list() == ["like", "delete", None, None]
         s.screenshot(artifacts / f"real-swipes-{window}.png")
+
+
+@pytest.mark.parametrize("window", ["phone"])
+def test_the_status_line_says_what_letting_go_would_do(deck, window):
+    """Held past the distance, the line says the like; brought back, that
+    the card goes back; let go there, nothing is decided and the line says
+    what it said before."""
+    with wayland_session(deck, output=WINDOWS[window]) as s:
+        before = s.status()
+        (cx, cy), width = top_card_box(s)
+        pointer = s.pointer
+        pointer.move_to(cx, cy)
+        time.sleep(0.1)
+        pointer.button(True)
+        for i in range(1, 11):
+            pointer.move_to(cx + 0.05 * i * width, cy)
+            time.sleep(0.03)
+        s.wait_for(lambda: s.status() == "Release to like", "the like said while held past the distance")
+        for i in range(9, 0, -1):
+            pointer.move_to(cx + 0.05 * i * width, cy)
+            time.sleep(0.03)
+        s.wait_for(lambda: s.status() == "Release to put the card back", "the card going back said")
+        pointer.button(False)
+        s.wait_for(lambda: s.status() == before, "the line as it was once the card is let go")
+        assert s.cursor() == 0
+        assert s.decision_list() == [None, None, None, None]

@@ -9,6 +9,13 @@ extension CardStackView {
     /// Runs on every frame but works only while something moves: it takes
     /// the pose for this frame and asks the stage to lay the cards out.
     func render() {
+        // The status line says what letting go now would do, from the same
+        // rule as the release (and the overlay's full strength).
+        let hint = tracker.map { $0.resolution(at: $0.latestTime + max(MonotonicClock.now - sampleClock, 0)) }
+        if hint != shownHint {
+            shownHint = hint
+            onDragHint(hint)
+        }
         let moving = transition != nil || tracker != nil
         if moving != shownMoving {
             shownMoving = moving

@@ -53,6 +53,11 @@ final class CardStackView {
     var onStateChange: () -> Void = {}
     /// Where the top clip is, as its player pushes it (the player bar).
     var onTopTiming: (PlaybackTiming) -> Void = { _ in }
+    /// What releasing the card now would do, each time that changes during
+    /// a drag; nil once the card is let go (the status line).
+    var onDragHint: (Resolution?) -> Void = { _ in }
+    /// The last `onDragHint` given.
+    var shownHint: Resolution?
     /// The next card whose pipeline opens once the new top card plays.
     private var deferredLive: Int64?
     /// Cards waiting for the stage to be realized to go live (`goLive`).

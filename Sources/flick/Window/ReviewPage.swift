@@ -33,6 +33,10 @@ final class ReviewPage {
     private let progressBar: Widget
     private let progressRow: Widget
     private let statusLabel: Widget
+    /// What the status line says when no card is held.
+    private var restingStatus = ""
+    /// What letting go of the held card would do, while one is held.
+    private var dragHint: String?
     private let finishedPage: Widget
     /// The finished page's safe button, which takes focus (not Apply).
     private let reviewAgainButton: Widget
@@ -109,6 +113,7 @@ final class ReviewPage {
         root = RoomLayout.wrap(page, floor: Self.floor) { room in relay.fit(room) }
         fillActionBar()
         relay.fit = { [unowned self] room in self.fit(room) }
+        stack.onDragHint = { [unowned self] hint in showDragHint(hint) }
     }
 
     /// A button for `action`: icon and label, its tooltip and key shortcuts
@@ -285,7 +290,26 @@ final class ReviewPage {
     }
 
     private func setStatus(_ text: String) {
-        gtk_label_set_text(statusLabel.opaque, text)
+        restingStatus = text
+        gtk_label_set_text(statusLabel.opaque, dragHint ?? text)
+    }
+
+    /// During a drag the status line says what letting go now would do;
+    /// after it, what it said before (or what the decision changed it to).
+    /// Screen readers hear nothing of it: the line never has focus.
+    func showDragHint(_ resolution: Resolution?) {
+        dragHint = resolution.map(Self.hint)
+        gtk_label_set_text(statusLabel.opaque, dragHint ?? restingStatus)
+    }
+
+    private static func hint(_ resolution: Resolution) -> String {
+        switch resolution {
+        case .commit(.right): tr("Release to like")
+        case .commit(.left): tr("Release to mark for deletion")
+        case .commit(.up): tr("Release to skip")
+        case .commit(.down): tr("Release to go back")
+        case .snapBack: tr("Release to put the card back")
+        }
     }
 
     /// What the status line says now.
