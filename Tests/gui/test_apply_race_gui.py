@@ -10,6 +10,7 @@ import observe_overview as ov
 from cli import Cli
 from file_reads import FileReads
 from harness import wait_until
+from orca import Orca
 from test_review import Review, photo_deck
 
 
@@ -52,18 +53,22 @@ def test_files_another_flick_moved_first_are_reported_as_done(tmp_path):
     deck = photo_deck(tmp_path / "deck", 3)
     data = tmp_path / "data"
     cli = Cli(tmp_path)
-    # (The result is said to screen readers as the toast shows it: the log
-    # at debug level has what the window said.)
-    with Review(deck, data_home=data, env={"FLICK_LOG": "debug"}) as s:
-        shown = decide_and_open_apply(s, ["d", "d", "l"])
-        assert shown["files"] == ["card_000.png", "card_001.png"]
-        # `flick apply` in a terminal moves both while the window asks.
-        terminal = cli.run("apply", deck, check=0)
-        assert "Moved 2 files" in terminal.stdout
-        s.atspi_do("push button", "Move to Trash")
-        expected = "2 files were already in the Trash (moved by another Flick)."
-        s.wait_for(lambda: f": {expected}" in s.stderr(), "the result said")
-        assert ov.dialog(s) is None, "no dialog: nothing failed"
-        assert "Not Moved" not in s.stderr()
+    with Review(deck, data_home=data, window_manager=True) as s:
+        window = s.wait_for_window()
+        with Orca(s) as orca:
+            orca.activate(window, timeout=10, until=lambda said: any("card_000.png" in u for u in said))
+            shown = decide_and_open_apply(s, ["d", "d", "l"])
+            assert shown["files"] == ["card_000.png", "card_001.png"]
+            # `flick apply` in a terminal moves both while the window asks.
+            terminal = cli.run("apply", deck, check=0)
+            assert "Moved 2 files" in terminal.stdout
+            mark = orca.mark()
+            s.atspi_do("push button", "Move to Trash")
+            expected = "2 files were already in the Trash (moved by another Flick)"
+            # What a blind user hears, as the toast shows it.
+            said = orca.settle(mark, timeout=15, until=lambda said: any(expected in u for u in said))
+            assert any(expected in u for u in said), said
+            assert not any("Not Moved" in u for u in said), said
+            assert ov.dialog(s) is None, "no dialog: nothing failed"
     assert sorted(os.listdir(data / "Trash" / "files")) == ["card_000.png", "card_001.png"]
     assert os.listdir(deck) == ["card_002.png"]
