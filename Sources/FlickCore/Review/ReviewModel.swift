@@ -81,7 +81,11 @@ public final class ReviewModel {
     public var cursor: Int { session.deck.cursor }
     public var count: Int { clips.count }
     public var stats: SessionStats { session.stats }
+    /// The deck is at its end: the end page shows, saying "All reviewed"
+    /// only when `undecidedCount` is 0, else naming the first undecided clip.
     public var isFinished: Bool { session.deck.isFinished && !clips.isEmpty }
+    /// Every clip has a decision.
+    public var isAllDecided: Bool { !clips.isEmpty && undecidedCount == 0 }
     public var top: ReviewClip? { cursor < clips.count ? clips[cursor] : nil }
     /// Clips not yet decided (liked, marked or skipped), wherever they are
     /// in the deck: what "left" means on the status line, and the overview's
@@ -204,10 +208,11 @@ public final class ReviewModel {
         return perform(.undo)
     }
 
-    /// Puts the first card back on top; every decision stays.
+    /// Puts the first card back on top to go through every card again;
+    /// every decision stays.
     public func reviewAgain() {
         guard !clips.isEmpty else { return }
-        session.resume(at: 0)
+        session.resume(at: 0, pass: .every)
         lastEvent = .reviewingAgain
         publish(ReviewChange(cursor: .jumped))
     }
@@ -217,14 +222,46 @@ public final class ReviewModel {
         session.deck.decisions.firstIndex { $0 == .skip }
     }
 
-    /// Puts the first skipped clip on top, to go through the skipped ones;
+    /// Puts the first skipped clip on top, to go through the skipped ones
+    /// (each decision moves on to the next skipped clip, then to the end);
     /// every decision stays. Returns false when nothing is skipped.
     @discardableResult
     public func reviewSkipped() -> Bool {
         guard let position = firstSkipped else { return false }
-        session.resume(at: position)
+        session.resume(at: position, pass: .skipped)
         lastEvent = .reviewingSkipped(name: clips[position].name, count: stats.skips)
         publish(ReviewChange(cursor: .jumped))
+        return true
+    }
+
+    /// The first clip with no decision, wherever it is (deck position).
+    public var firstUndecided: Int? { session.firstUndecided }
+
+    /// Whether the top card already has a decision (→ then moves on
+    /// instead of liking it).
+    public var topIsDecided: Bool { !clips.isEmpty && session.topIsDecided }
+
+    /// Moves on from a decided top card without deciding it again (Next):
+    /// the next card, or the next skipped one while going through them.
+    /// Returns false when the top card is undecided or there is none.
+    @discardableResult
+    public func moveOn() -> Bool {
+        guard !clips.isEmpty, session.moveOn() else { return false }
+        if session.deck.isFinished {
+            lastEvent = endEvent(last: nil)
+        } else {
+            lastEvent = .movedOn(name: clips[cursor].name, decision: decision(at: cursor))
+        }
+        publish(ReviewChange(cursor: .jumped))
+        return true
+    }
+
+    /// Puts the first undecided clip on top (from the end page, which names
+    /// it). Returns false when every clip is decided.
+    @discardableResult
+    public func showUndecided() -> Bool {
+        guard let position = firstUndecided else { return false }
+        show(at: position)
         return true
     }
 
@@ -327,7 +364,7 @@ public final class ReviewModel {
         let left = undecidedCount
         switch outcome {
         case .decided(let position, let decision):
-            if session.deck.isFinished { return .finished(stats: session.stats, last: .init(name: clips[position].name, decision: decision)) }
+            if session.deck.isFinished { return endEvent(last: .init(name: clips[position].name, decision: decision)) }
             return .decided(name: clips[position].name, decision: decision, left: left)
         case .wentBack(let position):
             return .wentBack(name: clips[position].name, earlier: session.deck.decisions[position])
@@ -336,6 +373,13 @@ public final class ReviewModel {
         case .undid(.previous, let position):
             return .undidPrevious(name: clips[position].name)
         }
+    }
+
+    /// What the end of the deck says: every clip reviewed, or which one is
+    /// still undecided (and how many are).
+    func endEvent(last: ReviewEvent.Last?) -> ReviewEvent {
+        guard let first = firstUndecided else { return .finished(stats: session.stats, last: last) }
+        return .stillUndecided(count: undecidedCount, first: clips[first].name, last: last)
     }
 
     func publish(_ change: ReviewChange) {

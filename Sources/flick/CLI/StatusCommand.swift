@@ -22,7 +22,7 @@ struct StatusCommand: ParsableCommand {
 
     @OptionGroup var folder: FolderOptions
 
-    @Flag(help: "Print one JSON object (see DESIGN.md) instead of text.")
+    @Flag(help: "Print one JSON object (described in docs/cli.md) instead of text.")
     var json = false
 
     func run() throws {

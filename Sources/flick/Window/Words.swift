@@ -27,7 +27,11 @@ enum Words {
         case .decided(let name, let decision, let left):
             decided(name, decision) + " " + trn("%ld left.", "%ld left.", left, left)
         case .finished(let stats, let last):
-            decided(last.name, last.decision) + " " + finished(stats)
+            (last.map { decided($0.name, $0.decision) + " " } ?? "") + finished(stats)
+        case .stillUndecided(let count, let first, let last):
+            (last.map { decided($0.name, $0.decision) + " " } ?? "") + stillUndecided(count, first: first)
+        case .movedOn(let name, let decision):
+            decision.map { tr("%@ is on top, %@.", name, Words.decision($0)) } ?? tr("%@ is on top.", name)
         case .wentBack(let name, let earlier):
             earlier.map { tr("Back to %@, %@.", name, decision($0)) } ?? tr("Back to %@.", name)
         case .undidDecision(let name, _, let left):
@@ -81,6 +85,24 @@ enum Words {
         }
         return trn("All clips reviewed; %ld skipped.", "All clips reviewed; %ld skipped.", stats.skips, stats.skips) + " "
             + tr("%ld liked, %ld marked for deletion.", stats.likes, stats.deletes)
+    }
+
+    /// The end of the deck while clips are still undecided: "1 clip is still
+    /// undecided: IMG_0055.mp4." (the end page's Go to Undecided shows it).
+    static func stillUndecided(_ count: Int, first: String) -> String {
+        trn("%ld clip is still undecided: %@.", "%ld clips are still undecided, the first is %@.", count, count, first)
+    }
+
+    /// The end page's title: "All Clips Reviewed", or "1 Clip Still Undecided".
+    static func endTitle(undecided: Int) -> String {
+        undecided == 0 ? tr("All Clips Reviewed") : trn("%ld Clip Still Undecided", "%ld Clips Still Undecided", undecided, undecided)
+    }
+
+    /// The end page's description while clips are undecided: which one,
+    /// then the tally.
+    static func endSummary(_ stats: SessionStats, undecided: Int, first: String) -> String {
+        stillUndecided(undecided, first: first) + "\n"
+            + tr("%ld liked · %ld marked for deletion · %ld skipped", stats.likes, stats.deletes, stats.skips)
     }
 
     /// The finished page's summary line; with skipped clips, a second line
