@@ -15,13 +15,13 @@ cd "$(dirname "$0")/.."
 BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev
   libgstreamer-plugins-base1.0-dev libsqlite3-dev libglib2.0-dev-bin)
 RUN_PACKAGES=(gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-  gstreamer1.0-libav adwaita-icon-theme fonts-cantarell
+  gstreamer1.0-libav gstreamer1.0-plugins-bad adwaita-icon-theme fonts-cantarell
   heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf)
 TEST_PACKAGES=(xvfb xauth xdotool dbus dbus-bin at-spi2-core python3-pyatspi python3-pytest
   imagemagick gstreamer1.0-tools gstreamer1.0-plugins-base-apps gstreamer1.0-plugins-ugly gstreamer1.0-x
   meson ninja-build desktop-file-utils appstream gettext libglib2.0-bin gtk-update-icon-cache librsvg2-common
   python3-gi gir1.2-gtk-4.0 orca sway grim clapper ffmpeg melt exiv2
-  libheif-examples webp libavif-bin libimage-exiftool-perl
+  libheif-examples webp libavif-bin libimage-exiftool-perl opencv-doc
   libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   dosfstools fusefat bindfs)
 

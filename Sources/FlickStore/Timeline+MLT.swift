@@ -6,13 +6,13 @@ import Foundation
 /// producer per clip (its path as written, XML-escaped; a video read by
 /// `avformat`, a photo by whichever image producer MLT has); the video
 /// track `playlist0` with the clips in order; and a tractor that stacks
-/// the two with an audio mix and, for the picture, the `qtblend`
-/// transition Shotcut puts under its first video track (version 0.1,
-/// disabled there as Shotcut writes it). Each clip and still is then
-/// fitted into the profile whole and centred, letterboxed or
-/// pillarboxed, as Shotcut's preview shows it and `melt` renders it; the
-/// `composite` transition would pin a picture of another shape to the
-/// top-left corner (its default alignment).
+/// the two with an audio mix and a video composite that fits each clip
+/// and still whole into the profile and centres it (letterboxed or
+/// pillarboxed), as Shotcut's preview shows it: `fill`, no `distort`,
+/// `halign`/`valign` centre. Without them `composite` pins a picture of
+/// another shape to the top-left corner (its default alignment).
+/// Shotcut itself writes `qtblend`, from MLT's Qt module, which a `melt`
+/// without X11 can't load; `composite` renders the same frame anywhere.
 extension Timeline {
     /// The project's XML. Clips that `mltRefusal` names are the caller's
     /// to leave out (and say so); they are written as they are otherwise.
@@ -64,10 +64,12 @@ extension Timeline {
             <transition id="transition1">
               <property name="a_track">0</property>
               <property name="b_track">1</property>
-              <property name="version">0.1</property>
-              <property name="mlt_service">qtblend</property>
-              <property name="threads">0</property>
-              <property name="disable">1</property>
+              <property name="mlt_service">composite</property>
+              <property name="always_active">1</property>
+              <property name="fill">1</property>
+              <property name="distort">0</property>
+              <property name="halign">centre</property>
+              <property name="valign">centre</property>
             </transition>
           </tractor>
         </mlt>
