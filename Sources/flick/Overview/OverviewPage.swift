@@ -51,6 +51,11 @@ final class OverviewPage {
     /// The selection, the filter or the preview changed.
     var onChange: () -> Void = {}
     var shown = false
+    /// Runs before a filter is chosen: the window reads what another
+    /// process changed in the store, so the filter lists what is true.
+    var beforeFilter: (() -> Void)?
+    /// The scroll to the Current tile on the overview's first laid-out frame.
+    var openScroll: TickCallback?
     private var preparing = false
     /// How long after a folder opens the tiles' list is built.
     static let prepareDelay: Duration = .milliseconds(400)
@@ -164,7 +169,10 @@ final class OverviewPage {
             for (position, tile) in bound where tile.clipID == id { tile.show(position: position, model: model) }
         }
         guard change.touchesDeck else { return }
-        if model.session.deck.ids != drawnIDs {
+        // A change from elsewhere (a rescan, another process through the
+        // store) filters again: a filter never lists clips it no longer
+        // passes. A decision made here keeps its tile until the user filters.
+        if model.session.deck.ids != drawnIDs || (change.deck == .rescanned && isStale) {
             preview.stop()
             rebuild()
         } else {
@@ -208,13 +216,42 @@ final class OverviewPage {
     /// frame later), or at once when no tile shows.
     func willShow(focused: @escaping () -> Void = {}) {
         shown = true
-        if model.session.deck.ids != drawnIDs || visible.isEmpty { rebuild() }
+        // Decided on the stack since it last showed: the filter is made
+        // again, so it lists exactly the clips it passes now.
+        if model.session.deck.ids != drawnIDs || visible.isEmpty || isStale { rebuild() }
         redrawBound()
         requestBoundPosters(near: model.cursor)
         updateCounts()
         afterFocus = focused
-        if let index = nearestIndex(to: model.cursor) { focus(index: index, select: true) } else { focusSettled() }
+        guard let index = nearestIndex(to: model.cursor) else { return focusSettled() }
+        focus(index: index, select: true)
+        scrollOnceLaidOut(to: index)
     }
+
+    /// Whether the tiles shown are not what the filter passes now.
+    var isStale: Bool { model.filter != .all && visible != model.positions(matching: model.filter) }
+
+    /// The grid has no size yet on the frame it comes on screen, so a
+    /// scroll asked then stays at the top: the Current tile is scrolled to
+    /// (and focused) again on the first frame the grid is laid out.
+    private func scrollOnceLaidOut(to index: Int) {
+        openScroll?.remove()
+        var frames = 0
+        openScroll = TickCallback(on: grid) { [weak self] _ in
+            guard let self, shown else { return false }
+            frames += 1
+            guard gtk_widget_get_height(grid) > 0 || frames > Self.openScrollFrames else { return true }
+            if index < visible.count, bound[visible[index]]?.item.map({ gtk_widget_has_focus($0) != 0 }) != true {
+                focus(index: index, select: false)
+            } else if index < visible.count {
+                _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+            }
+            return false
+        }
+    }
+
+    /// Frames to wait for the grid's first layout before giving up.
+    static let openScrollFrames = 30
 
     func didHide() {
         shown = false

@@ -1,0 +1,84 @@
+"""The overview is never stale: after decisions on the stack, or by the
+command line in another process, its counts, the filter's tiles and the
+button pressed match the store (`flick status --json`); pressing the filter
+that is on filters again; and it opens on the Current tile, scrolled to it
+and focused, however far down the deck it is."""
+import os
+import subprocess
+
+import observe_overview as ov
+from harness import find_nodes
+from cli import BENCH
+from test_review import Review
+from test_words import decide, deck_of
+
+
+def open_overview(s):
+    s.key("g")
+    s.wait_for(lambda: ov.shown(s.tree()) and ov.tiles(s.tree()), "the overview")
+
+
+def press_filter(s, label):
+    count = ov.filter_buttons(s.tree())[label][0]
+    s.atspi_do("push button", f"{label} ({count})")
+
+
+def files(s):
+    return [name.split(", ")[0] for name in ov.tile_names(s.tree())]
+
+
+def drive(folder, data_home, *actions):
+    """Decides in another process (the benchmark's driver, as `flick` does)."""
+    env = dict(os.environ, XDG_DATA_HOME=str(data_home))
+    subprocess.run([str(BENCH), "drive", str(folder), "--actions", ",".join(actions)], env=env, check=True,
+                   capture_output=True, timeout=60)
+
+
+def undecided_in_store(s):
+    return sorted(path for path, decision in s.decisions().items() if decision is None)
+
+
+def test_the_filter_lists_what_the_stack_decided_since(tmp_path, artifacts):
+    with Review(deck_of(tmp_path, 4)) as s:
+        open_overview(s)
+        press_filter(s, "Undecided")
+        s.wait_for(lambda: len(files(s)) == 4, "the four undecided tiles")
+        s.key("g")
+        s.wait_cursor(0, "the stack")
+        decide(s, ["l", "d"])
+        open_overview(s)
+        s.wait_for(lambda: files(s) == undecided_in_store(s) == ["card_002.png", "card_003.png"],
+                   "only the clips still undecided", timeout=5)
+        assert ov.filter_buttons(s.tree())["Undecided"] == (2, True)
+        s.screenshot(artifacts / "overview-fresh-after-stack.png")
+
+
+def test_pressing_the_filter_that_is_on_reads_what_the_command_line_decided(tmp_path):
+    data = tmp_path / "data"
+    deck = deck_of(tmp_path, 4)
+    with Review(deck, data_home=data) as s:
+        open_overview(s)
+        press_filter(s, "Undecided")
+        s.wait_for(lambda: len(files(s)) == 4, "the four undecided tiles")
+        drive(deck, data, "like", "skip")  # another process decides card_000 and card_001
+        press_filter(s, "Undecided")
+        s.wait_for(lambda: files(s) == undecided_in_store(s) == ["card_002.png", "card_003.png"],
+                   "the filter made again from the store", timeout=5)
+        assert ov.filter_buttons(s.tree())["Undecided"] == (2, True)
+        assert ov.filter_buttons(s.tree())["Liked"][0] == 1
+
+
+def test_the_overview_opens_scrolled_to_the_current_tile_with_focus_on_it(tmp_path, artifacts):
+    data = tmp_path / "data"
+    deck = deck_of(tmp_path, 60)
+    drive(deck, data, *["like"] * 55)
+    with Review(deck, data_home=data) as s:
+        s.wait_cursor(55, "the first undecided card on top")
+        open_overview(s)
+        s.wait_for(lambda: (ov.focused_tile(s.tree()) or "").startswith("card_055.png"), "the Current tile focused")
+        tile = next(n for n in ov.tiles(s.tree()) if n["name"].startswith("card_055.png"))
+        window = find_nodes(s.tree(), role="frame")[0]
+        x, y, w, h = tile["extents"]
+        wx, wy, ww, wh = window["extents"]
+        s.screenshot(artifacts / "overview-opens-on-current.png")
+        assert wy <= y and y + h <= wy + wh, f"the Current tile is scrolled into view: tile {tile['extents']}, window {window['extents']}"
