@@ -117,7 +117,7 @@ def test_left_counts_the_same_clips_as_undecided(tmp_path):
         s.key("Down")
         s.wait_cursor(0, "back to the first")
         s.key("s")
-        s.wait_cursor(1, "the skip")
+        s.wait_cursor(2, "the skip: on to the next undecided clip, past the liked card_001")
         # card_002 and card_003 are the only clips not yet decided.
         s.wait_for(lambda: s.status() == "Skipped card_000.png. 2 left.", "the status line's count")
         open_overview(s)
