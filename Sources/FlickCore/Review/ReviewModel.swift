@@ -269,8 +269,9 @@ public final class ReviewModel {
 
     /// Records what discovery learnt about a clip.
     public func setFacts(clipID: Int64, duration: Double?, width: Int? = nil, height: Int? = nil, summary: String,
-                         soundOnly: Bool = false, sidesSwapped: Bool = false) {
+                         soundOnly: Bool = false, sidesSwapped: Bool = false, damage: String? = nil) {
         var known = facts[clipID] ?? ClipFacts()
+        known.damage = damage
         known.duration = duration
         known.soundOnly = soundOnly
         known.sidesSwapped = sidesSwapped

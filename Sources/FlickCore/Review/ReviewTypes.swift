@@ -39,6 +39,9 @@ public struct ClipFacts: Sendable, Equatable {
     public var sidesSwapped = false
     /// Why it cannot be shown; nil when nothing is known to be wrong.
     public var problem: String?
+    /// What is wrong with a file that still partly shows (cut short,
+    /// corrupt), in the app's words; the card shows the part there is.
+    public var damage: String?
     /// The file was read and described in this session: a problem stored
     /// from before no longer applies.
     public var readable = false

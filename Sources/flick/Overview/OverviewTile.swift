@@ -120,6 +120,7 @@ final class OverviewTile {
     }
 
     static func durationText(_ clip: ReviewClip, facts: ClipFacts) -> String {
+        if facts.damage != nil { return clip.kind == .photo ? tr("photo, only partly readable") : tr("cut short") }
         if clip.kind == .photo { return tr("photo") }
         let duration = facts.duration.map(ClipInfo.formatDuration) ?? ""
         return facts.soundOnly ? [duration, tr("sound only")].filter { !$0.isEmpty }.joined(separator: " · ") : duration

@@ -320,7 +320,7 @@ final class CardStackView {
     private func describe(_ card: CardView, at position: Int) {
         let clip = model.clips[position]
         let facts = model.facts(at: position)
-        card.setProblem(facts.problem)
+        card.setProblem(facts.problem ?? facts.damage, broken: facts.problem != nil)
         card.setSoundOnly(facts.soundOnly && facts.problem == nil)
         card.setDecision(model.decision(at: position))
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,

@@ -161,6 +161,7 @@ final class ReviewPage {
         adw_status_page_set_title(page.cast(), tr("All Clips Reviewed"))
         let buttons: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        gtk_widget_add_css_class(buttons, "finished-buttons")
         var reviewAgain: Widget?, undecided: Widget?
         for action in [FlickAction.showUndecided, .applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
             let button = makeButton(action)

@@ -120,8 +120,22 @@ enum Words {
         if clip.kind == .photo { name += tr(", photo") }
         if facts.soundOnly { name += tr(", sound only") }
         if let decision { name += ", " + Words.decision(decision) }
-        if let problem = facts.problem { name += ". " + problem }
+        if let problem = facts.problem ?? facts.damage { name += ". " + problem }
         return name
+    }
+
+    /// What a damaged file's card says: "Only part of this photo could be
+    /// read." or "Only the first 0:02 of this clip could be read: the file
+    /// stops there."
+    static func damage(_ damage: FileDamage, duration: Double?) -> String {
+        switch damage {
+        case .photoCut:
+            return tr("Only part of this photo could be read: the file is cut short or corrupt.")
+        case .videoCut(let fraction):
+            guard let duration, duration > 0 else { return tr("This clip is cut short: only its beginning can be played.") }
+            let stops = ClipInfo.formatDuration((fraction * duration).rounded(.down))
+            return tr("Only the first %@ of this clip could be read: the file stops there.", stops)
+        }
     }
 
     /// "1×", "0.5×", "1.25×".
@@ -135,6 +149,39 @@ enum Words {
         let now = ClipInfo.formatDuration(max(0, (seconds ?? 0).rounded(.down)))
         guard let duration else { return now }
         return tr("%@ / %@", now, ClipInfo.formatDuration(duration))
+    }
+
+    /// What a set of files is called: photos when every one is a photo,
+    /// clips when every one is a video, items when both are there.
+    enum Noun { case clip, photo, item }
+
+    static func noun(kinds: some Sequence<ClipKind>) -> Noun {
+        var seen = Set<ClipKind>()
+        for kind in kinds { seen.insert(kind) }
+        if seen == [.photo] { return .photo }
+        return seen.contains(.photo) ? .item : .clip
+    }
+
+    static func noun(paths: some Sequence<String>) -> Noun {
+        noun(kinds: paths.map { ClipKind(fileName: $0) ?? .video })
+    }
+
+    /// The Apply dialog's heading: "Move 29 Photos to the Trash?".
+    static func moveHeading(count: Int, noun: Noun) -> String {
+        switch noun {
+        case .clip: trn("Move %ld Clip to the Trash?", "Move %ld Clips to the Trash?", count, count)
+        case .photo: trn("Move %ld Photo to the Trash?", "Move %ld Photos to the Trash?", count, count)
+        case .item: trn("Move %ld Item to the Trash?", "Move %ld Items to the Trash?", count, count)
+        }
+    }
+
+    /// The export dialog's heading: "Export 12 Liked Items".
+    static func exportHeading(count: Int, noun: Noun) -> String {
+        switch noun {
+        case .clip: trn("Export %ld Liked Clip", "Export %ld Liked Clips", count, count)
+        case .photo: trn("Export %ld Liked Photo", "Export %ld Liked Photos", count, count)
+        case .item: trn("Export %ld Liked Item", "Export %ld Liked Items", count, count)
+        }
     }
 
     /// "Marked crowd.mp4 for deletion" (the Undo toast).
