@@ -82,3 +82,24 @@ def test_the_overview_opens_scrolled_to_the_current_tile_with_focus_on_it(tmp_pa
         wx, wy, ww, wh = window["extents"]
         s.screenshot(artifacts / "overview-opens-on-current.png")
         assert wy <= y and y + h <= wy + wh, f"the Current tile is scrolled into view: tile {tile['extents']}, window {window['extents']}"
+
+
+def test_the_filters_and_apply_fit_at_the_default_width_with_two_digit_counts(tmp_path, artifacts):
+    data = tmp_path / "data"
+    deck = deck_of(tmp_path, 45)
+    drive(deck, data, *(["like"] * 15 + ["delete"] * 12 + ["skip"] * 11))
+    with Review(deck, data_home=data) as s:
+        s.wait_cursor(38, "the first undecided card on top")
+        open_overview(s)
+        tree = s.tree()
+        window = find_nodes(tree, role="frame")[0]["extents"]
+        apply = next(n for n in find_nodes(tree, role="push button", name="Apply Deletions…"))["extents"]
+        s.screenshot(artifacts / "overview-filters-900.png")
+        for label, (count, _) in ov.filter_buttons(tree).items():
+            button = find_nodes(tree, role="push button", name=f"{label} ({count})")[0]["extents"]
+            x, y, w, h = button
+            assert window[0] <= x and x + w <= window[0] + window[2], f"{label} is cut off: {button} in {window}"
+            ax, ay, aw, ah = apply
+            # Beside Apply, a filter keeps the bar's 12-pixel gap (a filter cut
+            # off by its scroller reaches right up to Apply).
+            assert x + w + 12 <= ax or y + h <= ay or ay + ah <= y, f"{label} {button} is cut off under Apply {apply}"

@@ -104,7 +104,7 @@ extension OverviewPage {
     func updateSummary() {
         let shown = visible.count, selected = selectedPositions.count
         // An empty filter says so ("No clips marked for deletion."), not "0 clips".
-        var text = shown == 0 && model.filter != .all ? Self.noneWords(model.filter) : trn("%ld clip", "%ld clips", shown, shown)
+        var text = shown == 0 && model.filter != .all ? Self.noneWords(model.filter) : Words.count(shown, visibleNoun)
         if selected > 0 { text += " · " + trn("%ld selected", "%ld selected", selected, selected) }
         gtk_label_set_text(summary.opaque, text)
     }

@@ -34,6 +34,8 @@ final class OverviewPage {
     let statusLabel: Widget
     /// Deck positions of the tiles, parallel to the string list.
     var visible: [Int] = []
+    /// What the tiles shown are called: photos, clips, or items (both).
+    var visibleNoun = Words.Noun.clip
     /// The deck the tiles were made for (a new scan rebuilds them).
     var drawnIDs: [Int64] = []
     /// Tiles by their root widget, and the bound ones by deck position.
@@ -115,6 +117,9 @@ final class OverviewPage {
         gtk_scrolled_window_set_policy(barScroller.cast(), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(barScroller.cast(), 1)
         gtk_scrolled_window_set_propagate_natural_width(barScroller.cast(), 1)
+        // A narrow window scrolls the filters sideways with a scroll bar in
+        // view: the cue that more filters are there.
+        gtk_scrolled_window_set_overlay_scrolling(barScroller.cast(), 0)
         gtk_widget_set_hexpand(barScroller, 1)
         gtk_scrolled_window_set_child(barScroller.cast(), makeFilterBar())
         let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
@@ -140,8 +145,12 @@ final class OverviewPage {
     /// them once it is wider by `ReviewPage.hysteresis`.
     private func fitBar(_ bar: Widget, _ room: RoomLayout.Room) {
         let across = gtk_orientable_get_orientation(bar.cast()) == GTK_ORIENTATION_HORIZONTAL
-        if across { barNeed = room.neededWidth }
-        let stack = across ? room.width < room.neededWidth : room.width < barNeed + ReviewPage.hysteresis
+        // The filters' whole width, not the least their scroller needs: Apply
+        // goes under them before any filter is cut off.
+        var least: Int32 = 0, natural: Int32 = 0
+        if across { gtk_widget_measure(bar, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil) }
+        if across { barNeed = max(room.neededWidth, natural) }
+        let stack = across ? room.width < barNeed : room.width < barNeed + ReviewPage.hysteresis
         guard stack == across, !barChangePending else { return }
         barChangePending = true
         Task { @MainActor [weak self] in
@@ -185,6 +194,7 @@ final class OverviewPage {
     func rebuild() {
         drawnIDs = model.session.deck.ids
         visible = model.positions(matching: model.filter)
+        visibleNoun = Words.noun(kinds: visible.lazy.map { self.model.clips[$0].kind })
         let count = g_list_model_get_n_items(list.pointer)
         withCStringArray(visible.map(String.init)) { strings in
             gtk_string_list_splice(list.pointer, 0, count, strings)

@@ -166,6 +166,15 @@ enum Words {
         noun(kinds: paths.map { ClipKind(fileName: $0) ?? .video })
     }
 
+    /// "3 clips", "1 photo", "12 items".
+    static func count(_ count: Int, _ noun: Noun) -> String {
+        switch noun {
+        case .clip: trn("%ld clip", "%ld clips", count, count)
+        case .photo: trn("%ld photo", "%ld photos", count, count)
+        case .item: trn("%ld item", "%ld items", count, count)
+        }
+    }
+
     /// The Apply dialog's heading: "Move 29 Photos to the Trash?".
     static func moveHeading(count: Int, noun: Noun) -> String {
         switch noun {
