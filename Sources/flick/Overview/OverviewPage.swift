@@ -72,6 +72,11 @@ final class OverviewPage {
     /// The width the filter bar needs with Apply beside the filters.
     private var barNeed: Int32 = 0
     private var barChangePending = false
+    /// The linked filter buttons, inside their sideways scroller.
+    private var filterGroup: Widget?
+    /// The filters are wider than their room: they keep a scroll bar's
+    /// height below them, so the bar shows under them, not over them.
+    private var filtersScroll = false
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
@@ -121,7 +126,9 @@ final class OverviewPage {
         // view: the cue that more filters are there.
         gtk_scrolled_window_set_overlay_scrolling(barScroller.cast(), 0)
         gtk_widget_set_hexpand(barScroller, 1)
-        gtk_scrolled_window_set_child(barScroller.cast(), makeFilterBar())
+        let filters = makeFilterBar()
+        filterGroup = filters
+        gtk_scrolled_window_set_child(barScroller.cast(), filters)
         let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_box_append(bar.cast(), barScroller)
         gtk_box_append(bar.cast(), makeApplyButton())
@@ -151,12 +158,27 @@ final class OverviewPage {
         if across { gtk_widget_measure(bar, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil) }
         if across { barNeed = max(room.neededWidth, natural) }
         let stack = across ? room.width < barNeed : room.width < barNeed + ReviewPage.hysteresis
+        followFilterScroll(room)
         guard stack == across, !barChangePending else { return }
         barChangePending = true
         Task { @MainActor [weak self] in
             self?.barChangePending = false
             gtk_orientable_set_orientation(bar.cast(), stack ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
             gtk_box_set_spacing(bar.cast(), stack ? 6 : 12)
+        }
+    }
+
+    /// Room under the filters for their scroll bar while they are wider
+    /// than the window (the bar is the cue that more filters are there).
+    private func followFilterScroll(_ room: RoomLayout.Room) {
+        guard let filterGroup else { return }
+        var least: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(filterGroup, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil)
+        let scrolls = natural > room.width
+        guard scrolls != filtersScroll else { return }
+        filtersScroll = scrolls
+        Task { @MainActor in
+            if scrolls { gtk_widget_add_css_class(filterGroup, "scrolls") } else { gtk_widget_remove_css_class(filterGroup, "scrolls") }
         }
     }
 
