@@ -118,3 +118,24 @@ def test_the_undo_toast_is_never_over_the_card_or_the_buttons_and_never_stale(tm
         s.wait_cursor(2, "a later like")
         # Stale no more: it says what just happened, as the status line does.
         s.wait_for(lambda: toast(s.atspi_tree()) == "Liked card_001.png. 1 left.", "the toast reworded", timeout=2)
+
+
+def test_a_card_dragged_up_is_not_cut_flat_at_the_stage_edge(tmp_path, artifacts):
+    """A portrait card uses the stage's whole height; held mid-drag 60
+    pixels up (short of a skip), its top shows above where the stage ends."""
+    from test_stage import pixel
+    with Review(photo_deck_in(tmp_path, 3)) as s:
+        card = s.wait_for(lambda: (lambda c: c["extents"] if c and c["extents"][2] > 100 else None)(
+            __import__("observe").top_card(s.tree())), "the top card")
+        x, y, w, h = card
+        cx, cy = x + w // 2, y + h // 2
+        s.xdotool("mousemove", cx, cy, "mousedown", 1, "sleep", 0.1,
+                  *[a for i in range(1, 7) for a in ("mousemove", cx, cy - i * 10, "sleep", 0.03)])
+        try:
+            def above():
+                shot = s.screenshot(artifacts / "drag-above-stage.png")
+                rgb = pixel(shot, cx, y - 20)
+                return max(rgb) - min(rgb) > 60  # the red/green card, not the grey window
+            s.wait_for(above, "the dragged card's top above the stage's edge", timeout=5)
+        finally:
+            s.xdotool("mousemove", cx, cy, "sleep", 0.1, "mouseup", 1)

@@ -85,7 +85,10 @@ final class CardStackView {
         gtk_widget_add_css_class(stage, "card-stack")
         gtk_widget_set_hexpand(stage, 1)
         gtk_widget_set_vexpand(stage, 1)
-        gtk_widget_set_overflow(stage, GTK_OVERFLOW_HIDDEN)
+        // A card dragged past the stage's edge goes on showing (over the
+        // progress row above, under the player bar below), never cut flat;
+        // the page's frame (RoomLayout) still clips at the window's content.
+        gtk_widget_set_overflow(stage, GTK_OVERFLOW_VISIBLE)
         shadow = CardShadow(stage: stage)
         CustomLayout.install(on: stage, minimum: Int32(StageLayout.minimumSide)) { [unowned self] width, height in
             layOut(width: width, height: height)
