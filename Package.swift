@@ -8,7 +8,7 @@
 //   FlickMedia   the only GStreamer user: discovery, export stitching
 //   FlickStore   the only SQLite user and the only place that moves files (Trash, export)
 //   flick        the app and its command line
-//   flick-bench  benchmarks (`--json` per DESIGN.md)
+//   flick-bench  benchmarks (`--json`; docs/performance.md)
 import PackageDescription
 
 let package = Package(

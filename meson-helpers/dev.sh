@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev
   libgstreamer-plugins-base1.0-dev libsqlite3-dev libglib2.0-dev-bin)
 RUN_PACKAGES=(gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-  gstreamer1.0-libav adwaita-icon-theme fonts-cantarell
+  gstreamer1.0-libav gstreamer1.0-plugins-bad adwaita-icon-theme fonts-cantarell
   heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf)
 # The package route (dev.sh deb): meson, dpkg-shlibdeps and lintian.
 DEB_PACKAGES=(meson ninja-build dpkg-dev binutils lintian appstream desktop-file-utils gettext)

@@ -27,6 +27,8 @@ public struct ClipInfo: Equatable, Sendable {
     public var storedWidth: Int?
     public var storedHeight: Int?
     public var orientation: PictureOrientation = .rotate0
+    /// What is wrong with a file that still partly reads (`FileDamage`).
+    public var damage: FileDamage?
     public var hasVideo: Bool
     /// Media type of the video stream as it is stored, e.g. "video/x-h264".
     public var videoCodec: String?

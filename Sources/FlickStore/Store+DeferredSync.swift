@@ -101,6 +101,11 @@ extension Store {
         (try db.rows("SELECT ifnull(max(id), 0) + 1 FROM clip").first?.first?.int64) ?? 1
     }
 
+    /// The store's version as other processes (and other stores of this
+    /// one) see it: it changes when they commit, never on this store's own
+    /// commits. A window compares it to know a command line changed decisions.
+    public func version() throws(StoreError) -> Int64 { try dataVersion() }
+
     /// Changes whenever another connection commits (SQLite's `data_version`),
     /// or another store of this process on the same connection does.
     func dataVersion() throws(StoreError) -> Int64 {

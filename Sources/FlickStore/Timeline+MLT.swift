@@ -6,7 +6,13 @@ import Foundation
 /// producer per clip (its path as written, XML-escaped; a video read by
 /// `avformat`, a photo by whichever image producer MLT has); the video
 /// track `playlist0` with the clips in order; and a tractor that stacks
-/// the two with an audio mix and a video composite.
+/// the two with an audio mix and a video composite that fits each clip
+/// and still whole into the profile and centres it (letterboxed or
+/// pillarboxed), as Shotcut's preview shows it: `fill`, no `distort`,
+/// `halign`/`valign` centre. Without them `composite` pins a picture of
+/// another shape to the top-left corner (its default alignment).
+/// Shotcut itself writes `qtblend`, from MLT's Qt module, which a `melt`
+/// without X11 can't load; `composite` renders the same frame anywhere.
 extension Timeline {
     /// The project's XML. Clips that `mltRefusal` names are the caller's
     /// to leave out (and say so); they are written as they are otherwise.
@@ -60,6 +66,10 @@ extension Timeline {
               <property name="b_track">1</property>
               <property name="mlt_service">composite</property>
               <property name="always_active">1</property>
+              <property name="fill">1</property>
+              <property name="distort">0</property>
+              <property name="halign">centre</property>
+              <property name="valign">centre</property>
             </transition>
           </tractor>
         </mlt>

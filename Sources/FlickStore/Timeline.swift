@@ -101,7 +101,14 @@ public struct Timeline: Sendable {
     /// UTF-8, and MLT opens a resource by its path as written (a file URI
     /// is not decoded), so a name with bytes that are not UTF-8 can't be
     /// written there. (OpenTimelineIO takes a percent-encoded URI: any name.)
+    ///
+    /// A HEIC/HEIF photo is refused too: none of MLT's image producers
+    /// (qimage, pixbuf) reads it, so Shotcut would show "INVALID" and
+    /// `melt` render INVALID frames in its place.
     public static func mltRefusal(_ clip: Clip) -> MLTRefusal? {
+        if clip.kind == .photo, mltUnreadablePhotoExtensions.contains((clip.path as NSString).pathExtension.lowercased()) {
+            return .photoFormat
+        }
         if RawPath.isEscaped(clip.path) { return .notUTF8 }
         // XML 1.0 has no way to write these, escaped or not.
         if clip.path.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" }) {
@@ -114,7 +121,13 @@ public struct Timeline: Sendable {
     public enum MLTRefusal: Sendable, Equatable, CaseIterable {
         case notUTF8
         case controlCharacters
+        /// A photo format MLT can't load (HEIC, HEIF).
+        case photoFormat
     }
+
+    /// Photo extensions MLT's image producers can't load (checked with
+    /// melt 7.12: "Failed to load"); AVIF, WebP, TIFF, GIF and BMP load.
+    static let mltUnreadablePhotoExtensions: Set<String> = ["heic", "heif"]
 
     struct Size: Hashable {
         let width: Int

@@ -14,8 +14,8 @@ from harness import find_nodes, image_stats
 
 OVERVIEW = "Overview"
 GRID = "All clips"
-# "12 clips · 3 selected", "1 clip · 1 selected", "12 clips"
-SELECTION_LINE = re.compile(r"^(\d+) clips?(?: · (\d+) selected)?$")
+# "12 clips · 3 selected", "1 photo · 1 selected", "12 items" (photos, clips or both)
+SELECTION_LINE = re.compile(r"^(\d+) (?:clip|photo|item)s?(?: · (\d+) selected)?$")
 FILTER_COUNT = re.compile(r"^(.*) \((\d+)\)$")
 
 

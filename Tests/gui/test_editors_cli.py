@@ -313,3 +313,51 @@ def test_a_sidecar_exiv2_wrote_changes_only_its_rating_attribute(cli, tmp_path):
     cli.run("export", deck, "--xmp", check=0)
     assert sidecar.read_bytes() == original.replace(b'xmp:Rating="2"', b'xmp:Rating="-1"')
     assert rating("exiv2", sidecar) == "-1" and rating("exiftool", sidecar) == "-1"
+
+
+OPENCV_DATA = Path("/usr/share/doc/opencv-doc/examples/data")
+
+
+def picture_box(png):
+    """(left, top, width, height) of what is not black in a rendered frame."""
+    out = subprocess.run(["convert", str(png), "-fuzz", "8%", "-trim", "-format", "%X %Y %w %h", "info:"],
+                         capture_output=True, text=True, timeout=60, check=True).stdout.split()
+    left, top, width, height = (int(v.lstrip("+")) for v in out)
+    return left, top, width, height
+
+
+def test_every_clip_and_still_sits_centred_in_the_rendered_timeline_and_heic_is_named(cli, tmp_path):
+    """As Shotcut shows them: a portrait clip and a 4:3 photo in a 16:9
+    project are fitted whole and centred (pillarboxed), never pinned to the
+    top-left corner; a HEIC photo, which MLT can't load, is left out and
+    named instead of rendering as INVALID."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    make_clip(deck / "a wide.mp4", seconds=1, width=320, height=180)
+    make_clip(deck / "b portrait.mp4", seconds=1, width=180, height=320)
+    photo = OPENCV_DATA / "aero1.jpg"  # a real 640×480 (4:3) photo
+    (deck / "c aerial.jpg").write_bytes(photo.read_bytes())
+    subprocess.run(["heif-enc", "-q", "40", str(photo), "-o", str(deck / "d phone.heic")], check=True,
+                   capture_output=True, timeout=60)
+    cli.drive(deck, "like", "like", "like", "like")
+    project = tmp_path / "likes.mlt"
+    result = cli.run("export", deck, "--mlt", project, "--photo-seconds", "1", check=0)
+    said = result.stdout + result.stderr
+    assert "d phone.heic" in said and "HEIC" in said, said
+    assert "heic" not in project.read_text().lower(), "no producer MLT would show as INVALID"
+
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    render = subprocess.run(["melt", str(project), "-consumer", f"avformat:{frames}/f%03d.png",
+                             "vcodec=png", "f=image2", "real_time=0"], capture_output=True, text=True, timeout=300, env=env)
+    assert render.returncode == 0, render.stderr[-2000:]
+    assert "failed to load" not in render.stderr.lower(), render.stderr[-2000:]
+    # 25 fps: the portrait clip is frames 26–50, the photo 51–75 (1-based).
+    width, height = 320, 180
+    for frame, shape, name in ((38, 180 / 320, "portrait clip"), (63, 640 / 480, "4:3 photo")):
+        left, top, box_width, box_height = picture_box(frames / f"f{frame:03d}.png")
+        expected_width = round(height * shape)
+        assert abs(box_width - expected_width) <= 6 and box_height >= height - 6, (name, left, top, box_width, box_height)
+        centre = left + box_width / 2
+        assert abs(centre - width / 2) <= 3, f"the {name} is not centred: it spans x {left}–{left + box_width} of {width}"

@@ -94,12 +94,12 @@ def test_enter_on_a_file_in_the_apply_list_keeps_it_and_cancels(tmp_path):
 
         def focused_check():
             return [n["name"] for n in s.atspi_find("check box") if n["focused"]]
-        s.wait_for(lambda: heading() == "Move 2 Clips to the Trash?" and focused_check(), "the Apply list, a file focused")
+        s.wait_for(lambda: heading() == "Move 2 Photos to the Trash?" and focused_check(), "the Apply list, a file focused")
         # Space toggles the focused check, as everywhere.
         s.key("space")
-        s.wait_for(lambda: heading() == "Move 1 Clip to the Trash?", "Space unticks")
+        s.wait_for(lambda: heading() == "Move 1 Photo to the Trash?", "Space unticks")
         s.key("space")
-        s.wait_for(lambda: heading() == "Move 2 Clips to the Trash?", "Space ticks again")
+        s.wait_for(lambda: heading() == "Move 2 Photos to the Trash?", "Space ticks again")
         # Enter is the dialog's default response (Cancel), never a toggle.
         s.key("Return")
         s.wait_for(lambda: heading() is None, "Enter to cancel the dialog")

@@ -53,7 +53,7 @@ def test_apply_from_the_finished_page_moves_deletions_to_the_trash(tmp_path, art
             s.wait_for(lambda n=i + 1: s.cursor() == n or (n == 3 and s.finished()), f"decision {i + 1}")
         s.atspi_do("push button", "Apply Deletions…")
         shown = s.wait_for(lambda: ov.dialog(s), "the Apply dialog")
-        assert shown["heading"] == "Move 2 Clips to the Trash?"
+        assert shown["heading"] == "Move 2 Photos to the Trash?", "photos are called photos"
         assert shown["files"] == ["card_000.png", "card_002.png"]
         s.screenshot(artifacts / "flick-apply-confirm.png")
         s.atspi_do("push button", "Move to Trash")

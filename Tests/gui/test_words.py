@@ -59,13 +59,14 @@ def test_an_undone_deletion_leaves_no_stale_toast(tmp_path, artifacts):
         assert toast_undo(s.atspi_tree()) is None, "no Undo left to offer"
 
 
-def test_a_later_decision_takes_the_toasts_undo_away_and_keeps_its_true_title(tmp_path):
+def test_a_later_decision_takes_the_toasts_undo_away_and_retitles_it(tmp_path):
     with Review(deck_of(tmp_path, 3)) as s:
         decide(s, ["d"])
         s.wait_for(lambda: s.toast() == "Marked card_000.png for deletion", "the deletion's toast")
         decide(s, ["l"], first=1)
-        # Still true of card_000.png; its Undo is gone rather than greyed out.
-        s.wait_for(lambda: (lambda t: toast(t) == "Marked card_000.png for deletion" and toast_undo(t) is None)(s.atspi_tree()),
+        # It says what just happened, not an older clip's news; its Undo is
+        # gone rather than greyed out.
+        s.wait_for(lambda: (lambda t: toast(t) == "Liked card_001.png. 1 left." and toast_undo(t) is None)(s.atspi_tree()),
                    "the toast without its Undo", timeout=2)
 
 
@@ -117,7 +118,7 @@ def test_left_counts_the_same_clips_as_undecided(tmp_path):
         s.key("Down")
         s.wait_cursor(0, "back to the first")
         s.key("s")
-        s.wait_cursor(1, "the skip")
+        s.wait_cursor(2, "the skip: on to the next undecided clip, past the liked card_001")
         # card_002 and card_003 are the only clips not yet decided.
         s.wait_for(lambda: s.status() == "Skipped card_000.png. 2 left.", "the status line's count")
         open_overview(s)

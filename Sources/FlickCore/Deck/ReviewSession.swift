@@ -12,6 +12,9 @@ public struct ReviewSession: Sendable {
     public private(set) var deck: Deck
     /// Every step not undone, oldest first; undo pops the last one.
     public private(set) var history: [Step] = []
+    /// Which cards a decision moves on to (the undecided ones, every card,
+    /// or the skipped ones).
+    public private(set) var pass = ReviewPass.undecided
     private var pace = Pace()
 
     public init(deck: Deck) {
@@ -79,7 +82,7 @@ public struct ReviewSession: Sendable {
         case .decide(let position, let decision, _):
             guard position >= 0, position < deck.count else { return }
             deck.setDecision(decision, at: position)
-            deck.moveCursor(to: position + 1)
+            deck.moveCursor(to: nextPosition(after: position))
         case .previous(let from):
             guard from > 0, from <= deck.count else { return }
             deck.moveCursor(to: from - 1)
@@ -155,15 +158,71 @@ extension ReviewSession {
 
     /// Puts the first undecided card on top (the whole deck decided: finished).
     public mutating func resume() {
+        pass = .undecided
         deck.moveCursor(to: deck.decisions.firstIndex { $0 == nil } ?? deck.count)
     }
 }
 
 extension ReviewSession {
     /// Puts the card at `position` on top (after the folder changed under
-    /// the deck), keeping decisions and history.
+    /// the deck), keeping decisions, history and the pass.
     public mutating func resume(at position: Int) {
         deck.moveCursor(to: position)
+    }
+
+    /// Puts the card at `position` on top and goes on through `pass` from
+    /// there (review again: every card; the skipped ones; a card chosen in
+    /// the overview: the undecided ones).
+    public mutating func resume(at position: Int, pass: ReviewPass) {
+        self.pass = pass
+        deck.moveCursor(to: position)
+    }
+
+    /// The first position after `position` the pass visits; the deck's end
+    /// (`deck.count`) when there is none. Undecided cards before it stay
+    /// undecided: the end says so and names the first (`firstUndecided`).
+    public func nextPosition(after position: Int) -> Int {
+        let decisions = deck.decisions
+        var next = max(position + 1, 0)
+        while next < decisions.count, !pass.visits(decisions[next]) { next += 1 }
+        return min(next, deck.count)
+    }
+
+    /// The first card with no decision, wherever it is in the deck.
+    public var firstUndecided: Int? { deck.decisions.firstIndex { $0 == nil } }
+
+    /// Whether the top card has a decision already, so moving on (`next`)
+    /// leaves it as it is.
+    public var topIsDecided: Bool { !deck.isFinished && deck.decisions[deck.cursor] != nil }
+
+    /// Moves on from a decided top card without deciding it again: to the
+    /// next card (the next skipped one while going through the skipped).
+    /// Not a step of the history: it changes nothing to undo. False when
+    /// the top card is undecided or the deck is at its end.
+    @discardableResult
+    public mutating func moveOn() -> Bool {
+        guard topIsDecided else { return false }
+        deck.moveCursor(to: pass == .skipped ? nextPosition(after: deck.cursor) : deck.cursor + 1)
+        return true
+    }
+}
+
+/// Which cards a decision moves on to.
+public enum ReviewPass: Sendable, Equatable {
+    /// The next undecided card (a first review, a reopened folder, a card
+    /// chosen in the overview): the end comes once none is left after it.
+    case undecided
+    /// The next card, decided or not (Review Again).
+    case every
+    /// The next skipped card (Go Through Skipped).
+    case skipped
+
+    func visits(_ decision: Decision?) -> Bool {
+        switch self {
+        case .undecided: decision == nil
+        case .every: true
+        case .skipped: decision == .skip
+        }
     }
 }
 
@@ -204,6 +263,7 @@ extension ReviewSession {
         }
         var next = ReviewSession(deck: Deck(ids: ids))
         next.pace = pace
+        next.pass = pass
         next.deck.restore(decisions: decisions)
         next.history = history.compactMap { step in
             switch step {
@@ -215,7 +275,7 @@ extension ReviewSession {
                 return .previous(from: moved + 1)
             }
         }
-        next.resume()
+        next.deck.moveCursor(to: next.firstUndecided ?? next.deck.count)
         return next
     }
 }

@@ -63,10 +63,10 @@ extension ReviewModel {
     }
 
     /// Puts the clip at `position` on top of the stack; decisions and
-    /// history stay.
+    /// history stay, and deciding it moves on to the next undecided clip.
     public func show(at position: Int) {
         guard position >= 0, position < count else { return }
-        session.resume(at: position)
+        session.resume(at: position, pass: .undecided)
         lastEvent = .showing(name: clips[position].name, decision: decision(at: position))
         publish(ReviewChange(cursor: .jumped))
     }

@@ -81,7 +81,11 @@ public final class ReviewModel {
     public var cursor: Int { session.deck.cursor }
     public var count: Int { clips.count }
     public var stats: SessionStats { session.stats }
+    /// The deck is at its end: the end page shows, saying "All reviewed"
+    /// only when `undecidedCount` is 0, else naming the first undecided clip.
     public var isFinished: Bool { session.deck.isFinished && !clips.isEmpty }
+    /// Every clip has a decision.
+    public var isAllDecided: Bool { !clips.isEmpty && undecidedCount == 0 }
     public var top: ReviewClip? { cursor < clips.count ? clips[cursor] : nil }
     /// Clips not yet decided (liked, marked or skipped), wherever they are
     /// in the deck: what "left" means on the status line, and the overview's
@@ -204,10 +208,11 @@ public final class ReviewModel {
         return perform(.undo)
     }
 
-    /// Puts the first card back on top; every decision stays.
+    /// Puts the first card back on top to go through every card again;
+    /// every decision stays.
     public func reviewAgain() {
         guard !clips.isEmpty else { return }
-        session.resume(at: 0)
+        session.resume(at: 0, pass: .every)
         lastEvent = .reviewingAgain
         publish(ReviewChange(cursor: .jumped))
     }
@@ -217,12 +222,13 @@ public final class ReviewModel {
         session.deck.decisions.firstIndex { $0 == .skip }
     }
 
-    /// Puts the first skipped clip on top, to go through the skipped ones;
+    /// Puts the first skipped clip on top, to go through the skipped ones
+    /// (each decision moves on to the next skipped clip, then to the end);
     /// every decision stays. Returns false when nothing is skipped.
     @discardableResult
     public func reviewSkipped() -> Bool {
         guard let position = firstSkipped else { return false }
-        session.resume(at: position)
+        session.resume(at: position, pass: .skipped)
         lastEvent = .reviewingSkipped(name: clips[position].name, count: stats.skips)
         publish(ReviewChange(cursor: .jumped))
         return true
@@ -232,8 +238,9 @@ public final class ReviewModel {
 
     /// Records what discovery learnt about a clip.
     public func setFacts(clipID: Int64, duration: Double?, width: Int? = nil, height: Int? = nil, summary: String,
-                         soundOnly: Bool = false, sidesSwapped: Bool = false) {
+                         soundOnly: Bool = false, sidesSwapped: Bool = false, damage: String? = nil) {
         var known = facts[clipID] ?? ClipFacts()
+        known.damage = damage
         known.duration = duration
         known.soundOnly = soundOnly
         known.sidesSwapped = sidesSwapped
@@ -327,7 +334,7 @@ public final class ReviewModel {
         let left = undecidedCount
         switch outcome {
         case .decided(let position, let decision):
-            if session.deck.isFinished { return .finished(stats: session.stats, last: .init(name: clips[position].name, decision: decision)) }
+            if session.deck.isFinished { return endEvent(last: .init(name: clips[position].name, decision: decision)) }
             return .decided(name: clips[position].name, decision: decision, left: left)
         case .wentBack(let position):
             return .wentBack(name: clips[position].name, earlier: session.deck.decisions[position])

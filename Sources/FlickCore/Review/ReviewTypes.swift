@@ -39,6 +39,9 @@ public struct ClipFacts: Sendable, Equatable {
     public var sidesSwapped = false
     /// Why it cannot be shown; nil when nothing is known to be wrong.
     public var problem: String?
+    /// What is wrong with a file that still partly shows (cut short,
+    /// corrupt), in the app's words; the card shows the part there is.
+    public var damage: String?
     /// The file was read and described in this session: a problem stored
     /// from before no longer applies.
     public var readable = false
@@ -93,8 +96,14 @@ public enum ReviewEvent: Sendable, Equatable {
 
     case opened(decided: Int, total: Int)
     case decided(name: String, decision: Decision, left: Int)
-    /// The last card was decided: the deck is done.
-    case finished(stats: SessionStats, last: Last)
+    /// The deck's end with every clip decided (`last`: the decision that
+    /// got there; nil when moving on got there).
+    case finished(stats: SessionStats, last: Last?)
+    /// The deck's end with `count` clips still undecided, `first` the
+    /// first of them in the deck.
+    case stillUndecided(count: Int, first: String, last: Last?)
+    /// Moved on from a decided card without deciding it: `name` is on top.
+    case movedOn(name: String, decision: Decision?)
     case wentBack(name: String, earlier: Decision?)
     case undidDecision(name: String, decision: Decision, left: Int)
     case undidPrevious(name: String)

@@ -129,6 +129,7 @@ enum ErrorText {
         switch refusal {
         case .notUTF8: tr("its name is not UTF-8, which an MLT project can’t hold; rename it to include it")
         case .controlCharacters: tr("its name holds control characters, which an MLT project can’t hold; rename it to include it")
+        case .photoFormat: tr("MLT can’t read HEIC photos, so an MLT project can’t hold it (Shotcut would show it as INVALID); convert it to JPEG to include it")
         }
     }
 

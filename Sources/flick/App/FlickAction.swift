@@ -4,7 +4,7 @@ import FlickCore
 /// Everything Flick can do, one case per GAction: its name, label, icon,
 /// keys and the words around them. Buttons, menus, keys, drags, toasts and
 /// the accessibility layer all activate these actions, so an action's
-/// enabled state is the one gate (DESIGN.md, Input). Tooltips, the
+/// enabled state is the one gate. Tooltips, the
 /// accessible key-shortcuts text and the keyboard shortcuts window are
 /// derived from the keys, so they cannot disagree with them.
 enum FlickAction: String, CaseIterable {
@@ -21,6 +21,10 @@ enum FlickAction: String, CaseIterable {
     case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"
     /// The finished page's "Go Through Skipped": the first skipped clip on top.
     case reviewSkipped = "review-skipped"
+    /// Next (→ on a decided card): moves on without deciding it again.
+    case next
+    /// The end page's "Go to Undecided": the first undecided clip on top.
+    case showUndecided = "show-undecided"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
     case undoToast = "undo-toast"
     /// The button of the "… rejected in their XMP sidecars" toast: marks those clips for deletion.
@@ -92,6 +96,8 @@ enum FlickAction: String, CaseIterable {
         case .exportLikes: tr("Export Likes…")
         case .reviewAgain: tr("Review Again")
         case .reviewSkipped: tr("Go Through Skipped")
+        case .next: tr("Next")
+        case .showUndecided: tr("Go to Undecided")
         case .openFolder: tr("Open Folder…")
         case .openRecent: tr("Open Recent")
         case .preferences: tr("Preferences")
@@ -127,6 +133,8 @@ enum FlickAction: String, CaseIterable {
         case .exportLikes: tr("Save the liked clips as a playlist, copies, one video or an editor’s timeline")
         case .reviewAgain: tr("Go back to the first card; decisions are kept")
         case .reviewSkipped: tr("Put the first skipped clip on top; decisions are kept")
+        case .next: tr("Next: move on without deciding again (→ on a decided card)")
+        case .showUndecided: tr("Put the first undecided clip on top")
         case .openFolder: tr("Open folder")
         case .openRecent: tr("Open a recent folder")
         case .preferences: tr("Preferences")
@@ -144,6 +152,7 @@ enum FlickAction: String, CaseIterable {
         case .skip: "go-up-symbolic"
         case .undo: "edit-undo-symbolic"
         case .like: "emblem-favorite-symbolic"
+        case .next: "go-next-symbolic"
         case .playPause: "media-playback-start-symbolic"
         case .mute: "audio-volume-muted-symbolic"
         case .fullscreen: "view-fullscreen-symbolic"
@@ -223,11 +232,12 @@ enum FlickAction: String, CaseIterable {
     }
 
     /// The actions shown as buttons in the action bar, left to right.
-    static let bar: [FlickAction] = [.previous, .delete, .skip, .undo, .like]
+    /// Next shows only on a decided card.
+    static let bar: [FlickAction] = [.previous, .delete, .skip, .undo, .like, .next]
 
     /// The keyboard shortcuts window's sections, in order.
     static let shortcutGroups: [(title: String, actions: [FlickAction])] = [
-        (tr("Reviewing"), [.like, .delete, .skip, .previous, .undo, .overview, .help]),
+        (tr("Reviewing"), [.like, .next, .delete, .skip, .previous, .undo, .overview, .help]),
         (tr("Playing"), [.playPause, .mute, .seekBack, .seekForward, .seekStart, .slower, .faster, .fullscreen, .leaveFullscreen]),
         (tr("General"), [.openFolder, .preferences, .shortcuts, .close, .quit]),
     ]

@@ -16,9 +16,11 @@ struct ExportCommand: ParsableCommand {
             files, never over them); a destination inside the reviewed folder, or one of its \
             files, is always refused. A stitched video takes the most common size among the \
             clips, at most 1920×1080 (portrait 1080×1920), unless --size says otherwise.
-            --mlt writes an MLT XML project that Kdenlive and Shotcut open (and melt plays): the liked \
-            clips in deck order on one video track, each at its own length with its sound, photos as \
-            stills of --photo-seconds; the project takes the clips' most common size and frame rate. \
+            --mlt writes an MLT XML project that Kdenlive and Shotcut open (and melt renders, e.g. \
+            melt FILE.mlt -consumer avformat:out.mp4): the liked clips in deck order on one video \
+            track, each at its own length with its sound and fitted, centred, into the project's \
+            frame, photos as stills of --photo-seconds; the project takes the clips' most common size \
+            and frame rate. HEIC/HEIF photos, which MLT can't load, are left out and named. \
             --otio writes the same timeline as OpenTimelineIO JSON for other editors.
             --xmp rates each decided clip in its XMP sidecar NAME.EXT.xmp beside it, for darktable, \
             digiKam and other photo managers: -1 (rejected) for "marked for deletion", --like-rating \

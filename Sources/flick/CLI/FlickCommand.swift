@@ -17,7 +17,7 @@ struct FlickCommand: ParsableCommand {
         defaultSubcommand: OpenCommand.self
     )
 
-    /// Exit codes of DESIGN.md: 0 ok, 1 usage error, 2 folder unreadable,
+    /// Exit codes (docs/cli.md): 0 ok, 1 usage error, 2 folder unreadable,
     /// 3 the work failed (the decision store, or some files).
     enum Exit {
         static let usage: Int32 = 1
@@ -32,7 +32,7 @@ struct FlickCommand: ParsableCommand {
         runCommand()
     }
 
-    /// Parses and runs, mapping ArgumentParser's codes onto DESIGN.md's.
+    /// Parses and runs, mapping ArgumentParser's codes onto those.
     static func runCommand() {
         do {
             var command = try parseAsRoot()

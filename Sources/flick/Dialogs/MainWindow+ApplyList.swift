@@ -13,7 +13,7 @@ extension MainWindow {
         let list = ApplyList(items: items) { [unowned self] id in overview.posters.texture(for: id) }
         let bytes = items.reduce(Int64(0)) { $0 + $1.size }
         let dialog = Dialogs.present(
-            over: window, heading: Self.moveHeading(count: items.count), body: Self.moveBody(count: items.count, bytes: bytes),
+            over: window, heading: Self.moveHeading(items), body: Self.moveBody(count: items.count, bytes: bytes),
             responses: [.init(id: "cancel", label: tr("Cancel")),
                         .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
             defaultResponse: "cancel", extra: list.root, speaksBody: false) { response in
@@ -42,7 +42,7 @@ extension MainWindow {
         }
         list.onChange = { [unowned list] in
             weakDialog.with { dialog in
-                adw_message_dialog_set_heading(dialog.cast(), Self.moveHeading(count: list.keptCount))
+                adw_message_dialog_set_heading(dialog.cast(), Self.moveHeading(list.keptItems))
                 adw_message_dialog_set_body(dialog.cast(), Self.moveBody(count: list.keptCount, bytes: list.keptBytes))
                 adw_message_dialog_set_response_enabled(dialog.cast(), "apply", list.keptCount == 0 ? 0 : 1)
                 // The new total, after the screen reader's "not checked".
@@ -61,8 +61,9 @@ extension MainWindow {
             : tr("%@ will be moved to the Trash.", Apply.summary(count: count, bytes: bytes))
     }
 
-    private static func moveHeading(count: Int) -> String {
-        count == 0 ? tr("No Files Checked") : trn("Move %ld Clip to the Trash?", "Move %ld Clips to the Trash?", count, count)
+    /// "Move 29 Photos to the Trash?": photos, clips or items as they are.
+    private static func moveHeading(_ items: [FileItem]) -> String {
+        items.isEmpty ? tr("No Files Checked") : Words.moveHeading(count: items.count, noun: Words.noun(paths: items.map(\.relativePath)))
     }
 
     private static func moveBody(count: Int, bytes: Int64) -> String {

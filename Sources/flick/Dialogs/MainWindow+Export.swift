@@ -48,7 +48,7 @@ extension MainWindow {
     }
 
     private func offerExport(_ clips: [StoredClip], items: [FileItem], folder: ReviewedFolder) {
-        let heading = trn("Export %ld Liked Clip", "Export %ld Liked Clips", items.count, items.count)
+        let heading = Words.exportHeading(count: items.count, noun: Words.noun(paths: items.map(\.relativePath)))
         Dialogs.present(over: window, heading: heading,
                         body: tr("Save them as a playlist, copy them into a folder, join the videos into one, or open them as a Kdenlive or Shotcut timeline. XMP Ratings rates every decided clip in its sidecar for darktable and digiKam."),
                         responses: [.init(id: "cancel", label: tr("Cancel")),
@@ -73,7 +73,9 @@ extension MainWindow {
         let save = GTK_FILE_CHOOSER_ACTION_SAVE
         // The chooser starts where the last export went; that place is kept
         // for the next one (a chosen file's folder, a chosen folder's parent).
-        let start = Settings.shared.lastExportFolder
+        // The first time, beside the reviewed folder (an export never goes
+        // into it), never in the working directory Flick was started from.
+        let start = Settings.shared.lastExportFolder ?? (folder.record.path as NSString).deletingLastPathComponent
         let then: @MainActor (String) -> Void = { [unowned self] path in
             Settings.shared.lastExportFolder = (path as NSString).deletingLastPathComponent
             checkThenRun(kind, items: items, to: path, folder: folder)

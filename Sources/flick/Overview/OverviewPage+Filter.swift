@@ -21,8 +21,11 @@ extension OverviewPage {
             gtk_widget_set_tooltip_text(button, Self.tooltip(filter))
             gtk_box_append(group.cast(), button)
             filterButtons.append((filter, button))
-            connect(button, .void("toggled")) { [unowned self] in
-                guard !suppressFilterSignal, gtk_toggle_button_get_active(button.cast()) != 0 else { return }
+            // Clicked, not toggled: pressing the filter that is on filters
+            // again (what it lists may have changed since).
+            connect(button, .void("clicked")) { [unowned self] in
+                guard !suppressFilterSignal else { return }
+                if gtk_toggle_button_get_active(button.cast()) == 0 { gtk_toggle_button_set_active(button.cast(), 1) }
                 choose(filter)
             }
         }
@@ -43,6 +46,7 @@ extension OverviewPage {
     /// Shows only the clips `filter` passes, remembered by the model.
     func choose(_ filter: DecisionFilter) {
         preview.stop()
+        beforeFilter?()
         model.setFilter(filter)
         rebuild()
         if let index = nearestIndex(to: model.cursor) {
@@ -100,7 +104,7 @@ extension OverviewPage {
     func updateSummary() {
         let shown = visible.count, selected = selectedPositions.count
         // An empty filter says so ("No clips marked for deletion."), not "0 clips".
-        var text = shown == 0 && model.filter != .all ? Self.noneWords(model.filter) : trn("%ld clip", "%ld clips", shown, shown)
+        var text = shown == 0 && model.filter != .all ? Self.noneWords(model.filter) : Words.count(shown, visibleNoun)
         if selected > 0 { text += " · " + trn("%ld selected", "%ld selected", selected, selected) }
         gtk_label_set_text(summary.opaque, text)
     }

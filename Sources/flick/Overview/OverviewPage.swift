@@ -34,6 +34,8 @@ final class OverviewPage {
     let statusLabel: Widget
     /// Deck positions of the tiles, parallel to the string list.
     var visible: [Int] = []
+    /// What the tiles shown are called: photos, clips, or items (both).
+    var visibleNoun = Words.Noun.clip
     /// The deck the tiles were made for (a new scan rebuilds them).
     var drawnIDs: [Int64] = []
     /// Tiles by their root widget, and the bound ones by deck position.
@@ -58,6 +60,11 @@ final class OverviewPage {
     /// The selection, the filter or the preview changed.
     var onChange: () -> Void = {}
     var shown = false
+    /// Runs before a filter is chosen: the window reads what another
+    /// process changed in the store, so the filter lists what is true.
+    var beforeFilter: (() -> Void)?
+    /// The scroll to the Current tile on the overview's first laid-out frame.
+    var openScroll: TickCallback?
     private var preparing = false
     /// How long after a folder opens the tiles' list is built.
     static let prepareDelay: Duration = .milliseconds(400)
@@ -72,6 +79,11 @@ final class OverviewPage {
     /// The width the filter bar needs with Apply beside the filters.
     private var barNeed: Int32 = 0
     private var barChangePending = false
+    /// The linked filter buttons, inside their sideways scroller.
+    private var filterGroup: Widget?
+    /// The filters are wider than their room: they keep a scroll bar's
+    /// height below them, so the bar shows under them, not over them.
+    private var filtersScroll = false
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
@@ -117,8 +129,13 @@ final class OverviewPage {
         gtk_scrolled_window_set_policy(barScroller.cast(), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(barScroller.cast(), 1)
         gtk_scrolled_window_set_propagate_natural_width(barScroller.cast(), 1)
+        // A narrow window scrolls the filters sideways with a scroll bar in
+        // view: the cue that more filters are there.
+        gtk_scrolled_window_set_overlay_scrolling(barScroller.cast(), 0)
         gtk_widget_set_hexpand(barScroller, 1)
-        gtk_scrolled_window_set_child(barScroller.cast(), makeFilterBar())
+        let filters = makeFilterBar()
+        filterGroup = filters
+        gtk_scrolled_window_set_child(barScroller.cast(), filters)
         let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_box_append(bar.cast(), barScroller)
         gtk_box_append(bar.cast(), makeApplyButton())
@@ -142,14 +159,33 @@ final class OverviewPage {
     /// them once it is wider by `ReviewPage.hysteresis`.
     private func fitBar(_ bar: Widget, _ room: RoomLayout.Room) {
         let across = gtk_orientable_get_orientation(bar.cast()) == GTK_ORIENTATION_HORIZONTAL
-        if across { barNeed = room.neededWidth }
-        let stack = across ? room.width < room.neededWidth : room.width < barNeed + ReviewPage.hysteresis
+        // The filters' whole width, not the least their scroller needs: Apply
+        // goes under them before any filter is cut off.
+        var least: Int32 = 0, natural: Int32 = 0
+        if across { gtk_widget_measure(bar, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil) }
+        if across { barNeed = max(room.neededWidth, natural) }
+        let stack = across ? room.width < barNeed : room.width < barNeed + ReviewPage.hysteresis
+        followFilterScroll(room)
         guard stack == across, !barChangePending else { return }
         barChangePending = true
         Task { @MainActor [weak self] in
             self?.barChangePending = false
             gtk_orientable_set_orientation(bar.cast(), stack ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
             gtk_box_set_spacing(bar.cast(), stack ? 6 : 12)
+        }
+    }
+
+    /// Room under the filters for their scroll bar while they are wider
+    /// than the window (the bar is the cue that more filters are there).
+    private func followFilterScroll(_ room: RoomLayout.Room) {
+        guard let filterGroup else { return }
+        var least: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(filterGroup, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil)
+        let scrolls = natural > room.width
+        guard scrolls != filtersScroll else { return }
+        filtersScroll = scrolls
+        Task { @MainActor in
+            if scrolls { gtk_widget_add_css_class(filterGroup, "scrolls") } else { gtk_widget_remove_css_class(filterGroup, "scrolls") }
         }
     }
 
@@ -171,7 +207,10 @@ final class OverviewPage {
             for (position, tile) in bound where tile.clipID == id { tile.show(position: position, model: model) }
         }
         guard change.touchesDeck else { return }
-        if model.session.deck.ids != drawnIDs {
+        // A change from elsewhere (a rescan, another process through the
+        // store) filters again: a filter never lists clips it no longer
+        // passes. A decision made here keeps its tile until the user filters.
+        if model.session.deck.ids != drawnIDs || (change.deck == .rescanned && isStale) {
             preview.stop()
             rebuild()
         } else {
@@ -184,6 +223,7 @@ final class OverviewPage {
     func rebuild() {
         drawnIDs = model.session.deck.ids
         visible = model.positions(matching: model.filter)
+        visibleNoun = Words.noun(kinds: visible.lazy.map { self.model.clips[$0].kind })
         let count = g_list_model_get_n_items(list.pointer)
         withCStringArray(visible.map(String.init)) { strings in
             gtk_string_list_splice(list.pointer, 0, count, strings)
@@ -215,13 +255,42 @@ final class OverviewPage {
     /// frame later), or at once when no tile shows.
     func willShow(focused: @escaping () -> Void = {}) {
         shown = true
-        if model.session.deck.ids != drawnIDs || visible.isEmpty { rebuild() }
+        // Decided on the stack since it last showed: the filter is made
+        // again, so it lists exactly the clips it passes now.
+        if model.session.deck.ids != drawnIDs || visible.isEmpty || isStale { rebuild() }
         redrawBound()
         requestBoundPosters(near: model.cursor)
         updateCounts()
         afterFocus = focused
-        if let index = nearestIndex(to: model.cursor) { focus(index: index, select: true) } else { focusSettled() }
+        guard let index = nearestIndex(to: model.cursor) else { return focusSettled() }
+        focus(index: index, select: true)
+        scrollOnceLaidOut(to: index)
     }
+
+    /// Whether the tiles shown are not what the filter passes now.
+    var isStale: Bool { model.filter != .all && visible != model.positions(matching: model.filter) }
+
+    /// The grid has no size yet on the frame it comes on screen, so a
+    /// scroll asked then stays at the top: the Current tile is scrolled to
+    /// (and focused) again on the first frame the grid is laid out.
+    private func scrollOnceLaidOut(to index: Int) {
+        openScroll?.remove()
+        var frames = 0
+        openScroll = TickCallback(on: grid) { [weak self] _ in
+            guard let self, shown else { return false }
+            frames += 1
+            guard gtk_widget_get_height(grid) > 0 || frames > Self.openScrollFrames else { return true }
+            if index < visible.count, bound[visible[index]]?.item.map({ gtk_widget_has_focus($0) != 0 }) != true {
+                focus(index: index, select: false)
+            } else if index < visible.count {
+                _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+            }
+            return false
+        }
+    }
+
+    /// Frames to wait for the grid's first layout before giving up.
+    static let openScrollFrames = 30
 
     func didHide() {
         shown = false

@@ -44,7 +44,7 @@ final class OverviewTile {
     init() {
         gtk_widget_add_css_class(picture.area, "tile-poster")
         name = gtk_label_new("")
-        gtk_label_set_ellipsize(name.opaque, PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_ellipsize(name.opaque, PANGO_ELLIPSIZE_START)
         gtk_label_set_max_width_chars(name.opaque, 18)
         gtk_widget_add_css_class(name, "tile-name")
         duration = gtk_label_new("")
@@ -82,12 +82,21 @@ final class OverviewTile {
         if look.duration != old?.duration { gtk_label_set_text(duration.opaque, look.duration) }
         picture.badge = Self.badge(decision)
         picture.isCurrent = look.isCurrent
+        picture.symbol = Self.symbol(clip, facts: facts)
         if look.isCurrent != old?.isCurrent {
             if look.isCurrent { gtk_widget_add_css_class(root, "current") } else { gtk_widget_remove_css_class(root, "current") }
         }
         if look.accessibleName != old?.accessibleName, let item = gtk_widget_get_parent(root) {
             Accessibility.setLabel(item, look.accessibleName)
         }
+    }
+
+    /// The icon a tile shows until (or instead of) its picture: a warning
+    /// for a file that can't be shown, a note for sound only, else its kind.
+    static func symbol(_ clip: ReviewClip, facts: ClipFacts) -> String {
+        if facts.problem != nil { return "dialog-warning-symbolic" }
+        if facts.soundOnly { return "audio-x-generic-symbolic" }
+        return clip.kind == .photo ? "image-x-generic-symbolic" : "video-x-generic-symbolic"
     }
 
     /// Forgets the clip (the grid took the tile back); the widgets keep
@@ -131,6 +140,7 @@ final class OverviewTile {
     }
 
     static func durationText(_ clip: ReviewClip, facts: ClipFacts) -> String {
+        if facts.damage != nil { return clip.kind == .photo ? tr("photo, only partly readable") : tr("cut short") }
         if clip.kind == .photo { return tr("photo") }
         let duration = facts.duration.map(ClipInfo.formatDuration) ?? ""
         return facts.soundOnly ? [duration, tr("sound only")].filter { !$0.isEmpty }.joined(separator: " · ") : duration

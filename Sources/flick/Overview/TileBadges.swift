@@ -43,6 +43,28 @@ enum TileBadges {
         }
     }
 
+    /// The icon a tile without a picture shows in its middle (what the
+    /// clip is, or that it can't be shown), dimmed on the box's background.
+    static func drawSymbol(_ cr: OpaquePointer, on widget: Widget, name: String, width: Double, height: Double) {
+        let scale = Int(max(1, gtk_widget_get_scale_factor(widget)))
+        guard let image = iconSurface(name, widget: widget, size: symbolSize) else { return }
+        cairo_save(cr)
+        cairo_translate(cr, ((width - Double(symbolSize)) / 2).rounded(), ((height - Double(symbolSize)) / 2).rounded())
+        cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
+        // In the text's colour (dark on a light style, light on a dark one).
+        var colour = GdkRGBA(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &colour)
+        cairo_set_source_rgba(cr, Double(colour.red), Double(colour.green), Double(colour.blue), symbolAlpha)
+        cairo_mask_surface(cr, image.surface, 0, 0)
+        cairo_restore(cr)
+    }
+
+    /// Points of the symbol on a tile without a picture: large enough to
+    /// read at a glance on a 160-point tile.
+    static let symbolSize = 40
+    /// Dimmed: it stands in for a picture, it is not one.
+    static let symbolAlpha = 0.55
+
     private static func paint(_ cr: OpaquePointer, _ chip: ImageSurface, x: Double, y: Double, scale: Int) {
         cairo_save(cr)
         cairo_translate(cr, x.rounded(), y.rounded())
@@ -143,9 +165,9 @@ enum TileBadges {
     /// Symbolic icons drawn white, once per name and scale.
     private static var icons: [String: ImageSurface] = [:]
 
-    private static func iconSurface(_ name: String, widget: Widget) -> ImageSurface? {
+    private static func iconSurface(_ name: String, widget: Widget, size iconSize: Int = iconSize) -> ImageSurface? {
         let scale = Int(max(1, gtk_widget_get_scale_factor(widget)))
-        let key = "\(name)@\(scale)"
+        let key = "\(name)@\(scale)/\(iconSize)"
         if let icon = icons[key] { return icon }
         guard let display = gtk_widget_get_display(widget), let theme = gtk_icon_theme_get_for_display(display),
               let paintable = gtk_icon_theme_lookup_icon(theme, name, nil, Int32(iconSize), Int32(scale), GTK_TEXT_DIR_NONE,

@@ -33,6 +33,10 @@ final class TilePicture {
     var isCurrent = false {
         didSet { if isCurrent != oldValue { gtk_widget_queue_draw(area) } }
     }
+    /// The icon shown while there is no picture (never a blank box).
+    var symbol: String? {
+        didSet { if symbol != oldValue, image == nil { gtk_widget_queue_draw(area) } }
+    }
     /// `image` scaled to fit the box it was last drawn in (made once).
     private var scaled: ImageSurface?
 
@@ -57,6 +61,9 @@ final class TilePicture {
         cairo_save(cr)
         drawImage(cr, box: box)
         cairo_restore(cr)
+        if image == nil, let symbol {
+            TileBadges.drawSymbol(cr, on: area, name: symbol, width: Double(box.width), height: Double(box.height))
+        }
         TileBadges.draw(cr, on: area, width: Double(box.width), height: Double(box.height), badge: badge, current: isCurrent)
     }
 

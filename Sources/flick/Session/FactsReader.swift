@@ -76,8 +76,9 @@ final class FactsReader {
 
     /// Off the main thread: a clip's facts from discovery, a photo's from its header.
     nonisolated static func read(path: String, kind: ClipKind) throws(MediaError) -> ClipInfo {
-        if kind == .photo { return try photoInfo(path: path) }
-        return try ClipDiscovery.discover(path: path)
+        var info = kind == .photo ? try photoInfo(path: path) : try ClipDiscovery.discover(path: path)
+        info.damage = FileDamage.check(path: path, isPhoto: kind == .photo)
+        return info
     }
 
     /// A photo's size as shown (upright) from its header, without decoding
@@ -94,7 +95,8 @@ extension ReviewModel {
     func setFacts(clipID: Int64, from info: ClipInfo) {
         let summary = info.isSoundOnly ? [info.summary, tr("sound only")].filter { !$0.isEmpty }.joined(separator: " · ") : info.summary
         setFacts(clipID: clipID, duration: info.duration, width: info.width, height: info.height, summary: summary,
-                 soundOnly: info.isSoundOnly, sidesSwapped: info.orientation.swapsSides)
+                 soundOnly: info.isSoundOnly, sidesSwapped: info.orientation.swapsSides,
+                 damage: info.damage.map { Words.damage($0, duration: info.duration) })
     }
 
     /// A discovery's outcome: the clip's facts, or why it cannot be read

@@ -10,6 +10,14 @@ import GtkKit
 @MainActor
 final class ReviewedFolder {
     let url: URL
+    /// The store's version when the deck was last read from it.
+    private var seenVersion: Int64?
+    /// Another process (`flick apply`, `flick-bench drive`, a second
+    /// window's store) changed the store since the deck was read.
+    var changedElsewhere: Bool {
+        guard let seenVersion, let now = try? store.version() else { return false }
+        return now != seenVersion
+    }
     let recursive: Bool
     /// Videos, and photos unless the preference leaves them out.
     let kinds: Set<ClipKind>
@@ -52,6 +60,7 @@ final class ReviewedFolder {
     /// else touches the store.
     func load(scanned given: [ScannedClip]? = nil, deferringWrites: Bool = false) throws -> (sync: SyncResult, session: ReviewSession) {
         let scanned = try given ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
+        seenVersion = try? store.version()
         let sync = try store.sync(record, with: scanned, deferringWrites: deferringWrites)
         return (sync, try store.session(for: record, deck: sync.clips))
     }

@@ -94,7 +94,10 @@ final class CardStackView {
         gtk_widget_add_css_class(stage, "card-stack")
         gtk_widget_set_hexpand(stage, 1)
         gtk_widget_set_vexpand(stage, 1)
-        gtk_widget_set_overflow(stage, GTK_OVERFLOW_HIDDEN)
+        // A card dragged past the stage's edge goes on showing (over the
+        // progress row above, under the player bar below), never cut flat;
+        // the page's frame (RoomLayout) still clips at the window's content.
+        gtk_widget_set_overflow(stage, GTK_OVERFLOW_VISIBLE)
         shadow = CardShadow(stage: stage)
         CustomLayout.install(on: stage, minimum: Int32(StageLayout.minimumSide)) { [unowned self] width, height in
             layOut(width: width, height: height)
@@ -329,7 +332,7 @@ final class CardStackView {
     private func describe(_ card: CardView, at position: Int) {
         let clip = model.clips[position]
         let facts = model.facts(at: position)
-        card.setProblem(facts.problem)
+        card.setProblem(facts.problem ?? facts.damage, broken: facts.problem != nil)
         card.setSoundOnly(facts.soundOnly && facts.problem == nil)
         card.setDecision(model.decision(at: position))
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,

@@ -256,10 +256,13 @@ final class CardView {
     }
 
     /// Shows why the clip cannot be played; the card can still be decided.
-    func setProblem(_ text: String?) {
+    /// A damaged file (`broken` false) shows what it can beneath the words.
+    func setProblem(_ text: String?, broken: Bool = true) {
         gtk_label_set_text(problem.opaque, text ?? "")
         gtk_widget_set_visible(problem, text == nil ? 0 : 1)
-        if text != nil { gtk_widget_add_css_class(button, "broken") }
+        if text != nil && broken { gtk_widget_add_css_class(button, "broken") }
+        // A damaged file's words sit at the top, over the part that is missing least.
+        gtk_widget_set_valign(problem, broken ? GTK_ALIGN_CENTER : GTK_ALIGN_START)
     }
 
     /// Shows the swipe overlay toward `direction` at `intensity` (0…1):

@@ -50,7 +50,7 @@ final class PlayerBar {
         muteButton = Self.iconButton(.mute)
         fullscreenButton = Self.iconButton(.fullscreen)
         caption = gtk_label_new("")
-        gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_START)
         gtk_label_set_max_width_chars(caption.opaque, 48)
         gtk_widget_add_css_class(caption, "clip-caption")
         positionLabel = gtk_label_new("")
@@ -142,13 +142,23 @@ final class PlayerBar {
     private func describeTop() {
         let facts = model.facts(at: model.cursor)
         let name = model.top?.name ?? ""
-        gtk_label_set_text(caption.opaque, [name, facts.summary ?? ""].filter { !$0.isEmpty }.joined(separator: " · "))
         let isVideo = model.top?.kind == .video && facts.problem == nil
+        gtk_label_set_text(caption.opaque, [name, Self.details(facts, timed: isVideo)].filter { !$0.isEmpty }.joined(separator: " · "))
         for part in [positionLabel, seekBar] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }
         gtk_widget_set_visible(speedLabel, isVideo && !isNarrow ? 1 : 0)
         gtk_widget_set_hexpand(caption, isVideo && !isNarrow ? 0 : 1)
         showTiming()
         showPlayback()
+    }
+
+    /// The caption's details after the name: the duration only when the
+    /// position label ("0:01 / 0:15") does not already show it, so it is
+    /// said once; then the size, or "sound only".
+    static func details(_ facts: ClipFacts, timed: Bool) -> String {
+        guard timed, let duration = facts.duration, let summary = facts.summary else { return facts.summary ?? "" }
+        let shown = ClipInfo.formatDuration(duration)
+        guard summary.hasPrefix(shown) else { return summary }
+        return String(summary.dropFirst(shown.count)).trimmingPrefix(" · ").description
     }
 
     /// Play/pause and sound icons, and the speed (with "paused" when it is).

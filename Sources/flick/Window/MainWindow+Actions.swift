@@ -88,6 +88,8 @@ extension MainWindow {
         case .exportLikes: exportLikes()
         case .reviewAgain: model.reviewAgain()
         case .reviewSkipped: model.reviewSkipped()
+        case .next: model.moveOn()
+        case .showUndecided: model.showUndecided()
         case .overview: toggleOverview()
         case .openFolder: chooseFolder()
         case .openRecent:
@@ -124,6 +126,8 @@ extension MainWindow {
             case .exportLikes: folder != nil && stats.likes > 0
             case .reviewAgain: model.count > 0
             case .reviewSkipped: stats.skips > 0
+            case .next: !inOverview && model.topIsDecided
+            case .showUndecided: model.isFinished && !model.isAllDecided
             default: true
             }
             Actions.setEnabled(gaction, enabled)
@@ -155,7 +159,10 @@ extension MainWindow {
     private func keyPressed(_ keyval: UInt32, keycode: UInt32, state: GdkModifierType) -> Bool {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-        guard modifiers == 0, let action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview) else { return false }
+        guard modifiers == 0, var action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview) else { return false }
+        // → likes an undecided card and moves on from a decided one (L
+        // always likes): re-deciding is never the only way forward.
+        if action == .like, !shift, keyval == UInt32(GDK_KEY_Right), model.topIsDecided { action = .next }
         if let focus = gtk_root_get_focus(OpaquePointer(window)),
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
             return false

@@ -17,6 +17,9 @@ extension MainWindow {
             Task { @MainActor [weak self] in self?.closeOverview(at: position) }
         }
         overview.onChange = { [unowned self] in updateEnabled() }
+        overview.beforeFilter = { [unowned self] in
+            if folder?.changedElsewhere == true { reload() }
+        }
     }
 
     func toggleOverview() {
@@ -25,6 +28,9 @@ extension MainWindow {
 
     private func openOverview() {
         guard model.count > 0, !model.showsOverview else { return }
+        // Decisions another process made (the command line) are read first:
+        // the overview's counts, filter and tiles match the store.
+        if folder?.changedElsewhere == true { reload() }
         overview.timing?.opening()
         model.setOverview(shown: true)
         show(.overview)

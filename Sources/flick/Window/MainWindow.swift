@@ -165,7 +165,7 @@ final class MainWindow {
         page.player.render(change)
         overview.render(change, said: said)
         facts?.render(change)
-        undoToasts?.render(change)
+        undoToasts?.render(change, said: said)
         if change.deck != nil { tidyAccessibility() }
         announcer?.render(change, said: said)
         BenchHook.render(change)

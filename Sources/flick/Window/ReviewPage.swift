@@ -40,6 +40,8 @@ final class ReviewPage {
     private let finishedPage: Widget
     /// The finished page's safe button, which takes focus (not Apply).
     private let reviewAgainButton: Widget
+    /// The end page's Go to Undecided, shown (and focused) while clips are undecided.
+    private let undecidedButton: Widget
     private var shownPage: String?
     private(set) var isFullscreen = false
     /// The page inside the frame that lets the window shrink (RoomLayout).
@@ -88,7 +90,7 @@ final class ReviewPage {
         gtk_box_append(cards.cast(), player.root)
         gtk_box_append(cards.cast(), statusLabel)
 
-        (finishedPage, reviewAgainButton) = Self.makeFinishedPage()
+        (finishedPage, reviewAgainButton, undecidedButton) = Self.makeFinishedPage()
         pages = gtk_stack_new()
         gtk_stack_set_transition_type(pages.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         for (child, name, label) in [(cards, "cards", tr("Cards")), (finishedPage, "finished", tr("All Clips Reviewed"))] {
@@ -146,6 +148,8 @@ final class ReviewPage {
         for action in FlickAction.bar {
             let button = Self.makeButton(action)
             gtk_box_append(actionBar.cast(), button)
+            // Next is there only when the top card is decided (→ likes an undecided one).
+            if action == .next { g_object_bind_property(button.rawObject, "sensitive", button.rawObject, "visible", G_BINDING_SYNC_CREATE) }
             guard let labelled = gtk_button_get_child(button.cast()), let name = action.iconName else { continue }
             let icon: Widget = gtk_image_new_from_icon_name(name)
             // Kept while the button shows the other one.
@@ -156,24 +160,29 @@ final class ReviewPage {
         }
     }
 
-    private static func makeFinishedPage() -> (page: Widget, reviewAgain: Widget) {
+    private static func makeFinishedPage() -> (page: Widget, reviewAgain: Widget, undecided: Widget) {
         let page: Widget = adw_status_page_new()
         adw_status_page_set_icon_name(page.cast(), "object-select-symbolic")
         adw_status_page_set_title(page.cast(), tr("All Clips Reviewed"))
         let buttons: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-        var reviewAgain: Widget?
-        for action in [FlickAction.applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
+        gtk_widget_add_css_class(buttons, "finished-buttons")
+        var reviewAgain: Widget?, undecided: Widget?
+        for action in [FlickAction.showUndecided, .applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
             let button = makeButton(action)
             if action == .applyDeletions { gtk_widget_add_css_class(button, "destructive-action") }
-            // Offered only while there are skipped clips to go through.
-            if action == .reviewSkipped { g_object_bind_property(button.rawObject, "sensitive", button.rawObject, "visible", G_BINDING_SYNC_CREATE) }
+            if action == .showUndecided { gtk_widget_add_css_class(button, "suggested-action") }
+            // Offered only while there are skipped (undecided) clips to go through.
+            if action == .reviewSkipped || action == .showUndecided {
+                g_object_bind_property(button.rawObject, "sensitive", button.rawObject, "visible", G_BINDING_SYNC_CREATE)
+            }
             if action == .reviewAgain { reviewAgain = button }
+            if action == .showUndecided { undecided = button }
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_box_append(buttons.cast(), button)
         }
         adw_status_page_set_child(page.cast(), buttons)
-        return (page, reviewAgain ?? buttons)
+        return (page, reviewAgain ?? buttons, undecided ?? buttons)
     }
 
     // MARK: Drawing the model
@@ -192,7 +201,17 @@ final class ReviewPage {
         gtk_label_set_text(progressLabel.opaque, tr("%ld of %ld", model.isFinished ? total : min(cursor + 1, total), total))
         gtk_progress_bar_set_fraction(progressBar.opaque, total == 0 ? 0 : Double(cursor) / Double(total))
         if model.isFinished {
-            adw_status_page_set_description(finishedPage.cast(), Words.summary(model.stats))
+            // The end says "All Clips Reviewed" only when it is true; else
+            // it names the first undecided clip and offers to show it.
+            let undecided = model.undecidedCount
+            adw_status_page_set_title(finishedPage.cast(), Words.endTitle(undecided: undecided))
+            if let first = model.firstUndecided {
+                adw_status_page_set_icon_name(finishedPage.cast(), "dialog-question-symbolic")
+                adw_status_page_set_description(finishedPage.cast(), Words.endSummary(model.stats, undecided: undecided, first: model.clips[first].name))
+            } else {
+                adw_status_page_set_icon_name(finishedPage.cast(), "object-select-symbolic")
+                adw_status_page_set_description(finishedPage.cast(), Words.summary(model.stats))
+            }
             show(page: "finished")
         } else {
             show(page: "cards")
@@ -207,7 +226,7 @@ final class ReviewPage {
     func focusDefault() {
         guard !model.showsOverview else { return }
         if model.isFinished {
-            gtk_widget_grab_focus(reviewAgainButton)
+            gtk_widget_grab_focus(model.isAllDecided ? reviewAgainButton : undecidedButton)
         } else if let top = stack.topCard {
             gtk_widget_grab_focus(top.button)
         }
@@ -219,7 +238,8 @@ final class ReviewPage {
         // Screen readers see only the page on screen (both have an Undo);
         // focus moving to Review Again was silent while the cards' page kept
         // its name.
-        Accessibility.showStackPage(pages, pages: [(cardsPage, ""), (finishedPage, tr("All Clips Reviewed"))],
+        let endTitle = Words.endTitle(undecided: model.undecidedCount)
+        Accessibility.showStackPage(pages, pages: [(cardsPage, ""), (finishedPage, endTitle)],
                                     shown: page == "finished" ? finishedPage : cardsPage)
         shownPage = page
     }

@@ -30,8 +30,8 @@ final class UndoToastPresenter {
 
     /// The toast's part of the render pass: it follows the offer whenever
     /// the deck changed.
-    func render(_ change: ReviewChange) {
-        if change.touchesDeck { follow() }
+    func render(_ change: ReviewChange, said: String? = nil) {
+        if change.touchesDeck { follow(said: said) }
     }
 
     /// The toast's Undo button (win.undo-toast).
@@ -40,7 +40,7 @@ final class UndoToastPresenter {
         model.undo(shown)
     }
 
-    private func follow() {
+    private func follow(said: String?) {
         let offer = Settings.shared.undoToasts ? model.undoOffer : nil
         guard offer != shown else { return }
         let withdrawn = shown
@@ -55,8 +55,11 @@ final class UndoToastPresenter {
         } else if let withdrawn {
             // No offer: the action gate has disabled Undo; the button goes,
             // and the title says what became of the clip.
+            // A later action: the toast says what just happened (the status
+            // line it lies over says the same), never an older clip's news.
             adw_toast_set_button_label(toast.pointer, nil)
-            adw_toast_set_title(toast.pointer, Words.undoToastWithdrawn(withdrawn, stillMarked: isMarked(withdrawn.clipID)))
+            let marked = isMarked(withdrawn.clipID)
+            adw_toast_set_title(toast.pointer, marked ? said ?? Words.undoToast(withdrawn) : Words.undoToastWithdrawn(withdrawn, stillMarked: false))
         }
     }
 

@@ -27,7 +27,11 @@ enum Words {
         case .decided(let name, let decision, let left):
             decided(name, decision) + " " + trn("%ld left.", "%ld left.", left, left)
         case .finished(let stats, let last):
-            decided(last.name, last.decision) + " " + finished(stats)
+            (last.map { decided($0.name, $0.decision) + " " } ?? "") + finished(stats)
+        case .stillUndecided(let count, let first, let last):
+            (last.map { decided($0.name, $0.decision) + " " } ?? "") + stillUndecided(count, first: first)
+        case .movedOn(let name, let decision):
+            decision.map { tr("%@ is on top, %@.", name, Words.decision($0)) } ?? tr("%@ is on top.", name)
         case .wentBack(let name, let earlier):
             earlier.map { tr("Back to %@, %@.", name, decision($0)) } ?? tr("Back to %@.", name)
         case .undidDecision(let name, let decision, let left):
@@ -92,6 +96,24 @@ enum Words {
             + tr("%ld liked, %ld marked for deletion.", stats.likes, stats.deletes)
     }
 
+    /// The end of the deck while clips are still undecided: "1 clip is still
+    /// undecided: IMG_0055.mp4." (the end page's Go to Undecided shows it).
+    static func stillUndecided(_ count: Int, first: String) -> String {
+        trn("%ld clip is still undecided: %@.", "%ld clips are still undecided, the first is %@.", count, count, first)
+    }
+
+    /// The end page's title: "All Clips Reviewed", or "1 Clip Still Undecided".
+    static func endTitle(undecided: Int) -> String {
+        undecided == 0 ? tr("All Clips Reviewed") : trn("%ld Clip Still Undecided", "%ld Clips Still Undecided", undecided, undecided)
+    }
+
+    /// The end page's description while clips are undecided: which one,
+    /// then the tally.
+    static func endSummary(_ stats: SessionStats, undecided: Int, first: String) -> String {
+        stillUndecided(undecided, first: first) + "\n"
+            + tr("%ld liked · %ld marked for deletion · %ld skipped", stats.likes, stats.deletes, stats.skips)
+    }
+
     /// The finished page's summary line; with skipped clips, a second line
     /// says they are still to go through.
     static func summary(_ stats: SessionStats) -> String {
@@ -107,8 +129,22 @@ enum Words {
         if clip.kind == .photo { name += tr(", photo") }
         if facts.soundOnly { name += tr(", sound only") }
         if let decision { name += ", " + Words.decision(decision) }
-        if let problem = facts.problem { name += ". " + problem }
+        if let problem = facts.problem ?? facts.damage { name += ". " + problem }
         return name
+    }
+
+    /// What a damaged file's card says: "Only part of this photo could be
+    /// read." or "Only the first 0:02 of this clip could be read: the file
+    /// stops there."
+    static func damage(_ damage: FileDamage, duration: Double?) -> String {
+        switch damage {
+        case .photoCut:
+            return tr("Only part of this photo could be read: the file is cut short or corrupt.")
+        case .videoCut(let fraction):
+            guard let duration, duration > 0 else { return tr("This clip is cut short: only its beginning can be played.") }
+            let stops = ClipInfo.formatDuration((fraction * duration).rounded(.down))
+            return tr("Only the first %@ of this clip could be read: the file stops there.", stops)
+        }
     }
 
     /// "1×", "0.5×", "1.25×".
@@ -122,6 +158,48 @@ enum Words {
         let now = ClipInfo.formatDuration(max(0, (seconds ?? 0).rounded(.down)))
         guard let duration else { return now }
         return tr("%@ / %@", now, ClipInfo.formatDuration(duration))
+    }
+
+    /// What a set of files is called: photos when every one is a photo,
+    /// clips when every one is a video, items when both are there.
+    enum Noun { case clip, photo, item }
+
+    static func noun(kinds: some Sequence<ClipKind>) -> Noun {
+        var seen = Set<ClipKind>()
+        for kind in kinds { seen.insert(kind) }
+        if seen == [.photo] { return .photo }
+        return seen.contains(.photo) ? .item : .clip
+    }
+
+    static func noun(paths: some Sequence<String>) -> Noun {
+        noun(kinds: paths.map { ClipKind(fileName: $0) ?? .video })
+    }
+
+    /// "3 clips", "1 photo", "12 items".
+    static func count(_ count: Int, _ noun: Noun) -> String {
+        switch noun {
+        case .clip: trn("%ld clip", "%ld clips", count, count)
+        case .photo: trn("%ld photo", "%ld photos", count, count)
+        case .item: trn("%ld item", "%ld items", count, count)
+        }
+    }
+
+    /// The Apply dialog's heading: "Move 29 Photos to the Trash?".
+    static func moveHeading(count: Int, noun: Noun) -> String {
+        switch noun {
+        case .clip: trn("Move %ld Clip to the Trash?", "Move %ld Clips to the Trash?", count, count)
+        case .photo: trn("Move %ld Photo to the Trash?", "Move %ld Photos to the Trash?", count, count)
+        case .item: trn("Move %ld Item to the Trash?", "Move %ld Items to the Trash?", count, count)
+        }
+    }
+
+    /// The export dialog's heading: "Export 12 Liked Items".
+    static func exportHeading(count: Int, noun: Noun) -> String {
+        switch noun {
+        case .clip: trn("Export %ld Liked Clip", "Export %ld Liked Clips", count, count)
+        case .photo: trn("Export %ld Liked Photo", "Export %ld Liked Photos", count, count)
+        case .item: trn("Export %ld Liked Item", "Export %ld Liked Items", count, count)
+        }
     }
 
     /// "Marked crowd.mp4 for deletion" (the Undo toast).

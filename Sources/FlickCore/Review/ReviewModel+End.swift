@@ -1,0 +1,43 @@
+/// The deck's end and moving on: the end page says "All reviewed" only
+/// when no clip is undecided, else names the first undecided clip, which
+/// `showUndecided` puts on top; `moveOn` (Next, → on a decided card) goes
+/// on without deciding again.
+extension ReviewModel {
+    /// The first clip with no decision, wherever it is (deck position).
+    public var firstUndecided: Int? { session.firstUndecided }
+
+    /// Whether the top card already has a decision (→ then moves on
+    /// instead of liking it).
+    public var topIsDecided: Bool { !clips.isEmpty && session.topIsDecided }
+
+    /// Moves on from a decided top card without deciding it again (Next):
+    /// the next card, or the next skipped one while going through them.
+    /// Returns false when the top card is undecided or there is none.
+    @discardableResult
+    public func moveOn() -> Bool {
+        guard !clips.isEmpty, session.moveOn() else { return false }
+        if session.deck.isFinished {
+            lastEvent = endEvent(last: nil)
+        } else {
+            lastEvent = .movedOn(name: clips[cursor].name, decision: decision(at: cursor))
+        }
+        publish(ReviewChange(cursor: .jumped))
+        return true
+    }
+
+    /// Puts the first undecided clip on top (from the end page, which names
+    /// it). Returns false when every clip is decided.
+    @discardableResult
+    public func showUndecided() -> Bool {
+        guard let position = firstUndecided else { return false }
+        show(at: position)
+        return true
+    }
+
+    /// What the end of the deck says: every clip reviewed, or which one is
+    /// still undecided (and how many are).
+    func endEvent(last: ReviewEvent.Last?) -> ReviewEvent {
+        guard let first = firstUndecided else { return .finished(stats: session.stats, last: last) }
+        return .stillUndecided(count: undecidedCount, first: clips[first].name, last: last)
+    }
+}
