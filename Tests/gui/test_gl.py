@@ -124,7 +124,9 @@ def test_gl_renderer_draws_the_card_its_drag_and_the_next_clip(tmp_path, artifac
 
         # 2. A drag held to the right: the card turns and the like overlay shows over the picture.
         grab = (cx, cy - h // 4)
-        dx = 240  # past the overlay's start, short of the like threshold (35 % of the width)
+        # Held just past the like threshold (35 % of the width): the sign is
+        # at full strength exactly when letting go would like the clip.
+        dx = max(240, int(0.35 * w) + 20)
         s.xdotool("mousemove", *grab, "sleep", 0.1, "mousedown", 1, "sleep", 0.1,
                   *[a for i in range(1, 13) for a in ("mousemove", grab[0] + i * dx // 12, grab[1], "sleep", 0.03)])
         ax, bx = x + dx + w // 8, min(x + dx + w // 2, 880)
