@@ -42,6 +42,9 @@ public struct ClipFacts: Sendable, Equatable {
     /// What is wrong with a file that still partly shows (cut short,
     /// corrupt), in the app's words; the card shows the part there is.
     public var damage: String?
+    /// Where playback stopped short of the stated length, in the app's
+    /// words (the player found it; kept when discovery's facts arrive).
+    public var playbackStop: String?
     /// The file was read and described in this session: a problem stored
     /// from before no longer applies.
     public var readable = false

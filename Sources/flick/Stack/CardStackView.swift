@@ -286,7 +286,11 @@ final class CardStackView {
             frameLog?.newTopFrame = true
         }
         card.onTiming = { [weak self] timing in
-            guard let self, id == model.top?.id else { return }
+            guard let self else { return }
+            if timing.stoppedShort, let position = timing.position, let duration = timing.duration {
+                model.setPlaybackStop(clipID: id, reason: Words.playbackStop(at: position, of: duration))
+            }
+            guard id == model.top?.id else { return }
             onTopTiming(timing)
         }
     }

@@ -147,6 +147,13 @@ enum Words {
         }
     }
 
+    /// What a clip whose playback stopped short says: "Playback stopped at
+    /// 0:02 of 0:08: the rest of this clip can't be read."
+    static func playbackStop(at position: Double, of duration: Double) -> String {
+        tr("Playback stopped at %@ of %@: the rest of this clip can’t be read.",
+           ClipInfo.formatDuration(max(0, position.rounded(.down))), ClipInfo.formatDuration(duration))
+    }
+
     /// "1×", "0.5×", "1.25×".
     static func speed(_ rate: Double) -> String {
         let number = rate == rate.rounded() ? String(Int(rate)) : String(format: "%g", rate)
