@@ -63,3 +63,44 @@ def test_going_through_the_skipped_shows_only_them_then_the_finished_page(tmp_pa
             s.wait_for(lambda: s.top_name() is None or s.top_name().split(": ")[1].split(",")[0] != seen[-1], "moved on")
         assert seen == ["card_000.png", "card_002.png", "card_004.png"], seen
         end_page(s, "All Clips Reviewed")
+
+
+def test_the_card_seen_beneath_is_the_one_a_decision_brings_on_top(tmp_path, artifacts):
+    """Red, green and blue photos; red and green liked, then Previous twice
+    puts red back on top. A decision on red brings blue (green is decided),
+    so blue is the card showing beneath red, not green, and blue is on top
+    after the decision: the card beneath never changes as it lands."""
+    import subprocess
+    from test_stage import Stage, colourful, column, on_screen
+    from harness import wait_until
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    for name, colour in [("a_red.png", "red"), ("b_green.png", "lime"), ("c_blue.png", "blue")]:
+        subprocess.run(["convert", "-size", "800x600", f"xc:{colour}", str(folder / name)], check=True)
+
+    def is_blue(rgb):
+        return colourful(rgb) and rgb[2] > 150 and rgb[0] < 100 and rgb[1] < 100
+
+    with Stage(folder) as s:
+        s.key("l")
+        s.wait_for(lambda: "b_green.png" in (s.top_name() or ""), "green on top")
+        s.key("l")
+        s.wait_for(lambda: "c_blue.png" in (s.top_name() or ""), "blue on top")
+        s.key("BackSpace")
+        s.wait_for(lambda: "b_green.png" in (s.top_name() or ""), "green back on top")
+        s.key("BackSpace")
+        s.wait_for(lambda: "a_red.png" in (s.top_name() or ""), "red back on top")
+
+        def card():
+            top = s.top_card()
+            return top["extents"] if top and "a_red.png" in top["name"] and top["extents"] and top["extents"][2] > 100 else None
+        x, y, w, h = on_screen(s, wait_until(card, 15, what="the red card on top"))
+
+        def beneath():
+            shot = s.still_screenshot(artifacts / "beneath-before-decision.png")
+            rows = column(shot, x + w // 2, y + h + 1, y + h + 40)
+            first = next((rgb for rgb in rows if colourful(rgb)), None)
+            return first if first and is_blue(first) else None
+        s.wait_for(beneath, "blue beneath red (the card a decision brings), not green")
+        s.key("d")
+        s.wait_for(lambda: "c_blue.png" in (s.top_name() or ""), "blue on top after marking red")
