@@ -60,7 +60,7 @@ def test_the_first_export_chooser_starts_beside_the_reviewed_folder(tmp_path):
     with Window([match]) as s:
         s.wait_top("Clip 1 of 1: goal.png")
         s.key("l")
-        s.wait_name("All Clips Reviewed", "the like")
+        s.wait_name("All Photos Reviewed", "the like")
         s.xdotool("key", "F10")
         s.wait_name("Export Likes…", "the main menu")
         s.atspi_do("menu item", "Export Likes…")

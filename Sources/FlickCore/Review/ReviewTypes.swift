@@ -111,8 +111,9 @@ public enum ReviewEvent: Sendable, Equatable {
     case undidDecision(name: String, decision: Decision, left: Int)
     case undidPrevious(name: String)
     case reviewingAgain
-    /// Several clips got `decision` at once (a selection in the overview).
-    case decidedMany(count: Int, decision: Decision)
+    /// Several clips got `decision` at once (a selection in the overview);
+    /// `kinds`: what they are (photos, clips or both), for the words.
+    case decidedMany(count: Int, decision: Decision, kinds: Set<ClipKind> = [])
     /// A batch of `count` decisions was undone.
     case undidMany(count: Int)
     /// The clip chosen in the overview is on top, with its decision (nil:
