@@ -10,8 +10,13 @@ public struct PlaybackTiming: Sendable, Equatable {
     public var rate: Double?
     /// Whether the pipeline was playing.
     public var playing: Bool
+    /// Playback ended at `position`, well before the stated `duration`:
+    /// the rest of the file can't be read (the clip stays on its last frame).
+    public var stoppedShort: Bool
 
-    public init(position: Double? = nil, duration: Double? = nil, rate: Double? = nil, playing: Bool = false) {
+    public init(position: Double? = nil, duration: Double? = nil, rate: Double? = nil, playing: Bool = false,
+                stoppedShort: Bool = false) {
+        self.stoppedShort = stoppedShort
         self.position = position
         self.duration = duration
         self.rate = rate

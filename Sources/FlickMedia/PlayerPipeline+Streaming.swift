@@ -171,8 +171,8 @@ extension PlayerPipeline {
             // A seek (or the rate) landed, or the length became known.
             queue.async { [self] in publishTiming() }
         case GST_MESSAGE_EOS:
-            guard loops, Self.isTopLevel(message) else { return }
-            loopToStart()
+            guard Self.isTopLevel(message) else { return }
+            ended()
         case GST_MESSAGE_ELEMENT:
             guard gst_is_missing_plugin_message(message) != 0 else { return }
             var what = ""
@@ -188,7 +188,9 @@ extension PlayerPipeline {
             let text = error.map { String(cString: $0.pointee.message) }
             g_clear_error(&error)
             let missing = locked { $0.missingPlugin }
-            fail(missing ?? .notAVideo(file: name, reason: text.map { .gstreamer($0.prefix(1).lowercased() + $0.dropFirst()) } ?? .cannotPlay))
+            let failure = missing ?? .notAVideo(file: name, reason: text.map { .gstreamer($0.prefix(1).lowercased() + $0.dropFirst()) } ?? .cannotPlay)
+            // An error after the clip played some of its length is where it stops.
+            if missing == nil, locked({ $0.framesDelivered > 0 }) { ended(failure: failure) } else { fail(failure) }
         default:
             break
         }

@@ -72,6 +72,7 @@ extension PlayerPipeline {
 extension PlayerPipeline.State {
     /// What the player last knew of where it is, as posted to the app.
     var timing: PlaybackTiming {
-        PlaybackTiming(position: position, duration: duration, rate: reportedRate, playing: state == GST_STATE_PLAYING)
+        PlaybackTiming(position: position, duration: duration, rate: reportedRate, playing: state == GST_STATE_PLAYING,
+                       stoppedShort: stoppedShort)
     }
 }

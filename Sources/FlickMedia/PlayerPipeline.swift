@@ -89,6 +89,8 @@ final class PlayerPipeline: @unchecked Sendable {
         /// Which run of the position ticker may go on (a new one, or
         /// leaving PLAYING, ends the one before).
         var ticker = 0
+        /// Playback ended before the stated duration (see `ended`).
+        var stoppedShort = false
     }
 
     /// An element the pipeline holds a reference to (freed in teardown).

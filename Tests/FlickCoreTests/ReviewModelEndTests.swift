@@ -107,4 +107,22 @@ private final class KeepingSink: DecisionSink {
         model.reload(clips: clips, session: model.session.rebased(ids: clips.map(\.id), decisions: [.like, .like, nil]))
         #expect(!model.isFinished && model.top?.name == "c2.mp4", "a rescan's new clip is on top, not a finished page")
     }
+
+    @Test func theCardsBeneathAreTheOnesEachDecisionBringsOnTop() {
+        // c0 top; c1 and c3 decided already: a decision on c0 brings c2, then c4.
+        let model = Self.model(count: 6, decisions: [nil, .like, nil, .delete, nil])
+        #expect(model.upcoming(beneath: 2) == [0, 2, 4], "the undecided ones, not the next positions")
+        model.perform(.like)
+        #expect(model.cursor == 2, "the card seen beneath is the one on top after the decision")
+        #expect(model.upcoming(beneath: 2) == [2, 4, 5])
+        // Going through the skipped: only the skipped ones come next.
+        let skipped = Self.model(count: 6, decisions: [.skip, .like, .skip, .delete, .like, .skip])
+        skipped.reviewSkipped()
+        #expect(skipped.upcoming(beneath: 2) == [0, 2, 5])
+        skipped.perform(.like)
+        #expect(skipped.upcoming(beneath: 2) == [2, 5], "the deck's end comes after the last skipped one")
+        skipped.perform(.like)
+        skipped.perform(.like)
+        #expect(skipped.upcoming(beneath: 2).isEmpty, "nothing beneath the finished page")
+    }
 }

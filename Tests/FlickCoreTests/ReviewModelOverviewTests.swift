@@ -63,7 +63,7 @@ private final class BatchSink: DecisionSink {
         model.decide(.like, at: [1])
         #expect(model.decide(.delete, at: [5, 2, 3, 2]))
         #expect(sink.batches.last?.count == 3, "each clip once, saved in one go")
-        #expect(model.lastEvent == .decidedMany(count: 3, decision: .delete))
+        #expect(model.lastEvent == .decidedMany(count: 3, decision: .delete, kinds: [.video]))
         #expect(model.count(matching: .deleted) == 3 && model.count(matching: .undecided) == 2)
         #expect(model.perform(.undo) != .unavailable)
         #expect(sink.batches.last?.count == 3, "the undo of the batch is saved in one go too")

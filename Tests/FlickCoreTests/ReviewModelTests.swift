@@ -98,7 +98,7 @@ private final class RecordingSink: DecisionSink {
             ReviewChange(cursor: .stepped(.wentBack(to: 0)), event: .wentBack(name: "a.mp4", earlier: .like)),
             ReviewChange(filter: true),
             ReviewChange(playback: true, overview: true),
-            ReviewChange(decisions: true, event: .decidedMany(count: 2, decision: .delete)),
+            ReviewChange(decisions: true, event: .decidedMany(count: 2, decision: .delete, kinds: [.video])),
             ReviewChange(cursor: .jumped, event: .showing(name: "d.mp4", decision: .delete)),
             ReviewChange(cursor: .jumped, event: .reviewingAgain),
             ReviewChange(facts: 2),

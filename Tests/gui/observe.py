@@ -21,7 +21,8 @@ from pathlib import Path
 from harness import HarnessError, find_nodes, pixels_changed, wait_until
 
 CARD_NAME = re.compile(r"^Clip (\d+) of (\d+): ")
-FINISHED = "All Clips Reviewed"
+# The finished page's title names what the deck holds.
+FINISHED = ("All Clips Reviewed", "All Photos Reviewed", "All Items Reviewed")
 PROGRESS = "Review progress"
 SEEK_BAR = "Position in the clip"
 
@@ -69,8 +70,8 @@ def cursor(tree):
 
 
 def finished(tree):
-    """Whether the finished page ("All Clips Reviewed") shows."""
-    return bool(find_nodes(tree, name=FINISHED))
+    """Whether the finished page ("All Clips Reviewed", or Photos, or Items) shows."""
+    return any(find_nodes(tree, name=title) for title in FINISHED)
 
 
 def status(tree):

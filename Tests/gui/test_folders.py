@@ -161,7 +161,7 @@ def test_the_window_and_the_commands_list_the_folder_the_same_way(tmp_path):
         s.key("d")
         s.wait_top("Clip 2 of 2: ")
         s.key("d")
-        s.wait_name("All Clips Reviewed", "the last delete")
+        s.wait_name("All Photos Reviewed", "the last delete")
         # The commands list it as the window did, and say so.
         res = s.cli("apply", match, "--dry-run")
         assert res.returncode == 0, res.stderr
@@ -178,7 +178,7 @@ def test_the_window_and_the_commands_list_the_folder_the_same_way(tmp_path):
         # A second `flick FOLDER` opens it the remembered way.
         code, output = s.launch([match], wait=True)
         assert code == 0, output
-        s.wait_name("All Clips Reviewed")
+        s.wait_name("All Photos Reviewed")
 
 
 def test_open_recent_tells_folders_with_the_same_name_apart(tmp_path):
@@ -205,7 +205,7 @@ def test_the_export_chooser_starts_in_the_last_export_folder(tmp_path):
     with Window([match], settings={"last-export-folder": f"'{exports}'"}) as s:
         s.wait_top("Clip 1 of 1: goal.png")
         s.key("l")
-        s.wait_name("All Clips Reviewed", "the like")
+        s.wait_name("All Photos Reviewed", "the like")
         s.xdotool("key", "F10")
         s.wait_name("Export Likes…", "the main menu")
         s.atspi_do("menu item", "Export Likes…")

@@ -136,7 +136,7 @@ def test_instructions_are_not_repeated_on_every_card(reader):
     assert spoken(said, "L likes, D deletes") == 1, said_text(said)
 
 
-SUMMARY = "Liked zz_last.png. All clips reviewed: 3 liked, 1 marked for deletion, 0 skipped."
+SUMMARY = "Liked zz_last.png. All items reviewed: 3 liked, 1 marked for deletion, 0 skipped."
 
 
 def finish(orca):

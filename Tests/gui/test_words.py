@@ -94,11 +94,11 @@ def test_skipped_clips_are_said_on_the_finished_page_and_can_be_gone_through(tmp
         decide(s, ["l", "s"])
         s.key("s")
         tree = s.wait_for(lambda: (lambda t: t if finished(t) else None)(s.atspi_tree()), "the finished page")
-        assert find_nodes(tree, contains="All clips reviewed; 2 skipped.")
+        assert find_nodes(tree, contains="All photos reviewed; 2 skipped.")
         s.screenshot(artifacts / "words-finished-with-skips.png")
         s.atspi_do("push button", "Go Through Skipped")
         s.wait_for(lambda: s.top_name() == "Clip 2 of 3: card_001.png, photo, skipped", "the first skipped clip on top")
-        assert s.status() == "Going through the 2 skipped clips: card_001.png is on top."
+        assert s.status() == "Going through the 2 skipped photos: card_001.png is on top."
 
 
 def test_the_finished_page_offers_no_skipped_to_go_through_without_skips(tmp_path):
@@ -167,3 +167,25 @@ def test_the_windows_stitched_export_says_how_many_went_in_and_names_the_photo_l
                                    "• b.png is a photo, left out of the stitched video."), said[0]["name"]
         assert find_nodes(s.atspi_tree(), name="Export Finished")
         assert (out / "likes.mp4").exists()
+
+
+def test_a_mixed_deck_says_items_and_its_batches_say_what_they_hold(tmp_path, artifacts):
+    """One clip and two photos: two photos liked at once in the overview say
+    "Liked 2 photos.", the deck's end says items (title, words, status)."""
+    from cli import make_clip
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    make_clip(deck / "a_clip.mp4", seconds=1)
+    photo_deck(deck, 2)
+    with Review(deck) as s:
+        s.wait_for(lambda: (s.top_name() or "").startswith("Clip 1 of 3: a_clip.mp4"), "the clip on top")
+        open_overview(s)
+        s.key("Right", "space", "Right", "space", "l")
+        s.wait_for(lambda: find_nodes(s.atspi_tree(), contains="Liked 2 photos."), "the batch said as photos")
+        s.key("Escape")
+        s.wait_for(lambda: (s.top_name() or "").startswith("Clip 1 of 3: a_clip.mp4"), "the clip on top again")
+        s.key("s")
+        tree = s.wait_for(lambda: (lambda t: t if find_nodes(t, name="All Items Reviewed") else None)(s.atspi_tree()),
+                          "the finished page, named for items")
+        assert find_nodes(tree, contains="All items reviewed; 1 skipped."), "the page's words say items"
+        s.screenshot(artifacts / "words-mixed-deck-end.png")

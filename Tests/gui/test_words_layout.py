@@ -3,6 +3,7 @@
 no picture (a file that can't be decoded) shows an icon, never a blank box;
 and a long name keeps its end, where phone names differ. Read from the
 accessibility tree and screenshots."""
+import re
 import subprocess
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def test_the_first_export_chooser_starts_beside_the_reviewed_folder(tmp_path):
     with Window([match]) as s:
         s.wait_top("Clip 1 of 1: goal.png")
         s.key("l")
-        s.wait_name("All Clips Reviewed", "the like")
+        s.wait_name("All Photos Reviewed", "the like")
         s.xdotool("key", "F10")
         s.wait_name("Export Likes…", "the main menu")
         s.atspi_do("menu item", "Export Likes…")
@@ -91,6 +92,27 @@ def test_damaged_files_say_so_on_the_card_and_the_tile(tmp_path, artifacts):
         open_overview(s)
         names = s.wait_for(lambda: (lambda n: n if len(n) == 2 else None)(ov.tile_names(s.tree())), "the tiles")
         assert "only partly readable" in names[0] and "cut short" in names[1], names
+
+
+def test_a_clip_whose_playback_stops_short_says_where_instead_of_looping(tmp_path, artifacts):
+    """A WebM cut at 40 %: its header still states 8 s and no static check
+    sees the cut, so it is the player that finds playback ending near 0:03.
+    The card says where it stopped (its accessible name too), and the
+    player bar agrees, staying there rather than looping the first seconds."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    whole = make_clip(tmp_path / "whole.webm", seconds=8, pattern="snow", codec="vp8")
+    data = whole.read_bytes()
+    (deck / "cut.webm").write_bytes(data[: len(data) * 4 // 10])
+    with Review(deck) as s:
+        name = s.wait_for(lambda: (lambda n: n if "Playback stopped at" in n else None)(s.top_name() or ""),
+                          "the card says its playback stopped short")
+        stopped = re.search(r"Playback stopped at (\d:\d\d) of 0:08: the rest of this clip can’t be read", name)
+        assert stopped and stopped.group(1) in ("0:02", "0:03"), name
+        s.wait_for(lambda: (s.player() or {}).get("time") == f"{stopped.group(1)} / 0:08", "the player bar at the same place")
+        s.screenshot(artifacts / "stopped-short-card.png")
+        assert (s.player() or {}).get("time") == f"{stopped.group(1)} / 0:08", s.player()
+        assert stopped.group(0) in (s.top_name() or ""), s.top_name()
 
 
 def overlaps(a, b):

@@ -188,6 +188,21 @@ extension ReviewSession {
         return min(next, deck.count)
     }
 
+    /// The top card's position and the `beneath` positions a decision on
+    /// each in turn leads to (the pass's next cards, as `nextPosition`):
+    /// the cards the stack shows beneath the top one, in order. Empty at
+    /// the deck's end.
+    public func upcoming(beneath: Int) -> [Int] {
+        guard !deck.isFinished else { return [] }
+        var positions = [deck.cursor]
+        while positions.count <= beneath, let last = positions.last {
+            let next = nextPosition(after: last)
+            guard next < deck.count else { break }
+            positions.append(next)
+        }
+        return positions
+    }
+
     /// The first card with no decision, wherever it is in the deck.
     public var firstUndecided: Int? { deck.decisions.firstIndex { $0 == nil } }
 

@@ -6,6 +6,12 @@ extension ReviewModel {
     /// The first clip with no decision, wherever it is (deck position).
     public var firstUndecided: Int? { session.firstUndecided }
 
+    /// The top card's position, then those of the `beneath` cards that
+    /// come after it, each the one a decision on the card before brings on
+    /// top (the next undecided card; the next skipped one while going
+    /// through them): what the stack shows beneath the top card.
+    public func upcoming(beneath: Int) -> [Int] { session.upcoming(beneath: beneath) }
+
     /// Whether the top card already has a decision (→ then moves on
     /// instead of liking it).
     public var topIsDecided: Bool { !clips.isEmpty && session.topIsDecided }

@@ -54,7 +54,11 @@ extension ReviewModel {
         guard save(outcomes, restoring: saved) else { return false }
         if outcomes.count > 1 {
             batches.append(saved.history.count..<session.history.count)
-            lastEvent = .decidedMany(count: outcomes.count, decision: decision)
+            let kinds = Set(outcomes.compactMap { outcome -> ClipKind? in
+                guard case .decided(let position, _) = outcome else { return nil }
+                return clips[position].kind
+            })
+            lastEvent = .decidedMany(count: outcomes.count, decision: decision, kinds: kinds)
         } else if case .decided(let position, _) = outcomes[0] {
             lastEvent = .decided(name: clips[position].name, decision: decision, left: undecidedCount)
         }

@@ -240,7 +240,7 @@ public final class ReviewModel {
     public func setFacts(clipID: Int64, duration: Double?, width: Int? = nil, height: Int? = nil, summary: String,
                          soundOnly: Bool = false, sidesSwapped: Bool = false, damage: String? = nil) {
         var known = facts[clipID] ?? ClipFacts()
-        known.damage = damage
+        known.damage = damage ?? known.playbackStop
         known.duration = duration
         known.soundOnly = soundOnly
         known.sidesSwapped = sidesSwapped
@@ -251,6 +251,18 @@ public final class ReviewModel {
         known.readable = true
         facts[clipID] = known
         if let position = position(of: clipID), clips[position].storedProblem != nil { remember(nil, for: clipID) }
+        publish(ReviewChange(facts: clipID))
+    }
+
+    /// Records that the clip's playback stopped short of its stated length
+    /// (`reason` in the app's words): the card says it, unless the file's
+    /// own damage was found first and says it already.
+    public func setPlaybackStop(clipID: Int64, reason: String) {
+        var known = facts[clipID] ?? ClipFacts()
+        guard known.playbackStop != reason else { return }
+        if known.damage == nil || known.damage == known.playbackStop { known.damage = reason }
+        known.playbackStop = reason
+        facts[clipID] = known
         publish(ReviewChange(facts: clipID))
     }
 

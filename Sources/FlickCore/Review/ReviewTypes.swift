@@ -42,6 +42,9 @@ public struct ClipFacts: Sendable, Equatable {
     /// What is wrong with a file that still partly shows (cut short,
     /// corrupt), in the app's words; the card shows the part there is.
     public var damage: String?
+    /// Where playback stopped short of the stated length, in the app's
+    /// words (the player found it; kept when discovery's facts arrive).
+    public var playbackStop: String?
     /// The file was read and described in this session: a problem stored
     /// from before no longer applies.
     public var readable = false
@@ -108,8 +111,9 @@ public enum ReviewEvent: Sendable, Equatable {
     case undidDecision(name: String, decision: Decision, left: Int)
     case undidPrevious(name: String)
     case reviewingAgain
-    /// Several clips got `decision` at once (a selection in the overview).
-    case decidedMany(count: Int, decision: Decision)
+    /// Several clips got `decision` at once (a selection in the overview);
+    /// `kinds`: what they are (photos, clips or both), for the words.
+    case decidedMany(count: Int, decision: Decision, kinds: Set<ClipKind> = [])
     /// A batch of `count` decisions was undone.
     case undidMany(count: Int)
     /// The clip chosen in the overview is on top, with its decision (nil:

@@ -68,7 +68,6 @@ extension CardStackView {
         if let leaving {
             place(leaving, size: topSize, layout: layout, pose: flying ? stack.top : .rest)
         }
-        let cursor = model.cursor
         // At rest the top card hides the middle of the cards beneath.
         let atRest = !flying && leaving == nil && stack.top == .rest
         let cover = atRest ? topCard.map { _ in Vector((layout.centre.x - topSize.width / 2).rounded(), (layout.centre.y - topSize.height / 2).rounded()) } : nil
@@ -79,7 +78,7 @@ extension CardStackView {
                 Log.debug("card \(id) is \(Int(own.width))×\(Int(own.height)) on a \(Int(viewport.width))×\(Int(viewport.height)) stage", category: "stage")
                 card.fit(frameFit(for: card))
             }
-            let level = (model.position(of: id, near: cursor) ?? cursor) - cursor
+            let level = levels[id] ?? 0
             card.setBeneath(level > 0 || flying)
             if level <= 0 && !flying {
                 card.setCovered(nil)

@@ -36,6 +36,9 @@ final class CardStackView {
     /// Live and poster cards, by clip id (a reload keeps the cards of clips
     /// still in the deck, and their players).
     var cards: [Int64: CardView] = [:]
+    /// Each shown card's level (0: the top card; 1: the one a decision
+    /// brings on top…), from the model's own order (`upcoming`).
+    var levels: [Int64: Int] = [:]
     /// The card currently flying off (drawn above the top card).
     var leaving: CardView?
     var transition: Transition?
@@ -200,19 +203,19 @@ final class CardStackView {
             card.setMuted(true) // sound only ever from the top card
             Accessibility.setHidden(card.button, true)
         }
-        let cursor = model.cursor
-        let visible = cursor..<min(cursor + 1 + PoseModel.visibleBeneath, model.count)
-        let wanted = Set(visible.map { model.clips[$0].id })
+        let visible = model.upcoming(beneath: PoseModel.visibleBeneath)
+        levels = Dictionary(uniqueKeysWithValues: visible.enumerated().map { (model.clips[$1].id, $0) })
+        let wanted = Set(levels.keys)
         for (id, card) in cards where !wanted.contains(id) || card.version != model.clips[model.position(of: id) ?? 0].version {
             remove(card)
             cards[id] = nil
         }
-        for position in visible {
+        for (level, position) in visible.enumerated() {
             let clip = model.clips[position]
             let card = cards[clip.id] ?? makeCard(clip)
             cards[clip.id] = card
             describe(card, at: position)
-            prepare(card, level: position - cursor, promoting: transition != nil && leavingID != nil)
+            prepare(card, level: level, at: position, promoting: transition != nil && leavingID != nil)
         }
         restack()
         applyPlayback()
@@ -243,8 +246,8 @@ final class CardStackView {
     /// While a card flies off, the new next card waits (on its poster) until
     /// the flight is over: its pipeline would otherwise start beside the new
     /// top card's first frames and the flight's drawing, on the same cores.
-    private func prepare(_ card: CardView, level: Int, promoting: Bool) {
-        let problem = model.facts(at: model.cursor + level).problem
+    private func prepare(_ card: CardView, level: Int, at position: Int, promoting: Bool) {
+        let problem = model.facts(at: position).problem
         if level == 1 && promoting && problem == nil && !card.isLive {
             deferredLive = card.clipID
             if card.kind == .video { requestPoster(for: card) }
@@ -286,7 +289,11 @@ final class CardStackView {
             frameLog?.newTopFrame = true
         }
         card.onTiming = { [weak self] timing in
-            guard let self, id == model.top?.id else { return }
+            guard let self else { return }
+            if timing.stoppedShort, let position = timing.position, let duration = timing.duration {
+                model.setPlaybackStop(clipID: id, reason: Words.playbackStop(at: position, of: duration))
+            }
+            guard id == model.top?.id else { return }
             onTopTiming(timing)
         }
     }
@@ -298,7 +305,7 @@ final class CardStackView {
         liveOnRealize = []
         for id in waiting {
             guard let card = cards[id], !card.isLive, let position = model.position(of: id, near: model.cursor),
-                  (0...1).contains(position - model.cursor), model.facts(at: position).problem == nil else { continue }
+                  (levels[id] ?? 2) <= 1, model.facts(at: position).problem == nil else { continue }
             goLive(card)
         }
         applyPlayback()
@@ -310,7 +317,7 @@ final class CardStackView {
         guard let id = deferredLive else { return }
         deferredLive = nil
         guard let card = cards[id], let position = model.position(of: id, near: model.cursor),
-              (0...1).contains(position - model.cursor), model.facts(at: position).problem == nil else { return }
+              (levels[id] ?? 2) <= 1, model.facts(at: position).problem == nil else { return }
         goLive(card)
         applyPlayback()
     }
@@ -341,7 +348,7 @@ final class CardStackView {
 
     /// Keeps the z-order: deepest card first, the top card, then a leaving card.
     private func restack() {
-        var order = cards.keys.sorted(by: >).compactMap { cards[$0] }
+        var order = cards.keys.sorted { (levels[$0] ?? 0) > (levels[$1] ?? 0) }.compactMap { cards[$0] }
         if let leaving { order.append(leaving) }
         for card in order.reversed() {
             // Move each card to the front of the list, last one ending first-drawn,

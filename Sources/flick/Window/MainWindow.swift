@@ -155,7 +155,7 @@ final class MainWindow {
     /// reader that is behind on its events still hears it from there.
     private func render(_ change: ReviewChange) {
         updateEnabled()
-        let said = change.event.map(Words.event)
+        let said = change.event.map { Words.event($0, noun: Words.noun(kinds: model.clips.lazy.map(\.kind))) }
         // A decision's outcome is said on the card that leaves, before the
         // next card takes the focus: heard first, the next key cannot cut
         // it off (it cuts the card's name, which Where Am I repeats).

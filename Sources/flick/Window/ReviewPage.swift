@@ -204,13 +204,15 @@ final class ReviewPage {
             // The end says "All Clips Reviewed" only when it is true; else
             // it names the first undecided clip and offers to show it.
             let undecided = model.undecidedCount
-            adw_status_page_set_title(finishedPage.cast(), Words.endTitle(undecided: undecided))
+            let noun = Words.noun(kinds: model.clips.lazy.map(\.kind))
+            adw_status_page_set_title(finishedPage.cast(), Words.endTitle(undecided: undecided, noun: noun))
             if let first = model.firstUndecided {
                 adw_status_page_set_icon_name(finishedPage.cast(), "dialog-question-symbolic")
-                adw_status_page_set_description(finishedPage.cast(), Words.endSummary(model.stats, undecided: undecided, first: model.clips[first].name))
+                adw_status_page_set_description(finishedPage.cast(), Words.endSummary(model.stats, undecided: undecided, first: model.clips[first].name,
+                                                                                                noun: noun))
             } else {
                 adw_status_page_set_icon_name(finishedPage.cast(), "object-select-symbolic")
-                adw_status_page_set_description(finishedPage.cast(), Words.summary(model.stats))
+                adw_status_page_set_description(finishedPage.cast(), Words.summary(model.stats, noun: noun))
             }
             show(page: "finished")
         } else {
@@ -238,7 +240,7 @@ final class ReviewPage {
         // Screen readers see only the page on screen (both have an Undo);
         // focus moving to Review Again was silent while the cards' page kept
         // its name.
-        let endTitle = Words.endTitle(undecided: model.undecidedCount)
+        let endTitle = Words.endTitle(undecided: model.undecidedCount, noun: Words.noun(kinds: model.clips.lazy.map(\.kind)))
         Accessibility.showStackPage(pages, pages: [(cardsPage, ""), (finishedPage, endTitle)],
                                     shown: page == "finished" ? finishedPage : cardsPage)
         shownPage = page

@@ -17,8 +17,9 @@ enum Words {
         }
     }
 
-    /// The status line (and announcement) for what just happened.
-    static func event(_ event: ReviewEvent) -> String {
+    /// The status line (and announcement) for what just happened; `noun`:
+    /// what the deck holds (photos, clips or items, see `noun(kinds:)`).
+    static func event(_ event: ReviewEvent, noun: Noun) -> String {
         switch event {
         case .opened(let decided, let total):
             decided == 0
@@ -27,9 +28,9 @@ enum Words {
         case .decided(let name, let decision, let left):
             decided(name, decision) + " " + trn("%ld left.", "%ld left.", left, left)
         case .finished(let stats, let last):
-            (last.map { decided($0.name, $0.decision) + " " } ?? "") + finished(stats)
+            (last.map { decided($0.name, $0.decision) + " " } ?? "") + finished(stats, noun: noun)
         case .stillUndecided(let count, let first, let last):
-            (last.map { decided($0.name, $0.decision) + " " } ?? "") + stillUndecided(count, first: first)
+            (last.map { decided($0.name, $0.decision) + " " } ?? "") + stillUndecided(count, first: first, noun: noun)
         case .movedOn(let name, let decision):
             decision.map { tr("%@ is on top, %@.", name, Words.decision($0)) } ?? tr("%@ is on top.", name)
         case .wentBack(let name, let earlier):
@@ -40,14 +41,18 @@ enum Words {
             tr("Undid going back: %@ is on top.", name)
         case .reviewingAgain:
             tr("Reviewing again from the first card; your decisions are kept.")
-        case .decidedMany(let count, let decision):
-            many(count, decision)
+        case .decidedMany(let count, let decision, let kinds):
+            many(count, decision, noun: kinds.isEmpty ? noun : Words.noun(kinds: kinds))
         case .undidMany(let count):
             trn("Undid %ld decision.", "Undid %ld decisions.", count, count)
         case .showing(let name, let decision):
             decision.map { tr("Back to %@, %@.", name, Words.decision($0)) } ?? tr("%@ is on top.", name)
         case .reviewingSkipped(let name, let count):
-            trn("Going through the %ld skipped clip: %@ is on top.", "Going through the %ld skipped clips: %@ is on top.", count, count, name)
+            switch noun {
+            case .clip: trn("Going through the %ld skipped clip: %@ is on top.", "Going through the %ld skipped clips: %@ is on top.", count, count, name)
+            case .photo: trn("Going through the %ld skipped photo: %@ is on top.", "Going through the %ld skipped photos: %@ is on top.", count, count, name)
+            case .item: trn("Going through the %ld skipped item: %@ is on top.", "Going through the %ld skipped items: %@ is on top.", count, count, name)
+            }
         case .playback(let playing):
             playing ? tr("Playing.") : tr("Paused.")
         case .sound(let on):
@@ -76,11 +81,27 @@ enum Words {
         }
     }
 
-    private static func many(_ count: Int, _ decision: Decision) -> String {
-        switch decision {
-        case .like: trn("Liked %ld clip.", "Liked %ld clips.", count, count)
-        case .delete: trn("Marked %ld clip for deletion.", "Marked %ld clips for deletion.", count, count)
-        case .skip: trn("Skipped %ld clip.", "Skipped %ld clips.", count, count)
+    /// "Liked 3 clips.", "Marked 2 photos for deletion.", "Skipped 4 items.".
+    private static func many(_ count: Int, _ decision: Decision, noun: Noun) -> String {
+        switch (decision, noun) {
+        case (.like, .clip): trn("Liked %ld clip.", "Liked %ld clips.", count, count)
+        case (.like, .photo): trn("Liked %ld photo.", "Liked %ld photos.", count, count)
+        case (.like, .item): trn("Liked %ld item.", "Liked %ld items.", count, count)
+        case (.delete, .clip): trn("Marked %ld clip for deletion.", "Marked %ld clips for deletion.", count, count)
+        case (.delete, .photo): trn("Marked %ld photo for deletion.", "Marked %ld photos for deletion.", count, count)
+        case (.delete, .item): trn("Marked %ld item for deletion.", "Marked %ld items for deletion.", count, count)
+        case (.skip, .clip): trn("Skipped %ld clip.", "Skipped %ld clips.", count, count)
+        case (.skip, .photo): trn("Skipped %ld photo.", "Skipped %ld photos.", count, count)
+        case (.skip, .item): trn("Skipped %ld item.", "Skipped %ld items.", count, count)
+        }
+    }
+
+    /// "All clips reviewed", "All photos reviewed", "All items reviewed".
+    private static func allReviewed(_ noun: Noun) -> String {
+        switch noun {
+        case .clip: tr("All clips reviewed")
+        case .photo: tr("All photos reviewed")
+        case .item: tr("All items reviewed")
         }
     }
 
@@ -88,38 +109,46 @@ enum Words {
     /// with skipped clips, "All clips reviewed; 15 skipped. 3 liked, 1
     /// marked for deletion." (the skipped ones first: they are still to go
     /// through).
-    static func finished(_ stats: SessionStats) -> String {
+    static func finished(_ stats: SessionStats, noun: Noun) -> String {
         guard stats.skips > 0 else {
-            return tr("All clips reviewed: %ld liked, %ld marked for deletion, %ld skipped.", stats.likes, stats.deletes, stats.skips)
+            return tr("%@: %ld liked, %ld marked for deletion, %ld skipped.", allReviewed(noun), stats.likes, stats.deletes, stats.skips)
         }
-        return trn("All clips reviewed; %ld skipped.", "All clips reviewed; %ld skipped.", stats.skips, stats.skips) + " "
+        return trn("%@; %ld skipped.", "%@; %ld skipped.", stats.skips, allReviewed(noun), stats.skips) + " "
             + tr("%ld liked, %ld marked for deletion.", stats.likes, stats.deletes)
     }
 
     /// The end of the deck while clips are still undecided: "1 clip is still
     /// undecided: IMG_0055.mp4." (the end page's Go to Undecided shows it).
-    static func stillUndecided(_ count: Int, first: String) -> String {
-        trn("%ld clip is still undecided: %@.", "%ld clips are still undecided, the first is %@.", count, count, first)
+    static func stillUndecided(_ count: Int, first: String, noun: Noun) -> String {
+        switch noun {
+        case .clip: trn("%ld clip is still undecided: %@.", "%ld clips are still undecided, the first is %@.", count, count, first)
+        case .photo: trn("%ld photo is still undecided: %@.", "%ld photos are still undecided, the first is %@.", count, count, first)
+        case .item: trn("%ld item is still undecided: %@.", "%ld items are still undecided, the first is %@.", count, count, first)
+        }
     }
 
     /// The end page's title: "All Clips Reviewed", or "1 Clip Still Undecided".
-    static func endTitle(undecided: Int) -> String {
-        undecided == 0 ? tr("All Clips Reviewed") : trn("%ld Clip Still Undecided", "%ld Clips Still Undecided", undecided, undecided)
+    static func endTitle(undecided: Int, noun: Noun) -> String {
+        switch noun {
+        case .clip: undecided == 0 ? tr("All Clips Reviewed") : trn("%ld Clip Still Undecided", "%ld Clips Still Undecided", undecided, undecided)
+        case .photo: undecided == 0 ? tr("All Photos Reviewed") : trn("%ld Photo Still Undecided", "%ld Photos Still Undecided", undecided, undecided)
+        case .item: undecided == 0 ? tr("All Items Reviewed") : trn("%ld Item Still Undecided", "%ld Items Still Undecided", undecided, undecided)
+        }
     }
 
     /// The end page's description while clips are undecided: which one,
     /// then the tally.
-    static func endSummary(_ stats: SessionStats, undecided: Int, first: String) -> String {
-        stillUndecided(undecided, first: first) + "\n"
+    static func endSummary(_ stats: SessionStats, undecided: Int, first: String, noun: Noun) -> String {
+        stillUndecided(undecided, first: first, noun: noun) + "\n"
             + tr("%ld liked · %ld marked for deletion · %ld skipped", stats.likes, stats.deletes, stats.skips)
     }
 
     /// The finished page's summary line; with skipped clips, a second line
     /// says they are still to go through.
-    static func summary(_ stats: SessionStats) -> String {
+    static func summary(_ stats: SessionStats, noun: Noun) -> String {
         let tally = tr("%ld liked · %ld marked for deletion · %ld skipped", stats.likes, stats.deletes, stats.skips)
         guard stats.skips > 0 else { return tally }
-        return trn("All clips reviewed; %ld skipped.", "All clips reviewed; %ld skipped.", stats.skips, stats.skips) + "\n" + tally
+        return trn("%@; %ld skipped.", "%@; %ld skipped.", stats.skips, allReviewed(noun), stats.skips) + "\n" + tally
     }
 
     /// The top card's accessible name: "Clip 3 of 12: crowd.mp4, 0:03, liked".
@@ -145,6 +174,13 @@ enum Words {
             let stops = ClipInfo.formatDuration((fraction * duration).rounded(.down))
             return tr("Only the first %@ of this clip could be read: the file stops there.", stops)
         }
+    }
+
+    /// What a clip whose playback stopped short says: "Playback stopped at
+    /// 0:02 of 0:08: the rest of this clip can't be read."
+    static func playbackStop(at position: Double, of duration: Double) -> String {
+        tr("Playback stopped at %@ of %@: the rest of this clip can’t be read.",
+           ClipInfo.formatDuration(max(0, position.rounded(.down))), ClipInfo.formatDuration(duration))
     }
 
     /// "1×", "0.5×", "1.25×".
