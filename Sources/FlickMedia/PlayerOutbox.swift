@@ -10,6 +10,9 @@ public struct PlaybackTiming: Sendable, Equatable {
     public var rate: Double?
     /// Whether the pipeline was playing.
     public var playing: Bool
+    /// A seek asked for has landed: this is where the pipeline is after it
+    /// (not the target posted as the seek began).
+    public var seekLanded = false
 
     public init(position: Double? = nil, duration: Double? = nil, rate: Double? = nil, playing: Bool = false) {
         self.position = position
@@ -67,6 +70,9 @@ final class PlayerOutbox: @unchecked Sendable {
     /// Queues `timing` for the app, replacing one not yet delivered.
     func post(_ timing: PlaybackTiming) {
         let scheduled = lock.withLock {
+            // A landed seek replaced before delivery still says it landed.
+            var timing = timing
+            if pendingTiming?.seekLanded == true { timing.seekLanded = true }
             defer { pendingTiming = timing }
             return pendingTiming != nil
         }
