@@ -2,7 +2,7 @@
 real window manager and a real Orca (43, Debian 12), in one session: a cut
 photo says so when its card comes on top and on Where Am I; a seek says
 where the clip landed; the overview's active filter reads as pressed, and
-its change is spoken."""
+its change is spoken; a button's hint is read once on its first focus."""
 import shutil
 
 import pytest
@@ -80,4 +80,8 @@ def test_damage_seek_landing_and_the_pressed_filter_are_spoken(deck, tmp_path):
             said = press(orca, "space", "Showing 2 undecided clips")
             heard += said
             assert [u for u in said if u.startswith("selected")] == ["selected"], said_text(said)
+            heard += orca.settle(quiet=1.0, timeout=3)
+            # A hint (the tooltip) is read once on a button's first focus:
+            # Skipped was passed once on the way to All.
+            assert sum(u.startswith("Show only these clips: Skipped") for u in heard) == 1, said_text(heard)
             assert "Gtk" not in said_text(heard), said_text(heard)

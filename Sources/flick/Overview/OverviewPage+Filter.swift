@@ -22,7 +22,7 @@ extension OverviewPage {
             // say its state twice (its PRESSED and the CHECKED events).
             let button: Widget = flick_radio_button_new()
             Accessibility.setChecked(button, false)
-            gtk_widget_set_tooltip_text(button, Self.tooltip(filter))
+            FocusHint.set(button, Self.tooltip(filter))
             gtk_box_append(group.cast(), button)
             filterButtons.append((filter, button))
             // Pressing the filter that is on filters again (what it lists may
