@@ -20,7 +20,7 @@ def open_overview(s):
 
 def press_filter(s, label):
     count = ov.filter_buttons(s.tree())[label][0]
-    s.atspi_do("push button", f"{label} ({count})")
+    s.atspi_do("radio button", f"{label} ({count})")
 
 
 def files(s):

@@ -76,7 +76,7 @@ def test_the_deletion_filter_after_apply_counts_what_is_left(tmp_path, artifacts
     with Review(deck, data_home=data) as s:
         decide(s, ["d", "d", "l"])
         open_overview(s)
-        s.atspi_do("push button", "Marked for deletion (2)")
+        s.atspi_do("radio button", "Marked for deletion (2)")
         s.wait_for(lambda: labels(s, "Showing 2 clips marked for deletion."), "the filter's words")
         s.atspi_do("push button", "Apply Deletions…")
         s.atspi_do("push button", "Move to Trash", timeout=15)
