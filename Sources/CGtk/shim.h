@@ -27,6 +27,19 @@ static inline void flick_accessible_set_labelled_by(GtkAccessible *a, GtkAccessi
     gtk_accessible_update_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY, by, NULL, -1);
 }
 
+// A button read as a radio button (the role is construct-only), for a choice
+// that looks like linked toggle buttons: GTK 4.8 has no toggle-button role, so
+// a GtkToggleButton reads as a push button whose PRESSED state Orca never
+// says. `flick_accessible_set_checked` gives its state.
+static inline GtkWidget *flick_radio_button_new(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BUTTON, "accessible-role", GTK_ACCESSIBLE_ROLE_RADIO, NULL));
+}
+
+static inline void flick_accessible_set_checked(GtkAccessible *accessible, gboolean checked) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_CHECKED,
+                                checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
+}
+
 // GTK's own file chooser dialog (gtk_file_chooser_dialog_new is variadic),
 // the one GtkFileChooserNative shows when no portal is used. Its accessible
 // role cannot be changed: its init has already made its context (role WIDGET,

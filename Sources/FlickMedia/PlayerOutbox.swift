@@ -13,6 +13,9 @@ public struct PlaybackTiming: Sendable, Equatable {
     /// Playback ended at `position`, well before the stated `duration`:
     /// the rest of the file can't be read (the clip stays on its last frame).
     public var stoppedShort: Bool
+    /// A seek asked for has landed: this is where the pipeline is after it
+    /// (not the target posted as the seek began).
+    public var seekLanded = false
 
     public init(position: Double? = nil, duration: Double? = nil, rate: Double? = nil, playing: Bool = false,
                 stoppedShort: Bool = false) {
@@ -72,6 +75,9 @@ final class PlayerOutbox: @unchecked Sendable {
     /// Queues `timing` for the app, replacing one not yet delivered.
     func post(_ timing: PlaybackTiming) {
         let scheduled = lock.withLock {
+            // A landed seek replaced before delivery still says it landed.
+            var timing = timing
+            if pendingTiming?.seekLanded == true { timing.seekLanded = true }
             defer { pendingTiming = timing }
             return pendingTiming != nil
         }

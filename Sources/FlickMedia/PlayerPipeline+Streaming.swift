@@ -167,8 +167,10 @@ extension PlayerPipeline {
             } else if old == GST_STATE_PLAYING || new == GST_STATE_PAUSED {
                 queue.async { [self] in stopTicker() }
             }
-        case GST_MESSAGE_ASYNC_DONE, GST_MESSAGE_DURATION_CHANGED:
-            // A seek (or the rate) landed, or the length became known.
+        case GST_MESSAGE_ASYNC_DONE:
+            // A seek (or the rate) landed.
+            queue.async { [self] in publishTiming(landed: true) }
+        case GST_MESSAGE_DURATION_CHANGED:
             queue.async { [self] in publishTiming() }
         case GST_MESSAGE_EOS:
             guard Self.isTopLevel(message) else { return }

@@ -14,8 +14,9 @@ extension PlayerPipeline {
     }
 
     /// Queries the position, duration and rate, keeps them and posts them
-    /// to the outbox. On `queue`.
-    func publishTiming() {
+    /// to the outbox; `landed` (an ASYNC_DONE) marks a seek asked for as
+    /// landed. On `queue`.
+    func publishTiming(landed: Bool = false) {
         guard let playbin, !locked({ $0.closed }) else { return }
         let position = Self.query(playbin, position: true), duration = Self.query(playbin, position: false)
         let rate = Self.segmentRate(playbin)
@@ -23,7 +24,12 @@ extension PlayerPipeline {
             state.position = position ?? state.position
             state.duration = duration ?? state.duration
             state.reportedRate = rate ?? state.reportedRate
-            return state.timing
+            var timing = state.timing
+            if landed, state.seekPending {
+                state.seekPending = false
+                timing.seekLanded = true
+            }
+            return timing
         }
         outbox.post(timing)
     }

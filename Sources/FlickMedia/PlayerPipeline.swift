@@ -86,6 +86,8 @@ final class PlayerPipeline: @unchecked Sendable {
         var duration: Double?
         /// The playback rate the pipeline's segment reports.
         var reportedRate: Double?
+        /// A seek was asked for and has not landed yet (its ASYNC_DONE).
+        var seekPending = false
         /// Which run of the position ticker may go on (a new one, or
         /// leaving PLAYING, ends the one before).
         var ticker = 0
@@ -225,6 +227,7 @@ final class PlayerPipeline: @unchecked Sendable {
     /// at once, where the pipeline lands once the seek completes. On `queue`.
     private func seek(_ playbin: UnsafeMutablePointer<GstElement>, to seconds: Double) {
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        locked { $0.seekPending = true }
         gst_element_seek(playbin, locked { $0.rate }, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, gint64(seconds * 1e9),
                          GST_SEEK_TYPE_NONE, -1)
         let timing = locked { state -> PlaybackTiming in

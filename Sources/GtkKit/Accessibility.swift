@@ -43,6 +43,11 @@ public enum Accessibility {
         }
     }
 
+    /// The CHECKED state (of a radio or check role).
+    public static func setChecked(_ widget: some GObjectPointer, _ checked: Bool) {
+        flick_accessible_set_checked(widget.opaque, checked ? 1 : 0)
+    }
+
     public static func setLabelledBy(_ widget: some GObjectPointer, _ label: some GObjectPointer) {
         flick_accessible_set_labelled_by(widget.opaque, label.opaque)
     }

@@ -73,9 +73,10 @@ def filter_buttons(tree):
     """{label without its count: (count, pressed)} for the filter bar."""
     grid = page(tree)
     out = {}
-    for n in find_nodes(grid, role="push button") if grid else []:
+    # Radio buttons, "checked" when on (GTK 4.8 has no toggle-button role).
+    for n in find_nodes(grid, role="radio button") if grid else []:
         m = FILTER_COUNT.match(n["name"])
-        if m and n["description"].startswith("Show "):
+        if m:
             out[m.group(1)] = (int(m.group(2)), n["checked"])
     return out
 

@@ -105,7 +105,7 @@ def test_tiles_show_every_clip_with_its_decision_and_filter_to_deletions(artifac
                    "the first tile's poster")
         s.screenshot(artifacts / "flick-overview.png")
 
-        s.atspi_do("push button", "Marked for deletion (1)")
+        s.atspi_do("radio button", "Marked for deletion (1)")
         s.wait_for(lambda: ov.active_filter(s.tree()) == "Marked for deletion", "the filter pressed")
         assert wait_cells(s, lambda c: c == ["beach_rally_02.mp4, 0:03, marked for deletion"], "only the deletion")
         # Announced: the status line says what the filter shows.
@@ -122,7 +122,7 @@ def test_a_decision_from_the_grid_undoes_in_the_same_history():
         s.key("d")
         s.wait_cursor(1, "the delete")
         open_overview(s)
-        s.atspi_do("push button", "Marked for deletion (1)")
+        s.atspi_do("radio button", "Marked for deletion (1)")
         wait_selected(s, lambda sel: sel == ["beach_rally_01.mp4"], "the deletion selected")
         s.key("l")
         s.wait_for(lambda: s.decisions()["beach_rally_01.mp4"] == "like", "liked from the grid")
@@ -264,7 +264,7 @@ def test_unchecked_files_in_the_apply_list_stay_in_the_folder(tmp_path, artifact
             s.key(key)
             s.wait_cursor(i + 1, f"decision {i + 1}")
         open_overview(s)
-        s.atspi_do("push button", "Marked for deletion (3)")
+        s.atspi_do("radio button", "Marked for deletion (3)")
         s.wait_for(lambda: ov.active_filter(s.tree()) == "Marked for deletion" and len(cells(s)) == 3, "the deletions")
         s.atspi_do("push button", "Apply Deletions…")
         boxes = wait_until(lambda: [n["name"] for n in find_nodes(s.atspi_tree(), role="check box")] or None, 10,

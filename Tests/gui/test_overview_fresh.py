@@ -21,7 +21,7 @@ def open_overview(s):
 
 def press_filter(s, label):
     count = ov.filter_buttons(s.tree())[label][0]
-    s.atspi_do("push button", f"{label} ({count})")
+    s.atspi_do("radio button", f"{label} ({count})")
 
 
 def files(s):
@@ -118,7 +118,7 @@ def test_the_filters_and_apply_fit_at_the_default_width_with_two_digit_counts(tm
         apply = next(n for n in find_nodes(tree, role="push button", name="Apply Deletions…"))["extents"]
         s.screenshot(artifacts / "overview-filters-900.png")
         for label, (count, _) in ov.filter_buttons(tree).items():
-            button = find_nodes(tree, role="push button", name=f"{label} ({count})")[0]["extents"]
+            button = find_nodes(tree, role="radio button", name=f"{label} ({count})")[0]["extents"]
             x, y, w, h = button
             assert window[0] <= x and x + w <= window[0] + window[2], f"{label} is cut off: {button} in {window}"
             ax, ay, aw, ah = apply
@@ -134,7 +134,7 @@ def test_at_400_pixels_the_filters_scroll_with_a_scroll_bar_in_view(tmp_path, ar
         s.wait_for(lambda: find_nodes(ov.page(s.tree()), role="scroll bar"), "a scroll bar under the filters", timeout=5)
         tree = s.tree()
         bars = [n["extents"] for n in find_nodes(ov.page(tree), role="scroll bar")]
-        buttons = [find_nodes(tree, role="push button", name=f"{label} ({count})")[0]["extents"]
+        buttons = [find_nodes(tree, role="radio button", name=f"{label} ({count})")[0]["extents"]
                    for label, (count, _) in ov.filter_buttons(tree).items()]
         s.screenshot(artifacts / "overview-filters-400.png")
         top = min(b[1] for b in buttons)

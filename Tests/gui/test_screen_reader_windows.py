@@ -114,7 +114,7 @@ def test_dialogs_and_windows_are_read_under_a_window_manager(marked):
             heard += press(orca, "Down", "Export Likes")
             said = press(orca, "Return", "Save them as a playlist")
             heard += said
-            assert starts(said, "Export 1 Liked Clip dialog"), said_text(said)
+            assert starts(said, "Export 1 Liked Photo dialog"), said_text(said)
             assert any("XMP Ratings rates every decided clip" in u for u in said), said_text(said)
             heard += press(orca, "Escape", "Clip 4 of 4")
 

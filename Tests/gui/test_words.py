@@ -76,7 +76,7 @@ def test_the_deletion_filter_after_apply_counts_what_is_left(tmp_path, artifacts
     with Review(deck, data_home=data) as s:
         decide(s, ["d", "d", "l"])
         open_overview(s)
-        s.atspi_do("push button", "Marked for deletion (2)")
+        s.atspi_do("radio button", "Marked for deletion (2)")
         s.wait_for(lambda: labels(s, "Showing 2 clips marked for deletion."), "the filter's words")
         s.atspi_do("push button", "Apply Deletions…")
         s.atspi_do("push button", "Move to Trash", timeout=15)
@@ -86,7 +86,7 @@ def test_the_deletion_filter_after_apply_counts_what_is_left(tmp_path, artifacts
         s.screenshot(artifacts / "words-overview-after-apply.png")
         tree = s.atspi_tree()
         assert not find_nodes(tree, contains="Showing 2 clips"), "no count from before Apply"
-        assert find_nodes(tree, role="push button", name="Marked for deletion (0)")
+        assert find_nodes(tree, role="radio button", name="Marked for deletion (0)")
 
 
 def test_skipped_clips_are_said_on_the_finished_page_and_can_be_gone_through(tmp_path, artifacts):
@@ -122,7 +122,7 @@ def test_left_counts_the_same_clips_as_undecided(tmp_path):
         # card_002 and card_003 are the only clips not yet decided.
         s.wait_for(lambda: s.status() == "Skipped card_000.png. 2 left.", "the status line's count")
         open_overview(s)
-        s.wait_for(lambda: find_nodes(s.atspi_tree(), role="push button", name="Undecided (2)"), "the same count")
+        s.wait_for(lambda: find_nodes(s.atspi_tree(), role="radio button", name="Undecided (2)"), "the same count")
 
 
 def test_a_stitched_export_says_how_many_went_in_and_names_the_photo_left_out(tmp_path):

@@ -16,16 +16,20 @@ extension OverviewPage {
         gtk_widget_set_halign(group, GTK_ALIGN_START)
         var first: Widget?
         for filter in DecisionFilter.allCases {
-            let button: Widget = gtk_toggle_button_new()
-            if let first { gtk_toggle_button_set_group(button.cast(), first.cast()) } else { first = button }
-            gtk_widget_set_tooltip_text(button, Self.tooltip(filter))
+            // A button that looks like a linked toggle (its :checked state)
+            // and reads as a radio button, "selected" when on: a GTK 4.8
+            // GtkToggleButton reads as a push button, and as a radio it would
+            // say its state twice (its PRESSED and the CHECKED events).
+            let button: Widget = flick_radio_button_new()
+            Accessibility.setChecked(button, false)
+            FocusHint.set(button, Self.tooltip(filter))
             gtk_box_append(group.cast(), button)
             filterButtons.append((filter, button))
-            // Clicked, not toggled: pressing the filter that is on filters
-            // again (what it lists may have changed since).
+            // Pressing the filter that is on filters again (what it lists may
+            // have changed since).
             connect(button, .void("clicked")) { [unowned self] in
                 guard !suppressFilterSignal else { return }
-                if gtk_toggle_button_get_active(button.cast()) == 0 { gtk_toggle_button_set_active(button.cast(), 1) }
+                for (other, otherButton) in filterButtons { Self.show(otherButton, on: other == filter) }
                 choose(filter)
             }
         }
@@ -95,10 +99,17 @@ extension OverviewPage {
         defer { suppressFilterSignal = false }
         for (filter, button) in filterButtons {
             gtk_button_set_label(button.cast(), tr("%@ (%ld)", Self.title(filter), model.count(matching: filter)))
-            let active: gboolean = filter == model.filter ? 1 : 0
-            if gtk_toggle_button_get_active(button.cast()) != active { gtk_toggle_button_set_active(button.cast(), active) }
+            Self.show(button, on: filter == model.filter)
         }
         updateSummary()
+    }
+
+    /// A filter button on or off: its look and what a screen reader says.
+    private static func show(_ button: Widget, on: Bool) {
+        let isOn = gtk_widget_get_state_flags(button).rawValue & GTK_STATE_FLAG_CHECKED.rawValue != 0
+        guard isOn != on else { return }
+        if on { gtk_widget_set_state_flags(button, GTK_STATE_FLAG_CHECKED, 0) } else { gtk_widget_unset_state_flags(button, GTK_STATE_FLAG_CHECKED) }
+        Accessibility.setChecked(button, on)
     }
 
     func updateSummary() {

@@ -42,6 +42,11 @@ final class PlayerBar {
     private var isNarrow = false
     /// What the top clip's player last pushed.
     private(set) var timing = PlaybackTiming()
+    /// What a seek asked for by key says once it lands ("Forward 5
+    /// seconds"), with where the clip is then; the last seek's words win.
+    private var seekWords: String?
+    /// Speaks to screen-reader users (set by the window).
+    var announce: (String) -> Void = { _ in }
 
     init(model: ReviewModel, stack: CardStackView) {
         self.model = model
@@ -96,6 +101,15 @@ final class PlayerBar {
     /// Seeks the top clip to `seconds`, or by `delta` from where it is.
     func seek(to seconds: Double? = nil, by delta: Double = 0) {
         guard let card = stack.topCard, card.isVideo else { return }
+        card.seek(to: seconds, by: delta)
+    }
+
+    /// Seeks by key and says `words` with the position the clip landed on
+    /// ("Forward 5 seconds: 0:07 of 0:15."), once, from the pipeline's
+    /// own position after the seek (the target posted first can differ).
+    func seek(to seconds: Double? = nil, by delta: Double = 0, saying words: String) {
+        guard let card = stack.topCard, card.isVideo else { return }
+        seekWords = words
         card.seek(to: seconds, by: delta)
     }
 
@@ -204,5 +218,10 @@ final class PlayerBar {
     private func show(_ timing: PlaybackTiming) {
         self.timing = timing
         showTiming()
+        guard timing.seekLanded, let words = seekWords else { return }
+        seekWords = nil
+        let now = ClipInfo.formatDuration(max(0, (timing.position ?? 0).rounded(.down)))
+        let duration = timing.duration ?? model.facts(at: model.cursor).duration
+        announce(duration.map { tr("%@: %@ of %@.", words, now, ClipInfo.formatDuration($0)) } ?? tr("%@: %@.", words, now))
     }
 }

@@ -69,15 +69,9 @@ extension MainWindow {
         case .playPause: model.togglePause()
         case .mute: model.toggleMute()
         case .help: announcer?.sayKeys()
-        case .seekBack:
-            page.player.seek(by: -5)
-            announcer?.say(tr("Back 5 seconds."))
-        case .seekForward:
-            page.player.seek(by: 5)
-            announcer?.say(tr("Forward 5 seconds."))
-        case .seekStart:
-            page.player.seek(to: 0)
-            announcer?.say(tr("Back to the start."))
+        case .seekBack: page.player.seek(by: -5, saying: tr("Back 5 seconds"))
+        case .seekForward: page.player.seek(by: 5, saying: tr("Forward 5 seconds"))
+        case .seekStart: page.player.seek(to: 0, saying: tr("Back to the start"))
         case .slower: model.changeSpeed(faster: false)
         case .faster: model.changeSpeed(faster: true)
         case .fullscreen: setFullscreen(!isFullscreen)

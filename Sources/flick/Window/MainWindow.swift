@@ -97,6 +97,7 @@ final class MainWindow {
         adw_application_window_set_content(window.cast(), ui.widget("content"))
 
         self.announcer = announcer
+        page.player.announce = { [weak announcer] text in announcer?.say(text) }
         facts = FactsReader(model: model)
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
         installActions(application: application)
