@@ -327,8 +327,9 @@ def test_the_apply_lists_posters_are_upright(photos, tmp_path, artifacts):
             win_w = s.size[0]
             for name, extents in list(pending.items()):
                 x, y, w, h = on_screen(s, extents)
-                # The row across the window, as tall as a poster (rows are ~60 px apart).
-                band = pixels(shot, f"{win_w}x56+0+{y + h // 2 - 28}")
+                # The row up to its check box, as tall as a poster (rows are ~60 px
+                # apart): the window behind the dialog (its red Apply button) stays out.
+                band = pixels(shot, f"{min(x + w, win_w)}x56+0+{y + h // 2 - 28}")
                 box = saturated_box(band)
                 if not box or box[3] < 20:
                     continue

@@ -188,7 +188,7 @@ def test_cancel_ends_the_windows_apply_on_a_stalled_share(share, tmp_path):
     with Review(folder, data_home=data) as s:
         try:
             s.atspi_do("push button", "Apply Deletions…")
-            s.wait_for(lambda: (ov.dialog(s) or {}).get("heading") == "Move 3 Clips to the Trash?", "the Apply dialog")
+            s.wait_for(lambda: (ov.dialog(s) or {}).get("heading") == "Move 3 Photos to the Trash?", "the Apply dialog")
             share.stall()
             s.atspi_do("push button", "Move to Trash")
             s.wait_for(lambda: waits_on_the_share(s.flick.pid), "the move waiting on the stalled share")
