@@ -12,8 +12,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-# Its own meson build (and SwiftPM scratch inside it), apart from .build/debug.
+# Its own meson build, apart from .build/debug. The Swift release build is
+# in .build/swiftpm-release, which Tests/gui/test_app.py's meson build shares
+# (meson_options.txt, swiftpm_scratch): one release build for both.
 build=$root/.build/deb
+scratch=$root/.build/swiftpm-release
 stage=$build-stage
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -27,9 +30,10 @@ SUGGESTS="gstreamer1.0-plugins-bad"
 maintainer="${DEBFULLNAME:-The Flick developers} <${DEBEMAIL:-flick@example.org}>"
 
 if [ -f "$build-meson/build.ninja" ]; then
-  [ $# -eq 0 ] || meson configure "$build-meson" "$@" >&2
+  meson configure "$build-meson" -Dswiftpm_scratch="$scratch" "$@" >&2
 else
-  meson setup "$build-meson" meson-helpers --prefix=/usr --buildtype=plain -Dspm_configuration=release "$@" >&2
+  meson setup "$build-meson" meson-helpers --prefix=/usr --buildtype=plain -Dspm_configuration=release \
+    -Dswiftpm_scratch="$scratch" "$@" >&2
 fi
 say "Building Flick (release, Swift runtime linked in)"
 meson compile -C "$build-meson" >&2

@@ -20,16 +20,25 @@ def metainfo_version():
     return re.search(r'<release version="([^"]+)"', METAINFO.read_text()).group(1)
 
 
+# The Swift release build the Debian package is made from (make-deb.sh):
+# the install below shares it, so the suite compiles Flick in release once.
+SWIFTPM_RELEASE = ROOT / ".build" / "swiftpm-release"
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
-    """meson setup + compile + install into a fresh prefix: a release build
-    of its own (static Swift runtime), as a user's install would be."""
+    """meson setup + compile + install into a fresh prefix, as a user's
+    install would be: a meson build of its own (its post-install steps run),
+    whose release binary (static Swift runtime) SwiftPM builds in the
+    package's scratch folder — built there when missing or stale."""
     if not shutil.which("meson"):
         pytest.fail("meson is not installed (bash meson-helpers/dev.sh test installs it)")
+    assert str(SWIFTPM_RELEASE.relative_to(ROOT)) in (ROOT / "meson-helpers" / "make-deb.sh").read_text(), \
+        "make-deb.sh builds elsewhere: the suite would compile Flick in release twice"
     tmp = tmp_path_factory.mktemp("install")
     build, prefix = tmp / "build", tmp / "prefix"
-    setup = subprocess.run(["meson", "setup", str(build), str(ROOT / "meson-helpers"), f"--prefix={prefix}"],
-                           capture_output=True, text=True)
+    setup = subprocess.run(["meson", "setup", str(build), str(ROOT / "meson-helpers"), f"--prefix={prefix}",
+                            f"-Dswiftpm_scratch={SWIFTPM_RELEASE}"], capture_output=True, text=True)
     assert setup.returncode == 0, setup.stdout + setup.stderr
     install = subprocess.run(["meson", "install", "-C", str(build)], capture_output=True, text=True, timeout=1800)
     assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import time
 import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -63,7 +64,21 @@ BUILD_LOG = {"stderr": None}
 
 
 @pytest.fixture(scope="module")
-def package():
+def bare_base(tmp_path_factory):
+    """The mirror, and the cached bare bookworm being made (when missing) in
+    the background while the package builds: debootstrap waits mostly on the
+    network and the disk, the package on the CPU. None when no mirror."""
+    mirror = configured_mirror()
+    why = mirror_unreachable(mirror)
+    if why:
+        yield mirror, why, None
+        return
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        yield mirror, None, pool.submit(BareDebian(tmp_path_factory.mktemp("bare-base"), mirror).ensure_base)
+
+
+@pytest.fixture(scope="module")
+def package(bare_base):
     """The .deb of this tree: the one `dev.sh deb` made when it is newer than
     every source, else made now (then BUILD_LOG holds what it printed)."""
     built = sorted(ROOT.glob("flick_*_*.deb"), key=lambda p: p.stat().st_mtime)
@@ -79,12 +94,12 @@ def package():
 
 
 @pytest.fixture(scope="module")
-def system(package, tmp_path_factory):
+def system(package, bare_base, tmp_path_factory):
     """A bare bookworm with the package installed by apt, as a user would."""
-    mirror = configured_mirror()
-    why = mirror_unreachable(mirror)
+    mirror, why, base_made = bare_base
     if why:
         pytest.skip(f"no Debian system to install into: {why}")
+    base_made.result()
     with BareDebian(tmp_path_factory.mktemp("bare-debian"), mirror) as bare:
         bare.prepare(package)
         assert not bare.path("/usr/bin/flick").exists()
