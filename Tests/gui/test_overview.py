@@ -220,7 +220,7 @@ def test_batch_decisions_on_a_selection_and_one_undo():
         wait_cells(s, lambda c: [n.split(", ")[-1] for n in c[:4]] == ["skipped"] * 3 + ["undecided"], "their badges")
         s.key("ctrl+a")
         s.wait_for(lambda: ov.selection_line(s.tree()) == (12, 12), "all selected")
-        assert wait_until(lambda: status_line(s, "12 clips selected"), 5, what="the announcement")
+        assert wait_until(lambda: status_line(s, "12 items selected"), 5, what="the announcement")
         s.key("d")
         s.wait_for(lambda: set(s.decision_list()) == {"delete"}, "all marked for deletion")
         s.key("u")
@@ -352,3 +352,18 @@ def test_the_apply_list_of_2000_files_opens_promptly_and_leaves_out_the_unticked
         assert [p.name for p in deck.iterdir()] == [last]
         assert not (trash / last).exists()
         s.wait_for(lambda: s.decisions() == {last: "delete"}, "the unticked file stays, still marked", timeout=30)
+
+
+def test_a_photo_decks_filters_speak_of_photos(tmp_path):
+    """The overview's words follow what its tiles are: photos here."""
+    (tmp_path / "deck").mkdir()
+    deck = photo_deck(tmp_path / "deck", 3)
+    with Review(deck) as s:
+        s.key("l")
+        s.wait_cursor(1, "the like")
+        open_overview(s)
+        s.atspi_do("radio button", "Liked (1)")
+        assert wait_until(lambda: status_line(s, "Showing 1 liked photo."), 5, what="the liked filter's words")
+        s.atspi_do("radio button", "Skipped (0)")
+        assert wait_until(lambda: find_nodes(s.tree(), role="label", name="No skipped photos."), 5,
+                          what="the empty filter's words")

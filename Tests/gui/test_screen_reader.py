@@ -271,7 +271,7 @@ def test_g_says_where_the_overview_opens_and_which_card_it_returns_to(overview_r
     own words for it (G or Escape would return to the card the user was on)."""
     session, orca = overview_reader
     press(orca, "d", "Marked beach_rally_01.mp4 for deletion. 5 left.")
-    summary = "Overview, 6 clips, showing All."
+    summary = "Overview, 6 items, showing All."
     said = orca.press("g", timeout=5, until=lambda s: spoken(s, summary) and
                       any(u.startswith("beach_rally_02.mp4, 0:03, undecided") for u in s))
     assert spoken(said, summary) == 1, said_text(said)
@@ -299,20 +299,20 @@ def test_the_overview_speaks_its_filter_and_selection(overview_reader):
     orca.press("g", timeout=3)
     # The filter buttons sit above the grid: Shift+Tab to "Undecided", Space.
     press_until(orca, "shift+Tab", "Undecided (4)")
-    said = press(orca, "space", "Showing 4 undecided clips.")
-    assert spoken(said, "Showing 4 undecided clips.") == 1, said_text(said)
+    said = press(orca, "space", "Showing 4 undecided items.")
+    assert spoken(said, "Showing 4 undecided items.") == 1, said_text(said)
     # Tab back down to the grid's focused tile.
     said = press_until(orca, "Tab", "crowd_reaction.mp4, 0:03, undecided")
     # Ctrl+Right moves without selecting, Ctrl+Space adds that tile.
     orca.press("ctrl+Right", timeout=3, until=lambda s: any(u.startswith("final_point.webm") for u in s))
-    said = press(orca, "ctrl+space", "2 clips selected")
-    assert spoken(said, "2 clips selected") == 1, said_text(said)
-    said = press(orca, "ctrl+a", "4 clips selected")
-    assert spoken(said, "4 clips selected") == 1, said_text(said)
+    said = press(orca, "ctrl+space", "2 items selected")
+    assert spoken(said, "2 items selected") == 1, said_text(said)
+    said = press(orca, "ctrl+a", "4 items selected")
+    assert spoken(said, "4 items selected") == 1, said_text(said)
     # Back to the stack and in again: the filter is said with its count.
     orca.press("g", timeout=5, until=lambda s: any(u.startswith("Clip ") for u in s))
-    said = press(orca, "g", "Overview, 6 clips, showing Undecided: 4.")
-    assert spoken(said, "Overview, 6 clips, showing Undecided: 4.") == 1, said_text(said)
+    said = press(orca, "g", "Overview, 6 items, showing Undecided: 4.")
+    assert spoken(said, "Overview, 6 items, showing Undecided: 4.") == 1, said_text(said)
 
 
 def test_overview_selection_is_said_kept_by_arrows_and_decided_whole(overview_reader):
@@ -320,14 +320,14 @@ def test_overview_selection_is_said_kept_by_arrows_and_decided_whole(overview_re
     a plain arrow moves on and keeps the selection, each tile says its
     place, and D decides exactly the selected clips, saying how many."""
     session, orca = overview_reader
-    said = orca.press("g", timeout=8, until=lambda s: any(u.startswith("Overview, 6 clips") for u in s))
+    said = orca.press("g", timeout=8, until=lambda s: any(u.startswith("Overview, 6 items") for u in s))
     assert any(u.startswith("beach_rally_01.mp4, 0:04, undecided, current, selected, 1 of 6") for u in said), said_text(said)
-    said = press(orca, "space", "1 clip selected")
-    assert spoken(said, "1 clip selected") == 1, said_text(said)
+    said = press(orca, "space", "1 item selected")
+    assert spoken(said, "1 item selected") == 1, said_text(said)
     said = orca.press("Right", timeout=4, until=lambda s: any(u.startswith("beach_rally_02.mp4") for u in s))
     assert any(u.startswith("beach_rally_02.mp4, 0:03, undecided, 2 of 6") for u in said), said_text(said)
-    said = press(orca, "space", "2 clips selected")
-    assert spoken(said, "2 clips selected") == 1, said_text(said)
+    said = press(orca, "space", "2 items selected")
+    assert spoken(said, "2 items selected") == 1, said_text(said)
     orca.press("Right", timeout=4, until=lambda s: any(u.startswith("crowd_reaction.mp4") for u in s))
     said = press(orca, "d", "Marked 2 clips for deletion.")
     assert spoken(said, "Marked 2 clips for deletion.") == 1, said_text(said)

@@ -77,7 +77,7 @@ def test_damage_seek_landing_and_the_pressed_filter_are_spoken(deck, tmp_path):
             said = orca.press("Right", timeout=3, quiet=0.6, until=lambda s: starts(s, "Undecided (2)"))
             heard += said
             assert "Undecided (2)" in said and said[said.index("Undecided (2)") + 1].startswith("not selected radio button"), said_text(said)
-            said = press(orca, "space", "Showing 2 undecided clips")
+            said = press(orca, "space", "Showing 2 undecided items")
             heard += said
             assert [u for u in said if u.startswith("selected")] == ["selected"], said_text(said)
             heard += orca.settle(quiet=1.0, timeout=3)

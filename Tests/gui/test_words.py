@@ -77,15 +77,15 @@ def test_the_deletion_filter_after_apply_counts_what_is_left(tmp_path, artifacts
         decide(s, ["d", "d", "l"])
         open_overview(s)
         s.atspi_do("radio button", "Marked for deletion (2)")
-        s.wait_for(lambda: labels(s, "Showing 2 clips marked for deletion."), "the filter's words")
+        s.wait_for(lambda: labels(s, "Showing 2 photos marked for deletion."), "the filter's words")
         s.atspi_do("push button", "Apply Deletions…")
         s.atspi_do("push button", "Move to Trash", timeout=15)
         wait_until(lambda: sorted(p.name for p in deck.iterdir()) == ["card_002.png", "card_003.png"], 15,
                    what="the two files moved")
-        s.wait_for(lambda: len(labels(s, "No clips marked for deletion.")) == 2, "the summary and status after Apply")
+        s.wait_for(lambda: len(labels(s, "No photos marked for deletion.")) == 2, "the summary and status after Apply")
         s.screenshot(artifacts / "words-overview-after-apply.png")
         tree = s.atspi_tree()
-        assert not find_nodes(tree, contains="Showing 2 clips"), "no count from before Apply"
+        assert not find_nodes(tree, contains="Showing 2 photos"), "no count from before Apply"
         assert find_nodes(tree, role="radio button", name="Marked for deletion (0)")
 
 

@@ -59,7 +59,7 @@ extension OverviewPage {
             if focusIsOnFilterButton { focusKeepingButton(index: index) } else { focus(index: index, select: true) }
         }
         let count = visible.count
-        announce(Self.filterWords(filter, count: count))
+        announce(Self.filterWords(filter, count: count, noun: shownNoun))
         onChange()
     }
 
@@ -115,7 +115,7 @@ extension OverviewPage {
     func updateSummary() {
         let shown = visible.count, selected = selectedPositions.count
         // An empty filter says so ("No clips marked for deletion."), not "0 clips".
-        var text = shown == 0 && model.filter != .all ? Self.noneWords(model.filter) : Words.count(shown, visibleNoun)
+        var text = shown == 0 && model.filter != .all ? Self.noneWords(model.filter, noun: deckNoun) : Words.count(shown, visibleNoun)
         if selected > 0 { text += " · " + trn("%ld selected", "%ld selected", selected, selected) }
         gtk_label_set_text(summary.opaque, text)
     }
@@ -137,8 +137,8 @@ extension OverviewPage {
     /// What a screen reader hears as the overview opens, before the focused
     /// tile: "Overview, 24 clips, showing All." or "Overview, 24 clips,
     /// showing Liked: 3."
-    static func openingWords(total: Int, filter: DecisionFilter, count: Int) -> String {
-        let clips = trn("Overview, %ld clip", "Overview, %ld clips", total, total)
+    static func openingWords(total: Int, noun: Words.Noun, filter: DecisionFilter, count: Int) -> String {
+        let clips = tr("Overview, %@", Words.count(total, noun))
         let showing = filter == .all ? tr("showing All.") : tr("showing %@: %ld.", title(filter), count)
         return clips + ", " + showing
     }
@@ -148,29 +148,62 @@ extension OverviewPage {
     /// shows now, never a count from before.
     func sayFilterAgain() {
         guard model.filter != .all else { return }
-        announce(Self.filterWords(model.filter, count: visible.count))
+        announce(Self.filterWords(model.filter, count: visible.count, noun: shownNoun))
     }
 
-    /// "Showing 3 clips marked for deletion."; "No clips marked for deletion."
-    static func filterWords(_ filter: DecisionFilter, count: Int) -> String {
-        if count == 0 { return noneWords(filter) }
-        return switch filter {
-        case .all: trn("Showing all %ld clip.", "Showing all %ld clips.", count, count)
-        case .undecided: trn("Showing %ld undecided clip.", "Showing %ld undecided clips.", count, count)
-        case .liked: trn("Showing %ld liked clip.", "Showing %ld liked clips.", count, count)
-        case .deleted: trn("Showing %ld clip marked for deletion.", "Showing %ld clips marked for deletion.", count, count)
-        case .skipped: trn("Showing %ld skipped clip.", "Showing %ld skipped clips.", count, count)
+    /// "Showing 3 clips marked for deletion."; "No photos marked for
+    /// deletion." — clips, photos or items as the tiles shown are.
+    static func filterWords(_ filter: DecisionFilter, count: Int, noun: Words.Noun) -> String {
+        if count == 0 { return noneWords(filter, noun: noun) }
+        return switch (filter, noun) {
+        case (.all, .clip): trn("Showing all %ld clip.", "Showing all %ld clips.", count, count)
+        case (.all, .photo): trn("Showing all %ld photo.", "Showing all %ld photos.", count, count)
+        case (.all, .item): trn("Showing all %ld item.", "Showing all %ld items.", count, count)
+        case (.undecided, .clip): trn("Showing %ld undecided clip.", "Showing %ld undecided clips.", count, count)
+        case (.undecided, .photo): trn("Showing %ld undecided photo.", "Showing %ld undecided photos.", count, count)
+        case (.undecided, .item): trn("Showing %ld undecided item.", "Showing %ld undecided items.", count, count)
+        case (.liked, .clip): trn("Showing %ld liked clip.", "Showing %ld liked clips.", count, count)
+        case (.liked, .photo): trn("Showing %ld liked photo.", "Showing %ld liked photos.", count, count)
+        case (.liked, .item): trn("Showing %ld liked item.", "Showing %ld liked items.", count, count)
+        case (.deleted, .clip): trn("Showing %ld clip marked for deletion.", "Showing %ld clips marked for deletion.", count, count)
+        case (.deleted, .photo): trn("Showing %ld photo marked for deletion.", "Showing %ld photos marked for deletion.", count, count)
+        case (.deleted, .item): trn("Showing %ld item marked for deletion.", "Showing %ld items marked for deletion.", count, count)
+        case (.skipped, .clip): trn("Showing %ld skipped clip.", "Showing %ld skipped clips.", count, count)
+        case (.skipped, .photo): trn("Showing %ld skipped photo.", "Showing %ld skipped photos.", count, count)
+        case (.skipped, .item): trn("Showing %ld skipped item.", "Showing %ld skipped items.", count, count)
         }
     }
 
     /// What an empty filter says: "No clips marked for deletion."
-    static func noneWords(_ filter: DecisionFilter) -> String {
-        switch filter {
-        case .all: tr("No clips.")
-        case .undecided: tr("No undecided clips.")
-        case .liked: tr("No liked clips.")
-        case .deleted: tr("No clips marked for deletion.")
-        case .skipped: tr("No skipped clips.")
+    static func noneWords(_ filter: DecisionFilter, noun: Words.Noun) -> String {
+        switch (filter, noun) {
+        case (.all, .clip): tr("No clips.")
+        case (.all, .photo): tr("No photos.")
+        case (.all, .item): tr("No items.")
+        case (.undecided, .clip): tr("No undecided clips.")
+        case (.undecided, .photo): tr("No undecided photos.")
+        case (.undecided, .item): tr("No undecided items.")
+        case (.liked, .clip): tr("No liked clips.")
+        case (.liked, .photo): tr("No liked photos.")
+        case (.liked, .item): tr("No liked items.")
+        case (.deleted, .clip): tr("No clips marked for deletion.")
+        case (.deleted, .photo): tr("No photos marked for deletion.")
+        case (.deleted, .item): tr("No items marked for deletion.")
+        case (.skipped, .clip): tr("No skipped clips.")
+        case (.skipped, .photo): tr("No skipped photos.")
+        case (.skipped, .item): tr("No skipped items.")
         }
+    }
+
+    /// "2 photos selected"; "No clips selected."
+    static func selectionWords(_ count: Int, noun: Words.Noun) -> String {
+        guard count > 0 else {
+            return switch noun {
+            case .clip: tr("No clips selected.")
+            case .photo: tr("No photos selected.")
+            case .item: tr("No items selected.")
+            }
+        }
+        return tr("%@ selected", Words.count(count, noun))
     }
 }

@@ -99,7 +99,7 @@ extension OverviewPage {
             // (GTK selects the tile it moves to) would be said on every move.
             selectionBuiltOnPurpose = selectingOnPurpose && count > 0
             if selectingOnPurpose {
-                announce(count == 0 ? tr("No clips selected.") : trn("%ld clip selected", "%ld clips selected", count, count))
+                announce(Self.selectionWords(count, noun: visibleNoun))
             }
             onChange()
         }

@@ -46,7 +46,7 @@ extension OverviewPage {
             if modifiers == 0, keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_KP_Space), !selectionBuiltOnPurpose,
                let from = focusedIndex, selectedPositions == [visible[from]] {
                 selectionBuiltOnPurpose = true
-                announce(trn("%ld clip selected", "%ld clips selected", 1, 1))
+                announce(Self.selectionWords(1, noun: visibleNoun))
                 return true
             }
             guard plainMove, selectionBuiltOnPurpose, let from = focusedIndex,

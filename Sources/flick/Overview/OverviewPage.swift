@@ -36,6 +36,10 @@ final class OverviewPage {
     var visible: [Int] = []
     /// What the tiles shown are called: photos, clips, or items (both).
     var visibleNoun = Words.Noun.clip
+    /// Clips, photos or items: what the whole deck holds.
+    var deckNoun = Words.Noun.clip
+    /// What the tiles shown are (the deck's word when none is shown).
+    var shownNoun: Words.Noun { visible.isEmpty ? deckNoun : visibleNoun }
     /// The deck the tiles were made for (a new scan rebuilds them).
     var drawnIDs: [Int64] = []
     /// Tiles by their root widget, and the bound ones by deck position.
@@ -224,6 +228,7 @@ final class OverviewPage {
         drawnIDs = model.session.deck.ids
         visible = model.positions(matching: model.filter)
         visibleNoun = Words.noun(kinds: visible.lazy.map { self.model.clips[$0].kind })
+        deckNoun = Words.noun(kinds: model.clips.lazy.map(\.kind))
         let count = g_list_model_get_n_items(list.pointer)
         withCStringArray(visible.map(String.init)) { strings in
             gtk_string_list_splice(list.pointer, 0, count, strings)

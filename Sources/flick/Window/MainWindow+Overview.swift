@@ -37,7 +37,8 @@ extension MainWindow {
         // Said on the focused tile once it has focus: the screen reader reads
         // the tile, then where the user is.
         overview.willShow { [unowned self] in
-            announcer?.say(OverviewPage.openingWords(total: model.count, filter: model.filter, count: overview.visible.count))
+            announcer?.say(OverviewPage.openingWords(total: model.count, noun: overview.deckNoun, filter: model.filter,
+                                                         count: overview.visible.count))
         }
         updateEnabled()  // win.overview's state: the header bar's toggle follows
     }
