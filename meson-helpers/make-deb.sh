@@ -29,12 +29,12 @@ EXTRA_DEPENDS="dconf-gsettings-backend | gsettings-backend"
 SUGGESTS="gstreamer1.0-plugins-bad"
 maintainer="${DEBFULLNAME:-The Flick developers} <${DEBEMAIL:-flick@example.org}>"
 
-if [ -f "$build-meson/build.ninja" ]; then
-  meson configure "$build-meson" -Dswiftpm_scratch="$scratch" "$@" >&2
-else
-  meson setup "$build-meson" meson-helpers --prefix=/usr --buildtype=plain -Dspm_configuration=release \
-    -Dswiftpm_scratch="$scratch" "$@" >&2
-fi
+# An existing build folder is set up again (--reconfigure), so options
+# added to meson_options.txt since it was made are known to it.
+reconfigure=()
+[ -f "$build-meson/build.ninja" ] && reconfigure=(--reconfigure)
+meson setup "${reconfigure[@]}" "$build-meson" meson-helpers --prefix=/usr --buildtype=plain -Dspm_configuration=release \
+  -Dswiftpm_scratch="$scratch" "$@" >&2
 say "Building Flick (release, Swift runtime linked in)"
 meson compile -C "$build-meson" >&2
 
