@@ -198,18 +198,24 @@ def test_open_recent_tells_folders_with_the_same_name_apart(tmp_path):
         s.wait_top("Clip 1 of 1: b.png")
 
 
+def like_the_one_photo_and_export(s, form):
+    """Likes the deck's one photo, then opens Export Likes… from the main
+    menu and chooses `form` ("Playlist", "Editor Timeline"…)."""
+    s.wait_top("Clip 1 of 1: goal.png")
+    s.key("l")
+    s.wait_name("All Photos Reviewed", "the like")
+    s.xdotool("key", "F10")
+    s.wait_name("Export Likes…", "the main menu")
+    s.atspi_do("menu item", "Export Likes…")
+    s.atspi_do("push button", form)
+
+
 def test_the_export_chooser_starts_in_the_last_export_folder(tmp_path):
     match = photos(tmp_path / "match", "goal.png")
     exports = tmp_path / "Exports Here"
     exports.mkdir()
     with Window([match], settings={"last-export-folder": f"'{exports}'"}) as s:
-        s.wait_top("Clip 1 of 1: goal.png")
-        s.key("l")
-        s.wait_name("All Photos Reviewed", "the like")
-        s.xdotool("key", "F10")
-        s.wait_name("Export Likes…", "the main menu")
-        s.atspi_do("menu item", "Export Likes…")
-        s.atspi_do("push button", "Playlist")
+        like_the_one_photo_and_export(s, "Playlist")
         s.wait_for(lambda: chooser_folder(s.tree()) == exports.name, "the chooser in the last export folder", 20)
         s.screenshot(Path("/tmp/flick-folders-export-chooser.png"))
         s.key("Return")

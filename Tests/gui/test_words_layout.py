@@ -54,17 +54,11 @@ def test_a_tile_without_a_picture_shows_an_icon(tmp_path, artifacts):
 def test_the_first_export_chooser_starts_beside_the_reviewed_folder(tmp_path):
     """Never in the working directory Flick was started from (the source
     tree under `dev.sh run`): beside the folder, where an export may go."""
-    from test_folders import Window, chooser_folder, photos
+    from test_folders import Window, chooser_folder, like_the_one_photo_and_export, photos
     home = tmp_path / "Pictures Here"
     match = photos(home / "match", "goal.png")
     with Window([match]) as s:
-        s.wait_top("Clip 1 of 1: goal.png")
-        s.key("l")
-        s.wait_name("All Photos Reviewed", "the like")
-        s.xdotool("key", "F10")
-        s.wait_name("Export Likes…", "the main menu")
-        s.atspi_do("menu item", "Export Likes…")
-        s.atspi_do("push button", "Editor Timeline")
+        like_the_one_photo_and_export(s, "Editor Timeline")
         s.wait_for(lambda: chooser_folder(s.tree()) == home.name, "the chooser beside the reviewed folder", 20)
         s.key("Escape")
 
