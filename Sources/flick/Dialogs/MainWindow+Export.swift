@@ -93,7 +93,7 @@ extension MainWindow {
     /// those whose decision is gone; says what it did, and names each
     /// sidecar it could not write with the reason.
     private func writeRatings(_ clips: [StoredClip], folder: ReviewedFolder) {
-        let report = Sidecars.update(clips, folder: folder.record, store: folder.store, likeRating: Settings.shared.xmpLikeRating)
+        let report = ExportLikes.rateSidecars(clips, folder: folder.record, store: folder.store, likeRating: Settings.shared.xmpLikeRating)
         guard report.failures.isEmpty else {
             let lines = report.failures.map {
                 "• " + tr("“%@”: %@", RawPath.display(($0.sidecar as NSString).lastPathComponent), ErrorText.sidecar($0.reason))
