@@ -130,6 +130,7 @@ public struct ExportLikes: Sendable {
         let leftOut = unreadable + photos + silent
         leavingOut(leftOut)
         let total = withPicture.count
+        guard total > 0 else { return Stitched(outcome: .nothingToWrite, method: nil, joined: 0, liked: items.count, leftOut: leftOut) }
         do {
             let method = try Stitcher.run(withPicture, to: destination, size: size, replace: replace,
                                           progress: { progress(Progress(fraction: $0, done: 0, total: total, bytes: nil)) },

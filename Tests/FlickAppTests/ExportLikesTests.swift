@@ -40,6 +40,19 @@ import Testing
         #expect(abs((joined.duration ?? 0) - 7) < 0.3)
     }
 
+    @Test func aStitchWithNothingToJoinWritesNothingAndNamesEveryClipLeftOut() throws {
+        let fixture = try AppFixture([("bad.mp4", Data("not a video".utf8)), ("team_photo.jpg", nil)])
+        let (record, clips) = try fixture.decide([.like, .like])
+        let export = ExportLikes(items: try ExportLikes.likes(of: clips, folder: record.path).items)
+        let stitched = export.stitch(to: output(fixture, "joined.mp4"), replace: false)
+        guard case .nothingToWrite = stitched.outcome else {
+            Issue.record("outcome: \(stitched.outcome)")
+            return
+        }
+        #expect(stitched.leftOut.map(\.relativePath) == ["bad.mp4", "team_photo.jpg"])
+        #expect(!FileManager.default.fileExists(atPath: output(fixture, "joined.mp4")))
+    }
+
     @Test func aPlaylistHoldsEveryLikeWithItsLength() throws {
         let fixture = try AppFixture(Self.files)
         let export = try likes(fixture)

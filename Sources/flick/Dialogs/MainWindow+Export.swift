@@ -235,7 +235,9 @@ extension MainWindow {
                 let leftOut = stitched.leftOut.map(LikesWords.stitchLeftOut)
                 return .success(([saved + (leftOut.isEmpty ? "" : ".")] + leftOut.map { "• " + $0 + "." }).joined(separator: "\n"))
             case .cancelled: return .failure(ErrorText.Worded(StitchError.cancelled))
-            case .nothingToWrite: return .failure(ErrorText.Worded(StitchError.noClips))
+            case .nothingToWrite:
+                let lines = [ErrorText.stitch(.noClips)] + stitched.leftOut.map { "• " + LikesWords.stitchLeftOut($0) + "." }
+                return .failure(ErrorText.Worded(lines.joined(separator: "\n")))
             case .failed(let error): return .failure(ErrorText.Worded(error))
             }
         }
