@@ -65,9 +65,10 @@ public struct ExportLikes: Sendable {
     }
 
     /// An M3U8 playlist of the likes with their durations (-1 where
-    /// discovery can't tell). The outcome's count is the playlist's entries.
+    /// discovery can't tell). The outcome's count is the playlist's entries;
+    /// `writing` hears when the durations are read and the file is written.
     public func playlist(to destination: String, replace: Bool, progress: (Progress) -> Void = { _ in },
-                         isCancelled: () -> Bool = { false }) -> (outcome: ExportOutcome, entries: Int) {
+                         writing: () -> Void = {}, isCancelled: () -> Bool = { false }) -> (outcome: ExportOutcome, entries: Int) {
         var entries: [(path: String, duration: Double?)] = []
         var start = 0
         while start < items.count {
@@ -82,6 +83,7 @@ public struct ExportLikes: Sendable {
             progress(Progress(fraction: Double(start) / Double(items.count), done: start, total: items.count, bytes: nil))
         }
         if isCancelled() { return (.cancelled, 0) }
+        writing()
         do {
             try Export.writePlaylist(entries, to: destination, replace: replace)
             return (.written, entries.count)

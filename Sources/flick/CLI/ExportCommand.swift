@@ -158,7 +158,9 @@ struct ExportCommand: ParsableCommand {
     }
 
     private func writePlaylist(_ items: [FileItem], to destination: Export.Destination, stop: StopReport) -> Bool {
-        let written = ExportLikes(items: items).playlist(to: destination.writingPath, replace: force, isCancelled: { Interrupt.requested })
+        let written = ExportLikes(items: items).playlist(to: destination.writingPath, replace: force,
+                                                         writing: { stop.now("writing \(RawPath.printable(destination.path))") },
+                                                         isCancelled: { Interrupt.requested })
         switch written.outcome {
         case .written:
             stop.finished(RawPath.printable(destination.path))
