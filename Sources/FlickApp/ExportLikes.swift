@@ -12,7 +12,7 @@ import Foundation
 ///
 ///     let likes = try ExportLikes.likes(of: clips, folder: record.path)
 ///     let export = ExportLikes(items: likes.items)
-///     let stitched = export.stitch(to: checked.writingPath, isCancelled: { stop.isSet })
+///     let stitched = export.stitch(to: checked.writingPath, replace: false, isCancelled: { stop.isSet })
 ///
 /// Destinations come checked (`Export.checkDestination`): pass their
 /// `writingPath`, the place checked. Threading: every form blocks on the
