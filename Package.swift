@@ -7,6 +7,7 @@
 //   GtkKit       GLib/GTK interop: signals, actions, ticks, accessibility, main-queue bridge
 //   FlickMedia   the only GStreamer user: discovery, export stitching
 //   FlickStore   the only SQLite user and the only place that moves files (Trash, export)
+//   FlickApp     the use cases the window and the command line share (Apply, Export), no GTK
 //   flick        the app and its command line
 //   flick-bench  benchmarks (`--json`; docs/performance.md)
 import PackageDescription
@@ -38,10 +39,11 @@ let package = Package(
         .target(name: "FlickStore", dependencies: ["FlickCore", "CSQLite", "CGio"]),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore"]),
+        .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickStore", "GtkKit", "FlickMedia", "CGtk",
+                "FlickCore", "FlickStore", "GtkKit", "FlickMedia", "FlickApp", "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,6 +64,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
-        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickCore", "FlickStore", "FlickMedia"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),
+        .testTarget(name: "FlickWindowTests", dependencies: ["flick", "FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),
     ]
 )
