@@ -10,8 +10,8 @@ import Testing
     static let store = "/home/u/.local/share/flick/flick.db"
     static let folder = "/home/u/Videos"
 
-    /// One of every `StoreError.Kind` (the switch below fails to compile
-    /// when a kind is added without a sample), with the name it must show.
+    /// One of every `StoreError.Kind` (`ErrorCases` asks for a sample of
+    /// each kind there is), with the name it must show.
     static let storeKinds: [(StoreError.Kind, String?)] = [
         (.notInFolder(path: "c.jpg", applied: true), "c.jpg"),
         (.notInFolder(path: "c.jpg", applied: false), "c.jpg"),
@@ -38,13 +38,6 @@ import Testing
         (.noFolderOpen, nil),
     ]
 
-    static func covers(_ kind: StoreError.Kind) -> Bool {
-        switch kind {
-        case .notInFolder, .untrusted, .newerSchema, .diskFull, .notWritable, .diskError, .movedWhileOpen, .pathOutsideFolder,
-             .folder, .notLastStep, .sqlite, .cannotWrite, .changedByOther, .cannotCreate, .cannotCreateDirectory, .noFolderOpen: true
-        }
-    }
-
     static let fileReasons: [FileFailure.Reason] = [
         .gone, .permissionDenied, .noTrash, .readOnly("/media/card"), .trashUnwritable("/media/card/.Trash-1000", .foreign),
         .trashUnwritable("/media/card/.Trash-1000", .errno(EROFS)), .trashUnwritable("/media/card/.Trash-1000", .errno(EACCES)),
@@ -58,25 +51,10 @@ import Testing
         .store(StoreError(.diskFull(path: store))), .cancelled, .errno(EIO),
     ]
 
-    static func covers(_ reason: FileFailure.Reason) -> Bool {
-        switch reason {
-        case .gone, .permissionDenied, .noTrash, .readOnly, .trashUnwritable, .trashUncreatable, .changedWhileMoving, .trashNotAFolder, .trashFull, .rejectedNotAFolder,
-             .rejectedFull, .noFreeName, .outsideFolder, .changed, .notMarked, .folderUnopenable, .readOnlyFilesystem,
-             .otherFilesystem, .notRegular, .cannotCreateFolder, .destination, .store, .cancelled, .errno: true
-        }
-    }
-
     static let mediaReasons: [MediaError.Reason] = FileBytes.Failure.allCases.map { .file($0) } + [
         .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
         .noVideoSink, .cannotRead, .cannotPlay, .gstreamer("Internal data stream error."),
     ]
-
-    static func covers(_ reason: MediaError.Reason) -> Bool {
-        switch reason {
-        case .file, .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
-             .noVideoSink, .cannotRead, .cannotPlay, .gstreamer: true
-        }
-    }
 
     static let mediaErrors: [MediaError] = mediaReasons.flatMap { [MediaError.unreadable(file: "a.mp4", reason: $0), .notAVideo(file: "a.mp4", reason: $0)] } + [
         .missingDecoder(file: "a.mp4", what: "AV1", package: "gstreamer1.0-plugins-bad"), .timedOut(file: "a.mp4"), .noPicture(file: "a.mp4"),
@@ -91,13 +69,6 @@ import Testing
         (.failed(clip: "/v/rally.mp4", detail: "Internal data stream error."), "rally.mp4"), (.failed(clip: nil, detail: nil), nil),
         (.stalled(clip: "/v/rally.mp4", seconds: 30), "rally.mp4"), (.stalled(clip: nil, seconds: 30), nil),
     ]
-
-    static func covers(_ error: StitchError) -> Bool {
-        switch error {
-        case .noClips, .soundOnly, .unknownFormat, .missingElement, .notBuilt, .notStarted, .notWatched, .cancelled,
-             .cannotWrite, .failed, .stalled: true
-        }
-    }
 
     static let destinationReasons: [ExportDestinationError.Reason] = [
         .exists, .clipOfFolder, .insideFolder, .noParent, .isAFolder, .notAFolder, .unusable(EACCES), .folderUnopenable(EACCES),
@@ -114,7 +85,9 @@ import Testing
     }
 
     @Test func everyStoreErrorIsASentenceNamingItsFile() {
-        #expect(Self.storeKinds.allSatisfy { Self.covers($0.0) })
+        #expect(ErrorCases.missing(Self.storeKinds) { ErrorCases.Store($0.0) }.isEmpty)
+        #expect(ErrorCases.missing(Self.storeKinds.compactMap { if case .untrusted(_, let why) = $0.0 { why } else { nil } },
+                                   ErrorCases.Untrusted.init).isEmpty)
         for (kind, name) in Self.storeKinds {
             let text = ErrorText.describe(StoreError(kind))
             #expect(Self.isSentence(text), "\(kind)")
@@ -136,7 +109,7 @@ import Testing
     }
 
     @Test func everyFileFailureNamesTheFile() {
-        #expect(Self.fileReasons.allSatisfy(Self.covers))
+        #expect(ErrorCases.missing(Self.fileReasons, ErrorCases.File.init).isEmpty)
         for reason in Self.fileReasons {
             let text = ErrorText.describe(FileFailure(path: "sub/a.mp4", reason: reason))
             // A file that changed while moving is a sentence of its own: "sub/a.mp4 changed while…".
@@ -154,7 +127,8 @@ import Testing
     }
 
     @Test func everyMediaErrorNamesTheClip() {
-        #expect(Self.mediaReasons.allSatisfy(Self.covers))
+        #expect(ErrorCases.missing(Self.mediaReasons, ErrorCases.MediaReason.init).isEmpty)
+        #expect(ErrorCases.missing(Self.mediaErrors, ErrorCases.Media.init).isEmpty)
         for error in Self.mediaErrors {
             let text = ErrorText.describe(error)
             #expect(Self.isSentence(text) && text.contains("a.mp4"), "\(error): \(text)")
@@ -165,7 +139,7 @@ import Testing
     }
 
     @Test func everyStitchErrorIsASentence() {
-        #expect(Self.stitchErrors.allSatisfy { Self.covers($0.0) })
+        #expect(ErrorCases.missing(Self.stitchErrors) { ErrorCases.Stitch($0.0) }.isEmpty)
         for (error, name) in Self.stitchErrors {
             let text = ErrorText.describe(error)
             #expect(Self.isSentence(text) && !text.contains("StitchError"), "\(error)")
@@ -175,6 +149,7 @@ import Testing
     }
 
     @Test func everyDestinationRefusalNamesTheDestination() {
+        #expect(ErrorCases.missing(Self.destinationReasons, ErrorCases.Destination.init).isEmpty)
         for reason in Self.destinationReasons {
             let text = ErrorText.describe(ExportDestinationError(destination: "/tmp/likes.m3u8", folder: Self.folder, reason: reason))
             #expect(Self.isSentence(text) && text.contains("“/tmp/likes.m3u8”"), "\(reason): \(text)")
@@ -182,6 +157,7 @@ import Testing
     }
 
     @Test func everySidecarFailureNamesTheSidecar() {
+        #expect(ErrorCases.missing(Self.sidecarReasons, ErrorCases.Sidecar.init).isEmpty)
         for reason in Self.sidecarReasons {
             let text = ErrorText.describe(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: reason))
             #expect(Self.isSentence(text) && text.contains("“/v/a.mp4.xmp”"), "\(reason): \(text)")
@@ -195,16 +171,9 @@ import Testing
         .endsInside(.processingInstruction), .endsInside(.cdata), .endsInside(.declaration), .nameless(.endTag), .noDescription,
     ]
 
-    static func covers(_ malformed: XMPRating.Malformed) -> Bool {
-        switch malformed {
-        case .notUTF8, .unclosed, .noElements, .endsInTag, .noSpaceBeforeAttribute, .endTagNotClosed, .closesNothing, .closesOther,
-             .noValue, .notQuoted, .valueNotClosed, .nameless, .endsInside, .noDescription: true
-        case .notText: false  // worded by its encoding: `aBrokenUTF16SidecarIsNamedByItsEncoding`
-        }
-    }
-
     @Test func everyMalformedSidecarIsWordedWithTheSidecarsName() {
-        #expect(Self.malformed.allSatisfy(Self.covers))
+        // `.notText` is worded by its encoding: `aBrokenUTF16SidecarIsNamedByItsEncoding`.
+        #expect(ErrorCases.missing(Self.malformed, ErrorCases.Malformed.init) == [.notText])
         for malformed in Self.malformed {
             let text = ErrorText.sidecar(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: .invalidXMP(malformed)))
             #expect(text.hasPrefix("Can’t update the XMP sidecar “/v/a.mp4.xmp”: it is not valid XMP (") && text.hasSuffix(").")
@@ -221,8 +190,12 @@ import Testing
         #expect(!text.contains("not valid XMP"))
     }
 
+    static let folderErrors: [FolderError] = [.notFound(path: "/x/v"), .notAFolder(path: "/x/v"), .unreadable(path: "/x/v", errno: EACCES),
+                                              .unreadable(path: "/x/v", errno: EIO)]
+
     @Test func everyFolderErrorNamesTheFolder() {
-        for error in [FolderError.notFound(path: "/x/v"), .notAFolder(path: "/x/v"), .unreadable(path: "/x/v", errno: EACCES), .unreadable(path: "/x/v", errno: EIO)] {
+        #expect(ErrorCases.missing(Self.folderErrors, ErrorCases.Folder.init).isEmpty)
+        for error in Self.folderErrors {
             #expect(ErrorText.describe(error).hasPrefix("Can’t open “/x/v”: "))
         }
         #expect(ErrorText.describe(FolderError(path: "/x", errno: EACCES)) == "Can’t open “/x”: permission denied.")
@@ -241,5 +214,208 @@ import Testing
         let worded = ErrorText.Worded(StoreError(.noFolderOpen))
         #expect("\(worded)" == "No folder is open, so the decision has nowhere to be saved.")
         #expect(ErrorText.describe(worded) == worded.text)
+    }
+}
+
+/// The cases of each error the app words, one mirror enum each. Its
+/// initialiser's switch stops compiling when the library adds a case; the
+/// new mirror case is then in `allCases`, and `samples(_:cover:)` fails
+/// until the test's list holds an example of it.
+enum ErrorCases {
+    enum Store: CaseIterable {
+        case notInFolder, untrusted, newerSchema, diskFull, notWritable, diskError, movedWhileOpen, pathOutsideFolder, folder, notLastStep,
+             sqlite, cannotWrite, changedByOther, cannotCreate, cannotCreateDirectory, noFolderOpen
+        init(_ kind: StoreError.Kind) {
+            self = switch kind {
+            case .notInFolder: .notInFolder
+            case .untrusted: .untrusted
+            case .newerSchema: .newerSchema
+            case .diskFull: .diskFull
+            case .notWritable: .notWritable
+            case .diskError: .diskError
+            case .movedWhileOpen: .movedWhileOpen
+            case .pathOutsideFolder: .pathOutsideFolder
+            case .folder: .folder
+            case .notLastStep: .notLastStep
+            case .sqlite: .sqlite
+            case .cannotWrite: .cannotWrite
+            case .changedByOther: .changedByOther
+            case .cannotCreate: .cannotCreate
+            case .cannotCreateDirectory: .cannotCreateDirectory
+            case .noFolderOpen: .noFolderOpen
+            }
+        }
+    }
+
+    enum Untrusted: CaseIterable {
+        case errno, sqlite, notRegular, empty, notSQLite
+        init(_ why: StoreError.Untrusted) {
+            self = switch why {
+            case .errno: .errno
+            case .sqlite: .sqlite
+            case .notRegular: .notRegular
+            case .empty: .empty
+            case .notSQLite: .notSQLite
+            }
+        }
+    }
+
+    enum File: CaseIterable {
+        case gone, permissionDenied, noTrash, readOnly, trashUnwritable, trashUncreatable, trashNotAFolder, trashFull, rejectedNotAFolder,
+             rejectedFull, noFreeName, outsideFolder, changed, changedWhileMoving, notMarked, folderUnopenable, readOnlyFilesystem,
+             otherFilesystem, notRegular, cannotCreateFolder, destination, store, cancelled, errno
+        init(_ reason: FileFailure.Reason) {
+            self = switch reason {
+            case .gone: .gone
+            case .permissionDenied: .permissionDenied
+            case .noTrash: .noTrash
+            case .readOnly: .readOnly
+            case .trashUnwritable: .trashUnwritable
+            case .trashUncreatable: .trashUncreatable
+            case .trashNotAFolder: .trashNotAFolder
+            case .trashFull: .trashFull
+            case .rejectedNotAFolder: .rejectedNotAFolder
+            case .rejectedFull: .rejectedFull
+            case .noFreeName: .noFreeName
+            case .outsideFolder: .outsideFolder
+            case .changed: .changed
+            case .changedWhileMoving: .changedWhileMoving
+            case .notMarked: .notMarked
+            case .folderUnopenable: .folderUnopenable
+            case .readOnlyFilesystem: .readOnlyFilesystem
+            case .otherFilesystem: .otherFilesystem
+            case .notRegular: .notRegular
+            case .cannotCreateFolder: .cannotCreateFolder
+            case .destination: .destination
+            case .store: .store
+            case .cancelled: .cancelled
+            case .errno: .errno
+            }
+        }
+    }
+
+    enum Media: CaseIterable {
+        case unreadable, notAVideo, missingDecoder, timedOut, noPicture, tooLarge, missingLoader
+        init(_ error: MediaError) {
+            self = switch error {
+            case .unreadable: .unreadable
+            case .notAVideo: .notAVideo
+            case .missingDecoder: .missingDecoder
+            case .timedOut: .timedOut
+            case .noPicture: .noPicture
+            case .tooLarge: .tooLarge
+            case .missingLoader: .missingLoader
+            }
+        }
+    }
+
+    enum MediaReason: CaseIterable {
+        case file, noURI, notAPicture, noPictureStream, noDecoder, noPictureCameOut, pictureCutShort, playbinMissing, noVideoSink,
+             cannotRead, cannotPlay, gstreamer
+        init(_ reason: MediaError.Reason) {
+            self = switch reason {
+            case .file: .file
+            case .noURI: .noURI
+            case .notAPicture: .notAPicture
+            case .noPictureStream: .noPictureStream
+            case .noDecoder: .noDecoder
+            case .noPictureCameOut: .noPictureCameOut
+            case .pictureCutShort: .pictureCutShort
+            case .playbinMissing: .playbinMissing
+            case .noVideoSink: .noVideoSink
+            case .cannotRead: .cannotRead
+            case .cannotPlay: .cannotPlay
+            case .gstreamer: .gstreamer
+            }
+        }
+    }
+
+    enum Stitch: CaseIterable {
+        case noClips, soundOnly, unknownFormat, missingElement, notBuilt, notStarted, notWatched, cancelled, cannotWrite, failed, stalled
+        init(_ error: StitchError) {
+            self = switch error {
+            case .noClips: .noClips
+            case .soundOnly: .soundOnly
+            case .unknownFormat: .unknownFormat
+            case .missingElement: .missingElement
+            case .notBuilt: .notBuilt
+            case .notStarted: .notStarted
+            case .notWatched: .notWatched
+            case .cancelled: .cancelled
+            case .cannotWrite: .cannotWrite
+            case .failed: .failed
+            case .stalled: .stalled
+            }
+        }
+    }
+
+    enum Destination: CaseIterable {
+        case exists, clipOfFolder, insideFolder, noParent, isAFolder, notAFolder, unusable, folderUnopenable
+        init(_ reason: ExportDestinationError.Reason) {
+            self = switch reason {
+            case .exists: .exists
+            case .clipOfFolder: .clipOfFolder
+            case .insideFolder: .insideFolder
+            case .noParent: .noParent
+            case .isAFolder: .isAFolder
+            case .notAFolder: .notAFolder
+            case .unusable: .unusable
+            case .folderUnopenable: .folderUnopenable
+            }
+        }
+    }
+
+    enum Sidecar: CaseIterable {
+        case invalidXMP, store, symlink, notRegular, tooLarge, errno
+        init(_ reason: Sidecars.Failure.Reason) {
+            self = switch reason {
+            case .invalidXMP: .invalidXMP
+            case .store: .store
+            case .symlink: .symlink
+            case .notRegular: .notRegular
+            case .tooLarge: .tooLarge
+            case .errno: .errno
+            }
+        }
+    }
+
+    enum Malformed: CaseIterable {
+        case notUTF8, notText, unclosed, noElements, endsInTag, noSpaceBeforeAttribute, endTagNotClosed, closesNothing, closesOther, noValue,
+             notQuoted, valueNotClosed, nameless, endsInside, noDescription
+        init(_ malformed: XMPRating.Malformed) {
+            self = switch malformed {
+            case .notUTF8: .notUTF8
+            case .notText: .notText
+            case .unclosed: .unclosed
+            case .noElements: .noElements
+            case .endsInTag: .endsInTag
+            case .noSpaceBeforeAttribute: .noSpaceBeforeAttribute
+            case .endTagNotClosed: .endTagNotClosed
+            case .closesNothing: .closesNothing
+            case .closesOther: .closesOther
+            case .noValue: .noValue
+            case .notQuoted: .notQuoted
+            case .valueNotClosed: .valueNotClosed
+            case .nameless: .nameless
+            case .endsInside: .endsInside
+            case .noDescription: .noDescription
+            }
+        }
+    }
+
+    enum Folder: CaseIterable {
+        case notFound, notAFolder, unreadable
+        init(_ error: FolderError) {
+            self = switch error {
+            case .notFound: .notFound
+            case .notAFolder: .notAFolder
+            case .unreadable: .unreadable
+            }
+        }
+    }
+
+    /// The mirror cases `samples` leave out (empty when every case has one).
+    static func missing<Value, Case: CaseIterable & Hashable>(_ samples: [Value], _ kase: (Value) -> Case) -> Set<Case> {
+        Set(Case.allCases).subtracting(samples.map(kase))
     }
 }
