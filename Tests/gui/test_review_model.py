@@ -107,12 +107,14 @@ def test_a_write_in_the_folder_that_changes_no_clip_reloads_nothing(tmp_path):
         x, y = CENTRE
         s.xdotool("mousemove", x, y, "sleep", 0.1, "mousedown", 1, "sleep", 0.1,
                   *sum([["mousemove", x + i * 20, y + i * 2, "sleep", 0.03] for i in range(1, 7)], []))
-        # Not a clip: the deck, the held card and the status line stay as they are.
+        top = top_name(s.wait_for(lambda: (lambda t: t if status(t) != before else None)(s.tree()),
+                                  "the status line to say what letting go would do"))
+        # Not a clip: the deck and the held card stay as they are.
         (deck / "notes.txt").write_text("rally notes")
         (deck / "notes.txt").write_text("rally notes, edited")
         s.wait_for(lambda: re.search(r"followed a change in .*: notes\.txt$", s.stderr(), re.M), "the window to follow the write")
         tree = s.tree()
-        assert (top_name(tree), status(tree)) == ("Clip 1 of 2: beach_rally_01.mp4, 0:03", before)
+        assert top_name(tree) == top and status(tree) != before, "the held card was let go"
         s.xdotool(*sum([["mousemove", x + i * 20, y + i * 2, "sleep", 0.03] for i in range(7, 18)], []), "mouseup", 1)
         s.wait_cursor(1, "the like the held card was dragged to")
         assert status(s.tree()) == "Liked beach_rally_01.mp4. 1 left."
