@@ -85,9 +85,9 @@ import Testing
     }
 
     @Test func everyStoreErrorIsASentenceNamingItsFile() {
-        #expect(ErrorCases.missing(Self.storeKinds) { ErrorCases.Store($0.0) }.isEmpty)
-        #expect(ErrorCases.missing(Self.storeKinds.compactMap { if case .untrusted(_, let why) = $0.0 { why } else { nil } },
-                                   ErrorCases.Untrusted.init).isEmpty)
+        #expect(ErrorCases.missing(Self.storeKinds.map(\.0), ErrorCases.Store.self, check: ErrorCases.Store.check).isEmpty)
+        let untrusted = Self.storeKinds.compactMap { if case .untrusted(_, let why) = $0.0 { why } else { nil } }
+        #expect(ErrorCases.missing(untrusted, ErrorCases.Untrusted.self, check: ErrorCases.Untrusted.check).isEmpty)
         for (kind, name) in Self.storeKinds {
             let text = ErrorText.describe(StoreError(kind))
             #expect(Self.isSentence(text), "\(kind)")
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func everyFileFailureNamesTheFile() {
-        #expect(ErrorCases.missing(Self.fileReasons, ErrorCases.File.init).isEmpty)
+        #expect(ErrorCases.missing(Self.fileReasons, ErrorCases.File.self, check: ErrorCases.File.check).isEmpty)
         for reason in Self.fileReasons {
             let text = ErrorText.describe(FileFailure(path: "sub/a.mp4", reason: reason))
             // A file that changed while moving is a sentence of its own: "sub/a.mp4 changed while…".
@@ -127,8 +127,8 @@ import Testing
     }
 
     @Test func everyMediaErrorNamesTheClip() {
-        #expect(ErrorCases.missing(Self.mediaReasons, ErrorCases.MediaReason.init).isEmpty)
-        #expect(ErrorCases.missing(Self.mediaErrors, ErrorCases.Media.init).isEmpty)
+        #expect(ErrorCases.missing(Self.mediaReasons, ErrorCases.MediaReason.self, check: ErrorCases.MediaReason.check).isEmpty)
+        #expect(ErrorCases.missing(Self.mediaErrors, ErrorCases.Media.self, check: ErrorCases.Media.check).isEmpty)
         for error in Self.mediaErrors {
             let text = ErrorText.describe(error)
             #expect(Self.isSentence(text) && text.contains("a.mp4"), "\(error): \(text)")
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func everyStitchErrorIsASentence() {
-        #expect(ErrorCases.missing(Self.stitchErrors) { ErrorCases.Stitch($0.0) }.isEmpty)
+        #expect(ErrorCases.missing(Self.stitchErrors.map(\.0), ErrorCases.Stitch.self, check: ErrorCases.Stitch.check).isEmpty)
         for (error, name) in Self.stitchErrors {
             let text = ErrorText.describe(error)
             #expect(Self.isSentence(text) && !text.contains("StitchError"), "\(error)")
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func everyDestinationRefusalNamesTheDestination() {
-        #expect(ErrorCases.missing(Self.destinationReasons, ErrorCases.Destination.init).isEmpty)
+        #expect(ErrorCases.missing(Self.destinationReasons, ErrorCases.Destination.self, check: ErrorCases.Destination.check).isEmpty)
         for reason in Self.destinationReasons {
             let text = ErrorText.describe(ExportDestinationError(destination: "/tmp/likes.m3u8", folder: Self.folder, reason: reason))
             #expect(Self.isSentence(text) && text.contains("“/tmp/likes.m3u8”"), "\(reason): \(text)")
@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test func everySidecarFailureNamesTheSidecar() {
-        #expect(ErrorCases.missing(Self.sidecarReasons, ErrorCases.Sidecar.init).isEmpty)
+        #expect(ErrorCases.missing(Self.sidecarReasons, ErrorCases.Sidecar.self, check: ErrorCases.Sidecar.check).isEmpty)
         for reason in Self.sidecarReasons {
             let text = ErrorText.describe(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: reason))
             #expect(Self.isSentence(text) && text.contains("“/v/a.mp4.xmp”"), "\(reason): \(text)")
@@ -173,7 +173,7 @@ import Testing
 
     @Test func everyMalformedSidecarIsWordedWithTheSidecarsName() {
         // `.notText` is worded by its encoding: `aBrokenUTF16SidecarIsNamedByItsEncoding`.
-        #expect(ErrorCases.missing(Self.malformed, ErrorCases.Malformed.init) == [.notText])
+        #expect(ErrorCases.missing(Self.malformed, ErrorCases.Malformed.self, check: ErrorCases.Malformed.check) == ["notText"])
         for malformed in Self.malformed {
             let text = ErrorText.sidecar(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: .invalidXMP(malformed)))
             #expect(text.hasPrefix("Can’t update the XMP sidecar “/v/a.mp4.xmp”: it is not valid XMP (") && text.hasSuffix(").")
@@ -194,7 +194,7 @@ import Testing
                                               .unreadable(path: "/x/v", errno: EIO)]
 
     @Test func everyFolderErrorNamesTheFolder() {
-        #expect(ErrorCases.missing(Self.folderErrors, ErrorCases.Folder.init).isEmpty)
+        #expect(ErrorCases.missing(Self.folderErrors, ErrorCases.Folder.self, check: ErrorCases.Folder.check).isEmpty)
         for error in Self.folderErrors {
             #expect(ErrorText.describe(error).hasPrefix("Can’t open “/x/v”: "))
         }
@@ -217,205 +217,111 @@ import Testing
     }
 }
 
-/// The cases of each error the app words, one mirror enum each. Its
-/// initialiser's switch stops compiling when the library adds a case; the
-/// new mirror case is then in `allCases`, and `samples(_:cover:)` fails
-/// until the test's list holds an example of it.
+/// The case names of each error the app words. Each `check` switch stops
+/// compiling when the library adds a case; its name then goes in the list
+/// above the switch, and `missing` fails until the test has a sample of it.
 enum ErrorCases {
-    enum Store: CaseIterable {
+    enum Store: String, CaseIterable {
         case notInFolder, untrusted, newerSchema, diskFull, notWritable, diskError, movedWhileOpen, pathOutsideFolder, folder, notLastStep,
              sqlite, cannotWrite, changedByOther, cannotCreate, cannotCreateDirectory, noFolderOpen
-        init(_ kind: StoreError.Kind) {
-            self = switch kind {
-            case .notInFolder: .notInFolder
-            case .untrusted: .untrusted
-            case .newerSchema: .newerSchema
-            case .diskFull: .diskFull
-            case .notWritable: .notWritable
-            case .diskError: .diskError
-            case .movedWhileOpen: .movedWhileOpen
-            case .pathOutsideFolder: .pathOutsideFolder
-            case .folder: .folder
-            case .notLastStep: .notLastStep
-            case .sqlite: .sqlite
-            case .cannotWrite: .cannotWrite
-            case .changedByOther: .changedByOther
-            case .cannotCreate: .cannotCreate
-            case .cannotCreateDirectory: .cannotCreateDirectory
-            case .noFolderOpen: .noFolderOpen
+        static func check(_ kind: StoreError.Kind) {
+            switch kind {
+            case .notInFolder, .untrusted, .newerSchema, .diskFull, .notWritable, .diskError, .movedWhileOpen, .pathOutsideFolder, .folder,
+                 .notLastStep, .sqlite, .cannotWrite, .changedByOther, .cannotCreate, .cannotCreateDirectory, .noFolderOpen: break
             }
         }
     }
 
-    enum Untrusted: CaseIterable {
+    enum Untrusted: String, CaseIterable {
         case errno, sqlite, notRegular, empty, notSQLite
-        init(_ why: StoreError.Untrusted) {
-            self = switch why {
-            case .errno: .errno
-            case .sqlite: .sqlite
-            case .notRegular: .notRegular
-            case .empty: .empty
-            case .notSQLite: .notSQLite
-            }
+        static func check(_ why: StoreError.Untrusted) {
+            switch why { case .errno, .sqlite, .notRegular, .empty, .notSQLite: break }
         }
     }
 
-    enum File: CaseIterable {
+    enum File: String, CaseIterable {
         case gone, permissionDenied, noTrash, readOnly, trashUnwritable, trashUncreatable, trashNotAFolder, trashFull, rejectedNotAFolder,
              rejectedFull, noFreeName, outsideFolder, changed, changedWhileMoving, notMarked, folderUnopenable, readOnlyFilesystem,
              otherFilesystem, notRegular, cannotCreateFolder, destination, store, cancelled, errno
-        init(_ reason: FileFailure.Reason) {
-            self = switch reason {
-            case .gone: .gone
-            case .permissionDenied: .permissionDenied
-            case .noTrash: .noTrash
-            case .readOnly: .readOnly
-            case .trashUnwritable: .trashUnwritable
-            case .trashUncreatable: .trashUncreatable
-            case .trashNotAFolder: .trashNotAFolder
-            case .trashFull: .trashFull
-            case .rejectedNotAFolder: .rejectedNotAFolder
-            case .rejectedFull: .rejectedFull
-            case .noFreeName: .noFreeName
-            case .outsideFolder: .outsideFolder
-            case .changed: .changed
-            case .changedWhileMoving: .changedWhileMoving
-            case .notMarked: .notMarked
-            case .folderUnopenable: .folderUnopenable
-            case .readOnlyFilesystem: .readOnlyFilesystem
-            case .otherFilesystem: .otherFilesystem
-            case .notRegular: .notRegular
-            case .cannotCreateFolder: .cannotCreateFolder
-            case .destination: .destination
-            case .store: .store
-            case .cancelled: .cancelled
-            case .errno: .errno
+        static func check(_ reason: FileFailure.Reason) {
+            switch reason {
+            case .gone, .permissionDenied, .noTrash, .readOnly, .trashUnwritable, .trashUncreatable, .trashNotAFolder, .trashFull,
+                 .rejectedNotAFolder, .rejectedFull, .noFreeName, .outsideFolder, .changed, .changedWhileMoving, .notMarked, .folderUnopenable,
+                 .readOnlyFilesystem, .otherFilesystem, .notRegular, .cannotCreateFolder, .destination, .store, .cancelled, .errno: break
             }
         }
     }
 
-    enum Media: CaseIterable {
+    enum Media: String, CaseIterable {
         case unreadable, notAVideo, missingDecoder, timedOut, noPicture, tooLarge, missingLoader
-        init(_ error: MediaError) {
-            self = switch error {
-            case .unreadable: .unreadable
-            case .notAVideo: .notAVideo
-            case .missingDecoder: .missingDecoder
-            case .timedOut: .timedOut
-            case .noPicture: .noPicture
-            case .tooLarge: .tooLarge
-            case .missingLoader: .missingLoader
-            }
+        static func check(_ error: MediaError) {
+            switch error { case .unreadable, .notAVideo, .missingDecoder, .timedOut, .noPicture, .tooLarge, .missingLoader: break }
         }
     }
 
-    enum MediaReason: CaseIterable {
+    enum MediaReason: String, CaseIterable {
         case file, noURI, notAPicture, noPictureStream, noDecoder, noPictureCameOut, pictureCutShort, playbinMissing, noVideoSink,
              cannotRead, cannotPlay, gstreamer
-        init(_ reason: MediaError.Reason) {
-            self = switch reason {
-            case .file: .file
-            case .noURI: .noURI
-            case .notAPicture: .notAPicture
-            case .noPictureStream: .noPictureStream
-            case .noDecoder: .noDecoder
-            case .noPictureCameOut: .noPictureCameOut
-            case .pictureCutShort: .pictureCutShort
-            case .playbinMissing: .playbinMissing
-            case .noVideoSink: .noVideoSink
-            case .cannotRead: .cannotRead
-            case .cannotPlay: .cannotPlay
-            case .gstreamer: .gstreamer
+        static func check(_ reason: MediaError.Reason) {
+            switch reason {
+            case .file, .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
+                 .noVideoSink, .cannotRead, .cannotPlay, .gstreamer: break
             }
         }
     }
 
-    enum Stitch: CaseIterable {
+    enum Stitch: String, CaseIterable {
         case noClips, soundOnly, unknownFormat, missingElement, notBuilt, notStarted, notWatched, cancelled, cannotWrite, failed, stalled
-        init(_ error: StitchError) {
-            self = switch error {
-            case .noClips: .noClips
-            case .soundOnly: .soundOnly
-            case .unknownFormat: .unknownFormat
-            case .missingElement: .missingElement
-            case .notBuilt: .notBuilt
-            case .notStarted: .notStarted
-            case .notWatched: .notWatched
-            case .cancelled: .cancelled
-            case .cannotWrite: .cannotWrite
-            case .failed: .failed
-            case .stalled: .stalled
+        static func check(_ error: StitchError) {
+            switch error {
+            case .noClips, .soundOnly, .unknownFormat, .missingElement, .notBuilt, .notStarted, .notWatched, .cancelled, .cannotWrite,
+                 .failed, .stalled: break
             }
         }
     }
 
-    enum Destination: CaseIterable {
+    enum Destination: String, CaseIterable {
         case exists, clipOfFolder, insideFolder, noParent, isAFolder, notAFolder, unusable, folderUnopenable
-        init(_ reason: ExportDestinationError.Reason) {
-            self = switch reason {
-            case .exists: .exists
-            case .clipOfFolder: .clipOfFolder
-            case .insideFolder: .insideFolder
-            case .noParent: .noParent
-            case .isAFolder: .isAFolder
-            case .notAFolder: .notAFolder
-            case .unusable: .unusable
-            case .folderUnopenable: .folderUnopenable
-            }
+        static func check(_ reason: ExportDestinationError.Reason) {
+            switch reason { case .exists, .clipOfFolder, .insideFolder, .noParent, .isAFolder, .notAFolder, .unusable, .folderUnopenable: break }
         }
     }
 
-    enum Sidecar: CaseIterable {
+    enum Sidecar: String, CaseIterable {
         case invalidXMP, store, symlink, notRegular, tooLarge, errno
-        init(_ reason: Sidecars.Failure.Reason) {
-            self = switch reason {
-            case .invalidXMP: .invalidXMP
-            case .store: .store
-            case .symlink: .symlink
-            case .notRegular: .notRegular
-            case .tooLarge: .tooLarge
-            case .errno: .errno
-            }
+        static func check(_ reason: Sidecars.Failure.Reason) {
+            switch reason { case .invalidXMP, .store, .symlink, .notRegular, .tooLarge, .errno: break }
         }
     }
 
-    enum Malformed: CaseIterable {
+    enum Malformed: String, CaseIterable {
         case notUTF8, notText, unclosed, noElements, endsInTag, noSpaceBeforeAttribute, endTagNotClosed, closesNothing, closesOther, noValue,
              notQuoted, valueNotClosed, nameless, endsInside, noDescription
-        init(_ malformed: XMPRating.Malformed) {
-            self = switch malformed {
-            case .notUTF8: .notUTF8
-            case .notText: .notText
-            case .unclosed: .unclosed
-            case .noElements: .noElements
-            case .endsInTag: .endsInTag
-            case .noSpaceBeforeAttribute: .noSpaceBeforeAttribute
-            case .endTagNotClosed: .endTagNotClosed
-            case .closesNothing: .closesNothing
-            case .closesOther: .closesOther
-            case .noValue: .noValue
-            case .notQuoted: .notQuoted
-            case .valueNotClosed: .valueNotClosed
-            case .nameless: .nameless
-            case .endsInside: .endsInside
-            case .noDescription: .noDescription
+        static func check(_ malformed: XMPRating.Malformed) {
+            switch malformed {
+            case .notUTF8, .notText, .unclosed, .noElements, .endsInTag, .noSpaceBeforeAttribute, .endTagNotClosed, .closesNothing,
+                 .closesOther, .noValue, .notQuoted, .valueNotClosed, .nameless, .endsInside, .noDescription: break
             }
         }
     }
 
-    enum Folder: CaseIterable {
+    enum Folder: String, CaseIterable {
         case notFound, notAFolder, unreadable
-        init(_ error: FolderError) {
-            self = switch error {
-            case .notFound: .notFound
-            case .notAFolder: .notAFolder
-            case .unreadable: .unreadable
-            }
+        static func check(_ error: FolderError) {
+            switch error { case .notFound, .notAFolder, .unreadable: break }
         }
     }
 
-    /// The mirror cases `samples` leave out (empty when every case has one).
-    static func missing<Value, Case: CaseIterable & Hashable>(_ samples: [Value], _ kase: (Value) -> Case) -> Set<Case> {
-        Set(Case.allCases).subtracting(samples.map(kase))
+    /// A case's name: its payload's label, or the case itself without one.
+    static func name(_ value: Any) -> String {
+        Mirror(reflecting: value).children.first?.label ?? String(describing: value)
+    }
+
+    /// The case names with no sample in `samples`, and the samples' names
+    /// `Case` does not list (empty when they agree); `check` runs on each.
+    static func missing<Value, Case: RawRepresentable & CaseIterable>(_ samples: [Value], _: Case.Type, check: (Value) -> Void) -> Set<String>
+    where Case.RawValue == String {
+        samples.forEach(check)
+        return Set(Case.allCases.map(\.rawValue)).symmetricDifference(samples.map(name))
     }
 }
