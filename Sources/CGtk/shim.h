@@ -21,12 +21,6 @@ static inline GType flick_type_double(void) { return G_TYPE_DOUBLE; }
 static inline GType flick_type_widget(void) { return GTK_TYPE_WIDGET; }
 static inline GType flick_widget_type(GtkWidget *w) { return G_OBJECT_TYPE(w); }
 
-// Variadic gtk_accessible_update_relation has no _value twin for single refs in 4.8;
-// expose the list-free form used for labelled-by.
-static inline void flick_accessible_set_labelled_by(GtkAccessible *a, GtkAccessible *by) {
-    gtk_accessible_update_relation(a, GTK_ACCESSIBLE_RELATION_LABELLED_BY, by, NULL, -1);
-}
-
 // A button read as a radio button (the role is construct-only), for a choice
 // that looks like linked toggle buttons: GTK 4.8 has no toggle-button role, so
 // a GtkToggleButton reads as a push button whose PRESSED state Orca never

@@ -82,9 +82,6 @@ public enum PartialFile {
         return partials.filter { unlink(RawPath.c($0)) == 0 }.count
     }
 
-    /// Whether `name` (a last path component) is one of Flick's partial files.
-    public static func isPartialName(_ name: String) -> Bool { name.hasPrefix(prefix) }
-
     /// Removes the partial files in `directory` whose process has ended
     /// (killed mid-export). Only regular files owned by this user, named
     /// as Flick names them and carrying Flick's mark are touched. Returns

@@ -33,7 +33,6 @@ final class NoFollowDirectory {
         let name: [CChar]
         let info: stat
         var identity: FileIdentity { FileIdentity(info) }
-        var isSymlink: Bool { (info.st_mode & S_IFMT) == S_IFLNK }
 
         fileprivate init(parent: Int32, name: [CChar], info: stat) {
             self.parent = parent

@@ -106,19 +106,7 @@ extension Timeline {
     /// entities, a carriage return as a character reference (so it is not
     /// read back as a newline), stray bytes as "�".
     static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in RawPath.display(text).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        escaping(text) { xmlSpellings[$0] }
     }
 
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? max(a, 1) : gcd(b, a % b) }

@@ -79,22 +79,6 @@ extension Timeline {
     /// A JSON string: quotes, backslashes and control characters escaped,
     /// stray bytes as "�".
     static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in RawPath.display(text).unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        "\"" + escaping(text, jsonSpelling) + "\""
     }
 }

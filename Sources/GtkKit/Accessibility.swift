@@ -48,10 +48,6 @@ public enum Accessibility {
         flick_accessible_set_checked(widget.opaque, checked ? 1 : 0)
     }
 
-    public static func setLabelledBy(_ widget: some GObjectPointer, _ label: some GObjectPointer) {
-        flick_accessible_set_labelled_by(widget.opaque, label.opaque)
-    }
-
     /// Speaks `text` once through the screen reader, now.
     ///
     /// GTK 4.8 has no announcement API (`gtk_accessible_announce` is 4.14),

@@ -31,6 +31,4 @@ public enum MainQueueBridge {
         g_source_remove(sourceID)
         sourceID = 0
     }
-
-    @MainActor public static var isInstalled: Bool { sourceID != 0 }
 }

@@ -36,8 +36,6 @@ public extension SignalSpec where Handler == VoidHandler {
     static var map: Self { .void("map") }
     static var realize: Self { .void("realize") }
     static var unmap: Self { .void("unmap") }
-    static var invalidateContents: Self { .void("invalidate-contents") }
-    static var invalidateSize: Self { .void("invalidate-size") }
     /// AdwToast "dismissed".
     static var toastDismissed: Self { .void("dismissed") }
 }

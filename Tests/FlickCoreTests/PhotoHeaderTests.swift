@@ -113,7 +113,11 @@ import Testing
         #expect(Self.orientation(of: hugeChunk) == .up)
     }
 
-    @Test func randomDamageNeverCrashes() {
+    /// Damaged headers read as nothing or as a header the bytes hold, never
+    /// as garbage: the format is what the first bytes say; a size comes
+    /// only with HEIF/AVIF and has both sides; a turn only where EXIF lives.
+    /// A file merely cut short reads as the whole file's header or as none.
+    @Test func randomDamageReadsAsNothingOrAsTheBytesSay() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -122,12 +126,30 @@ import Testing
         let files = [Self.jpeg(tiff: Self.tiff(orientation: 5, big: true)), Self.webp(exif: Self.tiff(orientation: 5, big: false)),
                      Self.heif(properties: [Self.ispe(4032, 3024), Self.irot(1)], associations: [1, 2])]
         for file in files {
+            let whole = PhotoHeader.read(file)
             for _ in 0..<2000 {
+                let cut = Array(file.prefix(next() % (file.count + 1)))
+                let header = PhotoHeader.read(cut), none = PhotoHeader(format: PhotoFormat.sniff(Array(cut.prefix(PhotoFormat.headerBytes))))
+                #expect(header == whole || header == none, "\(cut.count) of \(file.count) bytes: \(header)")
                 var damaged = file
                 for _ in 0..<(1 + next() % 4) { damaged[next() % damaged.count] = UInt8(next() & 0xFF) }
-                _ = PhotoHeader.read(Array(damaged.prefix(next() % (damaged.count + 1))))
+                damaged = Array(damaged.prefix(next() % (damaged.count + 1)))
+                #expect(Self.holds(PhotoHeader.read(damaged), bytes: damaged))
             }
         }
+    }
+
+    /// Whether `header` is one `bytes` can hold.
+    static func holds(_ header: PhotoHeader, bytes: [UInt8]) -> Bool {
+        let format = PhotoFormat.sniff(Array(bytes.prefix(PhotoFormat.headerBytes)))
+        let turns: Set<PhotoFormat?> = [.jpeg, .tiff, .webp], sized: Set<PhotoFormat?> = [.heif, .avif]
+        let size = (header.decodedWidth, header.decodedHeight)
+        let sizeHeld = switch size {
+        case (nil, nil): true
+        case (let width?, let height?): sized.contains(format) && width > 0 && height > 0
+        default: false
+        }
+        return header.format == format && (header.orientation == .up || turns.contains(format)) && sizeHeld
     }
 
     // -- HEIF / AVIF ------------------------------------------------------------

@@ -56,11 +56,10 @@ func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
         for id in Int64(1)...6 {
             service.request(key(id), render: gate.render(id)) { done[id] = try? $0.get() }
         }
+        // Held: the pool handed out two renders and keeps the rest; only a
+        // finished render (on this actor, which has not yielded) starts another.
+        #expect(service.stats.running == 2 && service.stats.mostRunning == 2)
         #expect(await eventually { gate.running == 2 })
-        // Held: nothing more starts however long they run.
-        try? await Task.sleep(for: .milliseconds(100))
-        #expect(gate.running == 2)
-        #expect(service.stats.running == 2)
         #expect(Set(gate.started) == [1, 2])
         // A worker comes free: the newest request waiting runs next.
         gate.release(1)
@@ -131,8 +130,13 @@ func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
         if let ticket { service.cancel(ticket) }
         for id in Int64(1)...3 { gate.release(id) }
         #expect(await eventually { done.count == 2 })
-        try? await Task.sleep(for: .milliseconds(100))
-        #expect(done == [1, 3])
+        // One worker, and a request made now: it completes after job 2
+        // would have (had it not been dropped, it would have started as 3
+        // finished, before this request was made).
+        gate.release(4)
+        service.request(key(4), render: gate.render(4)) { _ in done.append(4) }
+        #expect(await eventually { done.last == 4 })
+        #expect(done == [1, 3, 4])
         #expect(!gate.started.contains(2))
     }
 
@@ -163,9 +167,14 @@ func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
         gate.release(1)
         gate.release(2)
         #expect(await eventually { service.stats.running == 0 && service.stats.rendered == 1 })
-        try? await Task.sleep(for: .milliseconds(100))
+        // One worker, and a request made now: it completes after job 2
+        // would have (had it run, it would have started as 1 finished).
+        gate.release(3)
+        var later = false
+        service.request(key(3), render: gate.render(3)) { _ in later = true }
+        #expect(await eventually { later })
         #expect(!done)
-        #expect(gate.started == [1])
+        #expect(gate.started == [1, 3])
     }
 
     @Test func theCacheKeepsItsCapacity() async {

@@ -11,8 +11,8 @@ import Testing
     static let store = "/home/u/.local/share/flick/flick.db"
     static let folder = "/home/u/Videos"
 
-    /// One of every `StoreError.Kind` (the switch below fails to compile
-    /// when a kind is added without a sample), with the name it must show.
+    /// One of every `StoreError.Kind` (`ErrorCases` asks for a sample of
+    /// each kind there is), with the name it must show.
     static let storeKinds: [(StoreError.Kind, String?)] = [
         (.notInFolder(path: "c.jpg", applied: true), "c.jpg"),
         (.notInFolder(path: "c.jpg", applied: false), "c.jpg"),
@@ -39,13 +39,6 @@ import Testing
         (.noFolderOpen, nil),
     ]
 
-    static func covers(_ kind: StoreError.Kind) -> Bool {
-        switch kind {
-        case .notInFolder, .untrusted, .newerSchema, .diskFull, .notWritable, .diskError, .movedWhileOpen, .pathOutsideFolder,
-             .folder, .notLastStep, .sqlite, .cannotWrite, .changedByOther, .cannotCreate, .cannotCreateDirectory, .noFolderOpen: true
-        }
-    }
-
     static let fileReasons: [FileFailure.Reason] = [
         .gone, .permissionDenied, .noTrash, .readOnly("/media/card"), .trashUnwritable("/media/card/.Trash-1000", .foreign),
         .trashUnwritable("/media/card/.Trash-1000", .errno(EROFS)), .trashUnwritable("/media/card/.Trash-1000", .errno(EACCES)),
@@ -59,25 +52,10 @@ import Testing
         .store(StoreError(.diskFull(path: store))), .cancelled, .errno(EIO),
     ]
 
-    static func covers(_ reason: FileFailure.Reason) -> Bool {
-        switch reason {
-        case .gone, .permissionDenied, .noTrash, .readOnly, .trashUnwritable, .trashUncreatable, .changedWhileMoving, .trashNotAFolder, .trashFull, .rejectedNotAFolder,
-             .rejectedFull, .noFreeName, .outsideFolder, .changed, .notMarked, .folderUnopenable, .readOnlyFilesystem,
-             .otherFilesystem, .notRegular, .cannotCreateFolder, .destination, .store, .cancelled, .errno: true
-        }
-    }
-
     static let mediaReasons: [MediaError.Reason] = FileBytes.Failure.allCases.map { .file($0) } + [
         .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
         .noVideoSink, .cannotRead, .cannotPlay, .gstreamer("Internal data stream error."),
     ]
-
-    static func covers(_ reason: MediaError.Reason) -> Bool {
-        switch reason {
-        case .file, .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
-             .noVideoSink, .cannotRead, .cannotPlay, .gstreamer: true
-        }
-    }
 
     static let mediaErrors: [MediaError] = mediaReasons.flatMap { [MediaError.unreadable(file: "a.mp4", reason: $0), .notAVideo(file: "a.mp4", reason: $0)] } + [
         .missingDecoder(file: "a.mp4", what: "AV1", package: "gstreamer1.0-plugins-bad"), .timedOut(file: "a.mp4"), .noPicture(file: "a.mp4"),
@@ -92,13 +70,6 @@ import Testing
         (.failed(clip: "/v/rally.mp4", detail: "Internal data stream error."), "rally.mp4"), (.failed(clip: nil, detail: nil), nil),
         (.stalled(clip: "/v/rally.mp4", seconds: 30), "rally.mp4"), (.stalled(clip: nil, seconds: 30), nil),
     ]
-
-    static func covers(_ error: StitchError) -> Bool {
-        switch error {
-        case .noClips, .soundOnly, .unknownFormat, .missingElement, .notBuilt, .notStarted, .notWatched, .cancelled,
-             .cannotWrite, .failed, .stalled: true
-        }
-    }
 
     static let destinationReasons: [ExportDestinationError.Reason] = [
         .exists, .clipOfFolder, .insideFolder, .noParent, .isAFolder, .notAFolder, .unusable(EACCES), .folderUnopenable(EACCES),
@@ -115,7 +86,9 @@ import Testing
     }
 
     @Test func everyStoreErrorIsASentenceNamingItsFile() {
-        #expect(Self.storeKinds.allSatisfy { Self.covers($0.0) })
+        #expect(ErrorCases.missing(Self.storeKinds.map(\.0), ErrorCases.Store.self, check: ErrorCases.Store.check).isEmpty)
+        let untrusted = Self.storeKinds.compactMap { if case .untrusted(_, let why) = $0.0 { why } else { nil } }
+        #expect(ErrorCases.missing(untrusted, ErrorCases.Untrusted.self, check: ErrorCases.Untrusted.check).isEmpty)
         for (kind, name) in Self.storeKinds {
             let text = ErrorText.describe(StoreError(kind))
             #expect(Self.isSentence(text), "\(kind)")
@@ -137,7 +110,7 @@ import Testing
     }
 
     @Test func everyFileFailureNamesTheFile() {
-        #expect(Self.fileReasons.allSatisfy(Self.covers))
+        #expect(ErrorCases.missing(Self.fileReasons, ErrorCases.File.self, check: ErrorCases.File.check).isEmpty)
         for reason in Self.fileReasons {
             let text = ErrorText.describe(FileFailure(path: "sub/a.mp4", reason: reason))
             // A file that changed while moving is a sentence of its own: "sub/a.mp4 changed while…".
@@ -155,7 +128,8 @@ import Testing
     }
 
     @Test func everyMediaErrorNamesTheClip() {
-        #expect(Self.mediaReasons.allSatisfy(Self.covers))
+        #expect(ErrorCases.missing(Self.mediaReasons, ErrorCases.MediaReason.self, check: ErrorCases.MediaReason.check).isEmpty)
+        #expect(ErrorCases.missing(Self.mediaErrors, ErrorCases.Media.self, check: ErrorCases.Media.check).isEmpty)
         for error in Self.mediaErrors {
             let text = ErrorText.describe(error)
             #expect(Self.isSentence(text) && text.contains("a.mp4"), "\(error): \(text)")
@@ -166,7 +140,7 @@ import Testing
     }
 
     @Test func everyStitchErrorIsASentence() {
-        #expect(Self.stitchErrors.allSatisfy { Self.covers($0.0) })
+        #expect(ErrorCases.missing(Self.stitchErrors.map(\.0), ErrorCases.Stitch.self, check: ErrorCases.Stitch.check).isEmpty)
         for (error, name) in Self.stitchErrors {
             let text = ErrorText.describe(error)
             #expect(Self.isSentence(text) && !text.contains("StitchError"), "\(error)")
@@ -176,6 +150,7 @@ import Testing
     }
 
     @Test func everyDestinationRefusalNamesTheDestination() {
+        #expect(ErrorCases.missing(Self.destinationReasons, ErrorCases.Destination.self, check: ErrorCases.Destination.check).isEmpty)
         for reason in Self.destinationReasons {
             let text = ErrorText.describe(ExportDestinationError(destination: "/tmp/likes.m3u8", folder: Self.folder, reason: reason))
             #expect(Self.isSentence(text) && text.contains("“/tmp/likes.m3u8”"), "\(reason): \(text)")
@@ -183,6 +158,7 @@ import Testing
     }
 
     @Test func everySidecarFailureNamesTheSidecar() {
+        #expect(ErrorCases.missing(Self.sidecarReasons, ErrorCases.Sidecar.self, check: ErrorCases.Sidecar.check).isEmpty)
         for reason in Self.sidecarReasons {
             let text = ErrorText.describe(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: reason))
             #expect(Self.isSentence(text) && text.contains("“/v/a.mp4.xmp”"), "\(reason): \(text)")
@@ -196,16 +172,9 @@ import Testing
         .endsInside(.processingInstruction), .endsInside(.cdata), .endsInside(.declaration), .nameless(.endTag), .noDescription,
     ]
 
-    static func covers(_ malformed: XMPRating.Malformed) -> Bool {
-        switch malformed {
-        case .notUTF8, .unclosed, .noElements, .endsInTag, .noSpaceBeforeAttribute, .endTagNotClosed, .closesNothing, .closesOther,
-             .noValue, .notQuoted, .valueNotClosed, .nameless, .endsInside, .noDescription: true
-        case .notText: false  // worded by its encoding: `aBrokenUTF16SidecarIsNamedByItsEncoding`
-        }
-    }
-
     @Test func everyMalformedSidecarIsWordedWithTheSidecarsName() {
-        #expect(Self.malformed.allSatisfy(Self.covers))
+        // `.notText` is worded by its encoding: `aBrokenUTF16SidecarIsNamedByItsEncoding`.
+        #expect(ErrorCases.missing(Self.malformed, ErrorCases.Malformed.self, check: ErrorCases.Malformed.check) == ["notText"])
         for malformed in Self.malformed {
             let text = ErrorText.sidecar(Sidecars.Failure(sidecar: "/v/a.mp4.xmp", reason: .invalidXMP(malformed)))
             #expect(text.hasPrefix("Can’t update the XMP sidecar “/v/a.mp4.xmp”: it is not valid XMP (") && text.hasSuffix(").")
@@ -222,8 +191,12 @@ import Testing
         #expect(!text.contains("not valid XMP"))
     }
 
+    static let folderErrors: [FolderError] = [.notFound(path: "/x/v"), .notAFolder(path: "/x/v"), .unreadable(path: "/x/v", errno: EACCES),
+                                              .unreadable(path: "/x/v", errno: EIO)]
+
     @Test func everyFolderErrorNamesTheFolder() {
-        for error in [FolderError.notFound(path: "/x/v"), .notAFolder(path: "/x/v"), .unreadable(path: "/x/v", errno: EACCES), .unreadable(path: "/x/v", errno: EIO)] {
+        #expect(ErrorCases.missing(Self.folderErrors, ErrorCases.Folder.self, check: ErrorCases.Folder.check).isEmpty)
+        for error in Self.folderErrors {
             #expect(ErrorText.describe(error).hasPrefix("Can’t open “/x/v”: "))
         }
         #expect(ErrorText.describe(FolderError(path: "/x", errno: EACCES)) == "Can’t open “/x”: permission denied.")
@@ -242,5 +215,114 @@ import Testing
         let worded = ErrorText.Worded(StoreError(.noFolderOpen))
         #expect("\(worded)" == "No folder is open, so the decision has nowhere to be saved.")
         #expect(ErrorText.describe(worded) == worded.text)
+    }
+}
+
+/// The case names of each error the app words. Each `check` switch stops
+/// compiling when the library adds a case; its name then goes in the list
+/// above the switch, and `missing` fails until the test has a sample of it.
+enum ErrorCases {
+    enum Store: String, CaseIterable {
+        case notInFolder, untrusted, newerSchema, diskFull, notWritable, diskError, movedWhileOpen, pathOutsideFolder, folder, notLastStep,
+             sqlite, cannotWrite, changedByOther, cannotCreate, cannotCreateDirectory, noFolderOpen
+        static func check(_ kind: StoreError.Kind) {
+            switch kind {
+            case .notInFolder, .untrusted, .newerSchema, .diskFull, .notWritable, .diskError, .movedWhileOpen, .pathOutsideFolder, .folder,
+                 .notLastStep, .sqlite, .cannotWrite, .changedByOther, .cannotCreate, .cannotCreateDirectory, .noFolderOpen: break
+            }
+        }
+    }
+
+    enum Untrusted: String, CaseIterable {
+        case errno, sqlite, notRegular, empty, notSQLite
+        static func check(_ why: StoreError.Untrusted) {
+            switch why { case .errno, .sqlite, .notRegular, .empty, .notSQLite: break }
+        }
+    }
+
+    enum File: String, CaseIterable {
+        case gone, permissionDenied, noTrash, readOnly, trashUnwritable, trashUncreatable, trashNotAFolder, trashFull, rejectedNotAFolder,
+             rejectedFull, noFreeName, outsideFolder, changed, changedWhileMoving, notMarked, folderUnopenable, readOnlyFilesystem,
+             otherFilesystem, notRegular, cannotCreateFolder, destination, store, cancelled, errno
+        static func check(_ reason: FileFailure.Reason) {
+            switch reason {
+            case .gone, .permissionDenied, .noTrash, .readOnly, .trashUnwritable, .trashUncreatable, .trashNotAFolder, .trashFull,
+                 .rejectedNotAFolder, .rejectedFull, .noFreeName, .outsideFolder, .changed, .changedWhileMoving, .notMarked, .folderUnopenable,
+                 .readOnlyFilesystem, .otherFilesystem, .notRegular, .cannotCreateFolder, .destination, .store, .cancelled, .errno: break
+            }
+        }
+    }
+
+    enum Media: String, CaseIterable {
+        case unreadable, notAVideo, missingDecoder, timedOut, noPicture, tooLarge, missingLoader
+        static func check(_ error: MediaError) {
+            switch error { case .unreadable, .notAVideo, .missingDecoder, .timedOut, .noPicture, .tooLarge, .missingLoader: break }
+        }
+    }
+
+    enum MediaReason: String, CaseIterable {
+        case file, noURI, notAPicture, noPictureStream, noDecoder, noPictureCameOut, pictureCutShort, playbinMissing, noVideoSink,
+             cannotRead, cannotPlay, gstreamer
+        static func check(_ reason: MediaError.Reason) {
+            switch reason {
+            case .file, .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
+                 .noVideoSink, .cannotRead, .cannotPlay, .gstreamer: break
+            }
+        }
+    }
+
+    enum Stitch: String, CaseIterable {
+        case noClips, soundOnly, unknownFormat, missingElement, notBuilt, notStarted, notWatched, cancelled, cannotWrite, failed, stalled
+        static func check(_ error: StitchError) {
+            switch error {
+            case .noClips, .soundOnly, .unknownFormat, .missingElement, .notBuilt, .notStarted, .notWatched, .cancelled, .cannotWrite,
+                 .failed, .stalled: break
+            }
+        }
+    }
+
+    enum Destination: String, CaseIterable {
+        case exists, clipOfFolder, insideFolder, noParent, isAFolder, notAFolder, unusable, folderUnopenable
+        static func check(_ reason: ExportDestinationError.Reason) {
+            switch reason { case .exists, .clipOfFolder, .insideFolder, .noParent, .isAFolder, .notAFolder, .unusable, .folderUnopenable: break }
+        }
+    }
+
+    enum Sidecar: String, CaseIterable {
+        case invalidXMP, store, symlink, notRegular, tooLarge, errno
+        static func check(_ reason: Sidecars.Failure.Reason) {
+            switch reason { case .invalidXMP, .store, .symlink, .notRegular, .tooLarge, .errno: break }
+        }
+    }
+
+    enum Malformed: String, CaseIterable {
+        case notUTF8, notText, unclosed, noElements, endsInTag, noSpaceBeforeAttribute, endTagNotClosed, closesNothing, closesOther, noValue,
+             notQuoted, valueNotClosed, nameless, endsInside, noDescription
+        static func check(_ malformed: XMPRating.Malformed) {
+            switch malformed {
+            case .notUTF8, .notText, .unclosed, .noElements, .endsInTag, .noSpaceBeforeAttribute, .endTagNotClosed, .closesNothing,
+                 .closesOther, .noValue, .notQuoted, .valueNotClosed, .nameless, .endsInside, .noDescription: break
+            }
+        }
+    }
+
+    enum Folder: String, CaseIterable {
+        case notFound, notAFolder, unreadable
+        static func check(_ error: FolderError) {
+            switch error { case .notFound, .notAFolder, .unreadable: break }
+        }
+    }
+
+    /// A case's name: its payload's label, or the case itself without one.
+    static func name(_ value: Any) -> String {
+        Mirror(reflecting: value).children.first?.label ?? String(describing: value)
+    }
+
+    /// The case names with no sample in `samples`, and the samples' names
+    /// `Case` does not list (empty when they agree); `check` runs on each.
+    static func missing<Value, Case: RawRepresentable & CaseIterable>(_ samples: [Value], _: Case.Type, check: (Value) -> Void) -> Set<String>
+    where Case.RawValue == String {
+        samples.forEach(check)
+        return Set(Case.allCases.map(\.rawValue)).symmetricDifference(samples.map(name))
     }
 }

@@ -28,7 +28,7 @@ def folder(tmp_path):
     return d
 
 
-def test_status_json_follows_the_design_contract(cli, folder):
+def test_status_json_holds_the_counts_and_every_clip(cli, folder):
     (folder / "photo.jpg").write_bytes(b"y")
     (folder / "empty.mp4").write_bytes(b"")
     cli.drive(folder, "like", "delete", "skip")

@@ -77,9 +77,4 @@ public enum PhotoFormat: String, Sendable, CaseIterable {
         case .jpeg, .png, .gif, .tiff, .bmp: "libgdk-pixbuf-2.0-0"
         }
     }
-
-    /// Whether the decoder itself turns the picture upright (HEIF and AVIF
-    /// carry their own rotation and mirroring, which libheif applies; their
-    /// EXIF orientation only repeats it and must not be applied again).
-    public var decoderTurnsUpright: Bool { self == .heif || self == .avif }
 }

@@ -12,9 +12,8 @@ public struct Spring: Equatable, Sendable {
     public let initialValue: Double
     public let initialVelocity: Double
 
-    /// Distance (px) and speed (px/s) below which the spring counts as at rest.
+    /// Distance (px) below which the spring counts as at rest.
     public static let restDistance = 0.5
-    public static let restSpeed = 5.0
 
     public init(dampingRatio: Double, response: Double, from value: Double, velocity: Double) {
         self.dampingRatio = dampingRatio

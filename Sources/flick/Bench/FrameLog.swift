@@ -20,8 +20,8 @@ final class FrameLog {
     private var frameStart: gint64 = 0
     private var layoutEnd: gint64 = 0
     private var paintEnd: gint64 = 0
-    /// Whether a drag is under way (set by the stack).
-    var dragging = false
+    /// Whether a drag is under way (the hook asks the stack).
+    var isDragging: () -> Bool = { false }
     /// Set when the top clip's first new frame since a release arrived; the
     /// next paint puts it on screen.
     var newTopFrame = false
@@ -42,7 +42,7 @@ final class FrameLog {
                 let layout = frameStart > 0 && layoutEnd >= frameStart ? Double(layoutEnd - frameStart) / 1000 : 0
                 let paint = layoutEnd > 0 && paintEnd >= layoutEnd ? Double(paintEnd - layoutEnd) / 1000 : 0
                 let frameTime = gdk_frame_clock_get_frame_time(clock)
-                write(String(format: "frame %ld %.3f %.3f %d", frameTime, layout, paint, dragging ? 1 : 0))
+                write(String(format: "frame %ld %.3f %.3f %d", frameTime, layout, paint, isDragging() ? 1 : 0))
                 if awaitingNextFrame && newTopFrame {
                     awaitingNextFrame = false
                     newTopFrame = false
@@ -75,7 +75,7 @@ final class FrameLog {
     private func write(_ line: String) {
         // Batched only while dragging (the measured part); otherwise at once,
         // so a reader counting idle frames sees every one.
-        log.write(line, now: !dragging || !line.hasPrefix("frame"))
+        log.write(line, now: !isDragging() || !line.hasPrefix("frame"))
     }
 
     func flush() {

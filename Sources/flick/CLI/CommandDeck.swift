@@ -9,12 +9,10 @@ struct FolderOptions: ParsableArguments {
     @Argument(help: "The reviewed folder.", completion: .directory)
     var folder: String
 
-    @Flag(inversion: .prefixedNo,
-          help: "Include clips in subfolders, or not (default: as Flick last opened the folder, else not).")
-    var recursive: Bool?
+    @OptionGroup var listing: DeckListOptions
 
-    @Option(help: "Deck order: name or date.")
-    var order: DeckOrder = .name
+    var recursive: Bool? { listing.recursive }
+    var order: DeckOrder { listing.order }
 }
 
 /// A folder opened headless: scanned, reconciled with the store.

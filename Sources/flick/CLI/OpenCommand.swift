@@ -9,12 +9,10 @@ struct OpenOptions: ParsableArguments {
     @Argument(help: "The folder to review (default: the last folder reviewed, else a start page).", completion: .directory)
     var folder: String?
 
-    @Flag(inversion: .prefixedNo,
-          help: "Include clips in subfolders, or not (default: as Flick last opened the folder, else the preference).")
-    var recursive: Bool?
+    @OptionGroup var listing: DeckListOptions
 
-    @Option(help: "Deck order: name (natural file-name order) or date (modification time).")
-    var order: DeckOrder = .name
+    var recursive: Bool? { listing.recursive }
+    var order: DeckOrder { listing.order }
 }
 
 extension OpenOptions {

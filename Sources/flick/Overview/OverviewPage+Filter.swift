@@ -14,7 +14,6 @@ extension OverviewPage {
         let group: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(group, "linked")
         gtk_widget_set_halign(group, GTK_ALIGN_START)
-        var first: Widget?
         for filter in DecisionFilter.allCases {
             // A button that looks like a linked toggle (its :checked state)
             // and reads as a radio button, "selected" when on: a GTK 4.8

@@ -48,7 +48,6 @@ extension OverviewPage {
         let keepsPreview = preview.isPreviewing(tile) && preview.clipID == id
         if preview.isPreviewing(tile) && !keepsPreview { preview.stop() }
         bound[position] = tile
-        timing?.binds += 1
         tile.show(position: position, model: model, place: (index, visible.count), selected: selected)
         if !keepsPreview { tile.setPicture(posters.image(for: id)) }
         // A hidden grid binds its first pages too (GTK 4.8): their posters

@@ -72,13 +72,6 @@ final class OverviewPage {
     private var preparing = false
     /// How long after a folder opens the tiles' list is built.
     static let prepareDelay: Duration = .milliseconds(400)
-    /// Open and frame times for `flick-bench overview` (set by `BenchHook` only).
-    var timing: OverviewTiming? {
-        didSet {
-            timing?.hasTiles = { [unowned self] in !bound.isEmpty }
-            timing?.shown = { [unowned self] in shown }
-        }
-    }
     var suppressFilterSignal = false
     /// The width the filter bar needs with Apply beside the filters.
     private var barNeed: Int32 = 0

@@ -158,8 +158,21 @@ final class ReviewedFolder {
             let names = changedNames
             changedNames = []
             onChange?(names)
+            Log.info("followed a change in \(url.path): \(Self.describe(names))", category: "folder")
         }
     }
+
+    /// "notes.txt", "a.mp4, b.mp4 and 3 more", or "a rescan".
+    private static func describe(_ names: [String]?) -> String {
+        guard var names else { return "a rescan" }
+        var seen = Set<String>()
+        names = names.filter { seen.insert($0).inserted }
+        let shown = names.prefix(namesLogged).joined(separator: ", ")
+        return names.count > namesLogged ? "\(shown) and \(names.count - namesLogged) more" : shown
+    }
+
+    /// Names a logged change lists before counting the rest.
+    private static let namesLogged = 3
 
     /// Stops watching now (the window opened another folder), rather than
     /// when the last reference goes; calling it again does nothing.

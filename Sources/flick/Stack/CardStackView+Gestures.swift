@@ -44,7 +44,6 @@ extension CardStackView {
         let origin = layout.centre - Vector(size.width / 2, size.height / 2)
         tracker = DragTracker(grab: point - origin, card: size, tuning: tuning, availability: model.session.availability, time: time)
         sampleClock = MonotonicClock.now
-        frameLog?.dragging = true
     }
 
     private func updateDrag(_ offset: Vector, gesture: OpaquePointer) {
@@ -67,10 +66,8 @@ extension CardStackView {
 
     /// A released drag or swipe: commit through the action, or spring back.
     private func resolve(_ resolution: Resolution, tracker: DragTracker, velocity: Vector) {
-        frameLog?.dragging = false
         switch resolution {
         case .commit(let direction):
-            frameLog?.released()
             commit(direction)
         case .snapBack:
             let snap = Transition.snapBack(from: tracker.offset, velocity: velocity, model: tracker.model,
@@ -101,7 +98,6 @@ extension CardStackView {
             guard scrollDrag.scroll(dx: dx, dy: dy, unit: unit, at: Self.eventTime(scroll)) else { return false }
             tracker = scrollDrag.tracker
             sampleClock = MonotonicClock.now
-            frameLog?.dragging = true
             setNeedsRender()
             return true
         }

@@ -81,8 +81,9 @@ final class CardStackView {
     var shownMoving = false
     /// The pose the last frame worked out, which the layout pass applies.
     var pose: (stack: StackPose, flying: Bool) = (PoseModel(geometry: SwipeGeometry(card: Size(1, 1))).stack(offset: .zero, grabbedLowerHalf: false), false)
-    /// Frame timings for `flick-bench frames` (set by `BenchHook` only).
-    var frameLog: FrameLog?
+    /// Called when a new frame of the top clip is on its card (an observer
+    /// timing the stack's frames attaches here).
+    var onTopFrame: () -> Void = {}
     /// The top card's shadow at rest (CardShadow), beneath it on the stage.
     let shadow: CardShadow
     /// Returns freed pipelines' memory to the system.
@@ -285,8 +286,7 @@ final class CardStackView {
         }
         card.onNewFrame = { [weak self] in
             guard let self, id == model.top?.id else { return }
-            frameLog?.step("arrived")
-            frameLog?.newTopFrame = true
+            onTopFrame()
         }
         card.onTiming = { [weak self] timing in
             guard let self else { return }
@@ -332,7 +332,6 @@ final class CardStackView {
             card.setRate(id == top ? playback.rate : 1)
             card.setPlaying(id == top && playback.shouldPlay)
         }
-        if playback.shouldPlay { frameLog?.step("promote") }
     }
 
     /// The card's accessible name and problem, from the model.
@@ -395,9 +394,6 @@ final class CardStackView {
             return more
         }
     }
-
-    /// Whether the frame clock's callback is running (the idle test reads it).
-    var isTicking: Bool { tick != nil }
 
     /// GTK's "gtk-enable-animations" setting (off means reduced motion).
     static var animationsEnabled: Bool {

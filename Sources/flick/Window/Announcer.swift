@@ -101,7 +101,7 @@ final class Announcer {
             }
         case .opened?:
             welcome = nil
-        case nil, .opened?, .showing?: return
+        case nil, .showing?: return
         default: if let said, said != saidEarly { say(said) }
         }
     }

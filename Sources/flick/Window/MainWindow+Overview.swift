@@ -31,7 +31,6 @@ extension MainWindow {
         // Decisions another process made (the command line) are read first:
         // the overview's counts, filter and tiles match the store.
         if folder?.changedElsewhere == true { reload() }
-        overview.timing?.opening()
         model.setOverview(shown: true)
         show(.overview)
         // Said on the focused tile once it has focus: the screen reader reads
@@ -48,7 +47,6 @@ extension MainWindow {
     func closeOverview(at position: Int? = nil) {
         guard model.showsOverview else { return }
         overview.didHide()
-        overview.timing?.flush()
         model.setOverview(shown: false)
         if model.count > 0 { show(.deck) }
         updateEnabled()  // win.overview's state: the header bar's toggle follows

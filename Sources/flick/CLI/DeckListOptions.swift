@@ -1,0 +1,14 @@
+import ArgumentParser
+import FlickCore
+
+/// How a folder's deck is listed, as the window and the headless commands
+/// both take it (`OpenOptions`, `FolderOptions`): with or without
+/// subfolders, by name or by date.
+struct DeckListOptions: ParsableArguments {
+    @Flag(inversion: .prefixedNo,
+          help: "Include clips in subfolders, or not (default: as Flick last opened the folder; else the window follows its preference, the commands leave them out).")
+    var recursive: Bool?
+
+    @Option(help: "Deck order: name (natural file-name order) or date (modification time).")
+    var order: DeckOrder = .name
+}
