@@ -14,13 +14,15 @@ import GtkKit
 final class FlickApplication {
     static let applicationID = "io.github.flick.Flick"
 
-    private let app: UnsafeMutablePointer<AdwApplication>
+    /// The application's one owner: released with this object, once `run()` has returned.
+    private let application: ObjectRef<UnsafeMutablePointer<AdwApplication>>
+    private var app: UnsafeMutablePointer<AdwApplication> { application.pointer }
     private var window: MainWindow?
 
     init() {
         Localization.setUp(localeDirectory: ResourceLocator.shared.locale)
         g_set_application_name("Flick")
-        app = adw_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE)
+        application = ObjectRef(taking: adw_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE) as UnsafeMutablePointer<AdwApplication>)
         connect(app, .startup) { [unowned self] in startup() }
         connect(app, .commandLine) { [unowned self] commandLine in
             handle(commandLine: commandLine?.cast(to: GApplicationCommandLine.self))
@@ -31,7 +33,6 @@ final class FlickApplication {
     /// running instance); returns the exit status.
     func run() -> Int32 {
         MainQueueBridge.install()
-        defer { g_object_unref(app.rawObject) }
         return g_application_run(app.cast(), CommandLine.argc, CommandLine.unsafeArgv)
     }
 
