@@ -7,17 +7,21 @@ import CGtk
 /// keeps it, whatever the widget tree does meanwhile, and is released with
 /// it. A new widget (floating) is sunk; one a `.ui` file or a parent
 /// already holds gets a reference added (both: `ObjectRef(retaining:)`).
-/// Get-only: the field is set once, in its initializer, like a `let`.
+/// Set in the owner's initializer; a widget assigned later replaces the one
+/// before, which is released.
 ///
 /// A field the tree should own alone (the Swift object must not keep the
 /// widget) is a `WeakObjectRef` instead.
 @propertyWrapper
 public struct WidgetRef: @unchecked Sendable {
-    private let owner: ObjectRef<Widget>
+    private var owner: ObjectRef<Widget>
 
     public init(wrappedValue: Widget) {
         owner = ObjectRef(retaining: wrappedValue)
     }
 
-    public var wrappedValue: Widget { owner.pointer }
+    public var wrappedValue: Widget {
+        get { owner.pointer }
+        set { owner = ObjectRef(retaining: newValue) }
+    }
 }

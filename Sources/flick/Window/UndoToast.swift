@@ -19,7 +19,7 @@ import GtkKit
 @MainActor
 final class UndoToastPresenter {
     private let model: ReviewModel
-    private let overlay: Widget
+    @WidgetRef private var overlay: Widget
     private var toast: ObjectRef<OpaquePointer>?
     private(set) var shown: UndoOffer?
 
