@@ -55,12 +55,6 @@ import Testing
         #expect(finalized.count == 1)
     }
 
-    @Test func noObjectMeansNoOwner() {
-        let nothing: UnsafeMutableRawPointer? = nil
-        #expect(ObjectRef(taking: nothing) == nil)
-        #expect(ObjectRef(retaining: nothing) == nil)
-    }
-
     @Test func aWeakReferenceYieldsTheObjectOnlyWhileItLives() {
         let finalized = Finalizations()
         var owner: ObjectRef<UnsafeMutableRawPointer>? = ObjectRef(taking: finalized.make(floating: false))
