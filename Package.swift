@@ -11,6 +11,7 @@
 //   FlickMedia   the only GStreamer user: discovery, playback, export stitching
 //                (GStreamer's mini objects owned as CountedRefs)
 //   FlickStore   the only SQLite user and the only place that moves files (Trash, export)
+//   FlickApp     the use cases the window and the command line share (Apply, Export), no GTK
 //   flick        the app and its command line
 //   flick-bench  benchmarks (`--json`; docs/performance.md)
 import PackageDescription
@@ -44,10 +45,11 @@ let package = Package(
         .target(name: "GObjectKit", dependencies: ["CGObject"]),
         .target(name: "GtkKit", dependencies: ["GObjectKit", "CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore", "GObjectKit"]),
+        .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickStore", "GtkKit", "FlickMedia", "CGtk",
+                "FlickCore", "FlickStore", "GtkKit", "FlickMedia", "FlickApp", "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,6 +71,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
-        .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickCore", "FlickStore", "FlickMedia"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),
+        .testTarget(name: "FlickWindowTests", dependencies: ["flick", "FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),
     ]
 )

@@ -60,30 +60,22 @@ def duration(path):
     raise AssertionError(f"no duration for {path}: {out}")
 
 
-def run_held(cli, *args, meanwhile):
-    """Runs `flick ARGS` held between its first and second file by a FIFO
-    (FLICK_TEST_BETWEEN_FILES) and calls `meanwhile()` while it holds; no
-    sleeps. Returns the finished process, its stdout and stderr."""
-    import threading
-    fifo = cli.data.parent / "between-files"
-    if not fifo.exists():
-        os.mkfifo(fifo)
-    env = dict(cli.env, FLICK_TEST_BETWEEN_FILES=str(fifo))
-    proc = subprocess.Popen([str(FLICK), *map(str, args)], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    held = threading.Event()
-
-    def hold():
-        # Opening the FIFO waits until the command has done its first file and holds.
-        with open(fifo, "w"):
-            held.set()
-            meanwhile()
-
-    worker = threading.Thread(target=hold, daemon=True)
-    worker.start()
-    out, err = proc.communicate(timeout=60)
-    if not held.is_set():
-        os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # release the thread
-    worker.join(timeout=60)
-    assert held.is_set(), f"flick {args} never held between two files: {out} {err}"
+def run_held(cli, *args, meanwhile, moved=None):
+    """Runs `flick apply FOLDER…` held as it goes on to its second file and
+    calls `meanwhile()` there; no sleeps. The hold is its open of the
+    reviewed folder once the first file has moved (fanotify permission
+    events, file_reads.FileReads): each file's move starts by opening the
+    folder, outside any store transaction. `moved()` says whether the
+    first file has moved (default: the home Trash holds a file). Returns
+    the finished process, its stdout and stderr."""
+    from file_reads import FileReads, child_of
+    folder = Path(args[1])
+    moved = moved or (lambda: any((cli.trash / "files").glob("*")))
+    proc = None
+    with FileReads(folder, at=lambda events: moved(), action=meanwhile, pid=lambda: child_of(proc),
+                   opens_only=True) as reads:
+        proc = subprocess.Popen([str(FLICK), *map(str, args)], env=cli.env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        out, err = proc.communicate(timeout=60)
+    assert reads.acted.is_set(), f"flick {args} never held between two files: {out} {err}"
     return proc, out, err

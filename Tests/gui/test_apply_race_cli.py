@@ -85,9 +85,9 @@ def test_a_file_that_takes_the_marked_name_at_any_read_is_never_trashed(tmp_path
 
 
 def test_a_file_another_flick_moved_first_is_reported_as_done(tmp_path):
-    """Two `flick apply` on one store: the first holds after its first file
-    (FLICK_TEST_BETWEEN_FILES) while a second moves the other; the first
-    then finds it in the Trash, moved as decided."""
+    """Two `flick apply` on one store: the first is held after its first
+    file (cli.run_held) while a second moves the other; the first then
+    finds it in the Trash, moved as decided."""
     cli = Cli(tmp_path)
     folder = tmp_path / "clips"
     folder.mkdir()

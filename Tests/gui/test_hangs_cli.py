@@ -1,16 +1,18 @@
 """Flick's headless commands never hang: symlink cycles in a recursive scan,
 a sound-only clip in a stitch, a liked clip that became a FIFO, a signal while
-a command waits. Each run has a subprocess timeout as its guard; a FIFO
-(FLICK_TEST_BETWEEN_FILES) holds a command between two files, no sleeps."""
+a command waits. Each run has a subprocess timeout as its guard; a command
+is held between two files at one of its opens (file_reads.FileReads), no
+sleeps."""
 import json
 import os
 import signal
 import subprocess
-import threading
 
 import pytest
 
 from cli import FLICK, Cli, duration, make_clip
+from file_reads import FileReads, child_of, signal_reached_a_thread
+from harness import wait_until
 
 
 @pytest.fixture
@@ -30,36 +32,10 @@ def make_voice(path, seconds=2):
     return path
 
 
-class Held:
-    """Holds a command at FLICK_TEST_BETWEEN_FILES until `release()`: the
-    command blocks reading the FIFO while the test keeps its write end open."""
-
-    def __init__(self, tmp_path):
-        self.fifo = tmp_path / "between"
-        os.mkfifo(self.fifo)
-        self.writer = None
-        self.opened = threading.Event()
-
-    def env(self, base):
-        return dict(base, FLICK_TEST_BETWEEN_FILES=str(self.fifo))
-
-    def start(self):
-        def hold():
-            # Opening the write end waits until the command reaches the hook.
-            self.writer = open(self.fifo, "w")
-            self.opened.set()
-        threading.Thread(target=hold, daemon=True).start()
-
-    def release(self):
-        """Lets the command go, now and at every later file: the FIFO it
-        reads ends, and the name now holds an empty file, which never waits."""
-        if not self.opened.is_set():  # the command never came: let the thread go
-            os.close(os.open(self.fifo, os.O_RDONLY | os.O_NONBLOCK))
-            self.opened.wait(10)
-        self.fifo.unlink()
-        self.fifo.write_bytes(b"")
-        if self.writer:
-            self.writer.close()
+def held_at(path, at, action, proc):
+    """Holds `proc`'s command at its `at`-th open of `path` (a number, or a
+    callable asked at each open) while `action()` runs."""
+    return FileReads(path, at=at, action=action, pid=lambda: child_of(proc()), opens_only=True)
 
 
 def test_symlink_cycles_end_with_each_clip_once(cli, tmp_path):
@@ -103,18 +79,19 @@ def test_a_liked_clip_that_became_a_fifo_fails_named_and_the_rest_are_copied(cli
     os.symlink(target, folder / "b.mp4")
     cli.drive(folder, "like", "like", "like")
     out = tmp_path / "out"
-    held = Held(tmp_path)
-    proc = subprocess.Popen([str(FLICK), "export", str(folder), "--copy-to", str(out)], env=held.env(cli.env),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    held.start()
-    try:
-        assert held.opened.wait(60), "export never reached the hook after its first file"
-        # After the scan and the first copy, the link's target turns into a FIFO.
+    started = {}
+
+    def turn_into_a_fifo():
+        # After the check of every file, as a.mp4 is copied: the link's target turns into a FIFO.
         target.unlink()
         os.mkfifo(target)
-    finally:
-        held.release()
-    out_text, err = proc.communicate(timeout=30)
+
+    # a.mp4 is opened twice: by the check of the liked clips, then to copy it.
+    with held_at(folder / "a.mp4", 2, turn_into_a_fifo, lambda: started.get("proc")) as reads:
+        proc = started["proc"] = subprocess.Popen([str(FLICK), "export", str(folder), "--copy-to", str(out)], env=cli.env,
+                                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        out_text, err = proc.communicate(timeout=60)
+    assert reads.acted.is_set(), f"export never copied a.mp4 after its check: {reads.events} {err}"
     assert proc.returncode == 3, err
     assert "Couldn’t export b.mp4: it is not a regular file (a FIFO)" in err
     assert "Copied 2 files" in out_text
@@ -131,17 +108,25 @@ def test_sigterm_ends_a_command_held_in_a_wait_and_leaves_nothing_partial(cli, t
     cli.drive(folder, *(["delete"] * 3 if command == "apply" else ["like"] * 3))
     out = tmp_path / "out"
     args = ["apply", str(folder)] if command == "apply" else ["export", str(folder), "--copy-to", str(out)]
-    held = Held(tmp_path)
-    proc = subprocess.Popen([str(FLICK), *args], env=held.env(cli.env), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    held.start()
-    try:
-        assert held.opened.wait(60), f"{command} never reached the hook after its first file"
-        # The command is now blocked reading the FIFO, which stays open.
+    started = {}
+
+    def terminate():
+        # Held on its way to the second file: SIGTERM, let go once it reached the worker.
         proc.send_signal(signal.SIGTERM)
-        out_text, err = proc.communicate(timeout=10)
-    finally:
-        held.release()
+        wait_until(lambda: signal_reached_a_thread(child_of(proc), signal.SIGTERM), 10, interval=0.001,
+                   what="SIGTERM passed on to the worker")
+
+    if command == "apply":
+        # Each file's move opens the folder first: the one after a.mp4 moved.
+        hold = held_at(folder, lambda events: (cli.trash / "files" / "a.mp4").exists(), terminate, lambda: started.get("proc"))
+    else:
+        # b.mp4 is opened twice: by the check of the liked clips, then to copy it.
+        hold = held_at(folder / "b.mp4", 2, terminate, lambda: started.get("proc"))
+    with hold as reads:
+        proc = started["proc"] = subprocess.Popen([str(FLICK), *args], env=cli.env, stdout=subprocess.PIPE,
+                                                  stderr=subprocess.PIPE, text=True)
+        out_text, err = proc.communicate(timeout=60)
+    assert reads.acted.is_set(), f"{command} never went on to its second file: {reads.events} {err}"
     assert proc.returncode == 143, err  # 128 + SIGTERM
     assert "Cancelled" in err
     if command == "apply":

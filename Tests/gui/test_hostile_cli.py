@@ -1,18 +1,19 @@
 """Flick's headless commands against a hostile folder: files swapped or renamed
 after the decision, exports aimed at the deck, names no String compares safely,
 a database cut to nothing, Ctrl+C mid-apply. No display, no sleeps: a FIFO
-(FLICK_TEST_BETWEEN_FILES) holds `flick apply` between two files."""
+(file_reads.FileReads, at its open of the folder for the next file) holds
+`flick apply` between two files."""
 import json
 import os
 import signal
 import sqlite3
 import subprocess
-import threading
-import time
 
 import pytest
 
 from cli import FLICK, Cli, make_clip
+from file_reads import FileReads, child_of, signal_reached_a_thread
+from harness import wait_until
 
 
 @pytest.fixture
@@ -260,27 +261,21 @@ def test_an_empty_database_is_refused_with_how_to_start_over(cli, folder):
 
 def test_ctrl_c_during_apply_stops_between_files(cli, folder, tmp_path):
     cli.drive(folder, "delete", "delete", "delete", "delete")
-    fifo = tmp_path / "between"
-    os.mkfifo(fifo)
-    env = dict(cli.env, FLICK_TEST_BETWEEN_FILES=str(fifo))
-    proc = subprocess.Popen([str(FLICK), "apply", str(folder)], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    held = threading.Event()
+    proc = None
 
     def interrupt_between_files():
-        # Opening the FIFO waits until apply has moved its first file and holds;
-        # it holds until it sees the signal (the FIFO stays open till it ends).
-        with open(fifo, "w"):
-            held.set()
-            proc.send_signal(signal.SIGINT)
-            while proc.poll() is None:
-                time.sleep(0.05)
+        # Apply is held opening the folder for its second file: Ctrl+C
+        # now, and let it go once the signal has reached its worker.
+        proc.send_signal(signal.SIGINT)
+        wait_until(lambda: signal_reached_a_thread(child_of(proc), signal.SIGINT), 10, interval=0.001,
+                   what="Ctrl+C passed on to apply's worker")
 
-    threading.Thread(target=interrupt_between_files, daemon=True).start()
-    out, err = proc.communicate(timeout=60)
-    was_held = held.is_set()
-    if not was_held:
-        os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))  # release the thread
+    with FileReads(folder, at=lambda events: trashed(cli) != [], action=interrupt_between_files,
+                   pid=lambda: child_of(proc), opens_only=True) as reads:
+        proc = subprocess.Popen([str(FLICK), "apply", str(folder)], env=cli.env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        out, err = proc.communicate(timeout=60)
+    was_held = reads.acted.is_set()
     assert was_held, f"apply never held between two files: {out} {err}"
     assert proc.returncode == 130  # 128 + SIGINT
     assert "Moved 1 file" in out

@@ -1,6 +1,7 @@
 """Two Flick processes on one store at once: an Apply held between two files
-(a FIFO, FLICK_TEST_BETWEEN_FILES) while a terminal runs `flick status` and
-another process decides. Every decision and every move lands."""
+(at its open of the folder for the second one: cli.run_held) while a
+terminal runs `flick status` and another process decides. Every decision
+and every move lands."""
 import os
 
 from cli import Cli, run_held

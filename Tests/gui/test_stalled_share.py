@@ -17,6 +17,7 @@ import pytest
 
 import observe_overview as ov
 from cli import FLICK, Cli
+from file_reads import FileReads, child_of
 from harness import FlickSession, find_nodes, wait_until
 from stalled_share import StalledShare, waits_on_the_share
 from test_editors_gui import open_export_dialog
@@ -98,16 +99,18 @@ def test_status_stops_at_once_on_a_stalled_share(share, cli, number):
 def test_apply_stopped_on_a_stalled_share_says_what_it_moved(share, cli, tmp_path):
     folder = deck(share, ["a.mp4", "b.mp4", "c.mp4"])
     cli.drive(folder, "delete", "delete", "delete")
-    # Held by the test hook after the first file; the share stalls there.
-    fifo = tmp_path / "between"
-    os.mkfifo(fifo)
-    env = dict(cli.env, FLICK_TEST_BETWEEN_FILES=str(fifo))
+    # Held as it opens the folder for its second file, once a.mp4 has
+    # moved (file_reads.FileReads); the share stalls there.
     out, err = tmp_path / "out.txt", tmp_path / "err.txt"
-    with open(out, "w") as stdout, open(err, "w") as stderr:
-        proc = subprocess.Popen([str(FLICK), "apply", str(folder)], env=env, stdout=stdout, stderr=stderr)
+    proc = None
     try:
-        with open(fifo, "w"):  # opens once apply moved a.mp4 and holds
-            share.stall()
+        with FileReads(folder, at=lambda events: not (folder / "a.mp4").exists(), action=share.stall,
+                       pid=lambda: child_of(proc), opens_only=True) as reads:
+            with open(out, "w") as stdout, open(err, "w") as stderr:
+                proc = subprocess.Popen([str(FLICK), "apply", str(folder)], env=cli.env, stdout=stdout, stderr=stderr)
+            wait_until(lambda: reads.acted.is_set() or proc.poll() is not None, 60, interval=0.02,
+                       what="apply opening the folder for its second file")
+        assert reads.acted.is_set(), err.read_text()
         took, code = stop_when_stuck(proc, signal.SIGINT)
     finally:
         if proc.poll() is None:

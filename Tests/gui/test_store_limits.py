@@ -28,8 +28,8 @@ def test_a_file_moved_when_the_stores_disk_is_full_is_reported_as_moved(mounts, 
     for i, name in enumerate(["a.mp4", "b.mp4"]):
         (clips / name).write_bytes(bytes([i]) * 5000)
     cli.drive(clips, "delete", "delete")
-    proc, out, err = run_held(cli, "apply", clips, meanwhile=lambda: fill(cli.data))
     trash = tmp_path / "card" / ".Trash-0" / "files"
+    proc, out, err = run_held(cli, "apply", clips, meanwhile=lambda: fill(cli.data), moved=lambda: any(trash.glob("*")))
     assert sorted(os.listdir(trash)) == ["a.mp4", "b.mp4"]
     assert proc.returncode == 3, err
     assert "Moved 2 files" in out, out

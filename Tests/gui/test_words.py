@@ -139,11 +139,14 @@ def test_a_stitched_export_says_how_many_went_in_and_names_the_photo_left_out(tm
     assert "b.png is a photo, left out of the stitched video." in said, said
 
 
-def test_the_windows_stitched_export_says_how_many_went_in_and_names_the_photo_left_out(tmp_path, artifacts):
+def stitch_in_the_window(tmp_path, artifacts, second, shot):
+    """Likes a.mp4, `second(path)` (b's file) and c.mp4 in the window, joins
+    them into one video through Export Likes › One Video, and returns the
+    report's words once the video is written."""
     deck = tmp_path / "deck"
     deck.mkdir()
     make_clip(deck / "a.mp4")
-    shutil.copy(SAMPLES / "scoreboard.png", deck / "b.png")
+    b = second(deck)
     make_clip(deck / "c.mp4")
     out = tmp_path / "out"
     out.mkdir()
@@ -161,12 +164,31 @@ def test_the_windows_stitched_export_says_how_many_went_in_and_names_the_photo_l
         s.xdotool("key", "ctrl+a", "sleep", "0.2", "type", "--delay", "20", str(out / "likes.mp4"))
         s.xdotool("key", "Return")
         # What was left out is a list to read: a dialog, not a toast that is cut short and times out.
-        said = wait_until(lambda: find_nodes(s.atspi_tree(), contains="Saved one video of"), 60, what="the report")
-        s.screenshot(artifacts / "words-stitched-export.png")
-        assert said[0]["name"] == ("Saved one video of 2 of the 3 liked clips (streams copied).\n"
-                                   "• b.png is a photo, left out of the stitched video."), said[0]["name"]
-        assert find_nodes(s.atspi_tree(), name="Export Finished")
-        assert (out / "likes.mp4").exists()
+        said = wait_until(lambda: find_nodes(s.atspi_tree(), contains="Saved one video of") or find_nodes(s.atspi_tree(), name="Export Stopped"),
+                          60, what="the report")
+        s.screenshot(artifacts / shot)
+        assert find_nodes(s.atspi_tree(), name="Export Finished"), said
+        assert (out / "likes.mp4").exists(), b
+        return said[0]["name"]
+
+
+def test_the_windows_stitched_export_says_how_many_went_in_and_names_the_photo_left_out(tmp_path, artifacts):
+    def photo(deck):
+        return shutil.copy(SAMPLES / "scoreboard.png", deck / "b.png")
+    said = stitch_in_the_window(tmp_path, artifacts, photo, "words-stitched-export.png")
+    assert said == ("Saved one video of 2 of the 3 liked clips (streams copied).\n"
+                    "• b.png is a photo, left out of the stitched video."), said
+
+
+def test_the_windows_stitch_leaves_an_unreadable_clip_out_and_names_it(tmp_path, artifacts):
+    """As `flick export --stitch` does: the clip discovery can't read is left
+    out and named, the rest are joined (the window used to stop there)."""
+    def unreadable(deck):
+        (deck / "b.mp4").write_bytes(b"not a video, just words" * 10)
+        return deck / "b.mp4"
+    said = stitch_in_the_window(tmp_path, artifacts, unreadable, "words-stitched-unreadable.png")
+    assert said == ("Saved one video of 2 of the 3 liked clips (streams copied).\n"
+                    "• Can’t play b.mp4: this appears to be a text file; left out of the stitched video."), said
 
 
 def test_a_mixed_deck_says_items_and_its_batches_say_what_they_hold(tmp_path, artifacts):

@@ -133,11 +133,6 @@ enum ErrorText {
         }
     }
 
-    /// "voice.mp4 has no picture, left out of the stitched video".
-    static func leftOut(_ clip: Stitcher.Clip) -> String {
-        tr("%@ has no picture, left out of the stitched video", name(clip.path))
-    }
-
     /// The file name of `path`, printable.
     private static func name(_ path: String) -> String {
         RawPath.printable((path as NSString).lastPathComponent)

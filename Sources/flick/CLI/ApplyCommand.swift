@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickApp
 import FlickCore
 import FlickStore
 import Foundation
@@ -56,28 +57,18 @@ struct ApplyCommand: ParsableCommand {
         return lines
     }
 
-    /// Moves `items` one at a time (so a stop knows each file's fate),
-    /// between files looking at Ctrl+C and the test hook.
-    private static func move(_ items: [FileItem], folder: FolderRecord, storePath: String, to destination: Apply.Destination,
-                             report stop: StopReport, progress: ProgressLine?) -> MoveReport {
-        var report = MoveReport()
-        for (index, item) in items.enumerated() {
-            if Interrupt.requested {
-                report.cancelled = true
-                break
+    /// Keeps the stop report and the progress line in step with a run.
+    private static func follow(_ stop: StopReport, _ progress: ProgressLine?) -> (ApplyDeletions.Progress) -> Void {
+        { step in
+            switch step {
+            case .starting(let item, let done, let total):
+                stop.working(on: RawPath.printable(item.relativePath), done: done, of: total)
+            case .finished(_, let one, let done, let total):
+                for moved in one.moved { stop.finished(RawPath.printable(moved.relativePath)) }
+                stop.working(on: nil, done: done, of: total)
+                progress?.update(Double(done) / Double(total), "\(done) of \(total)")
             }
-            stop.working(on: RawPath.printable(item.relativePath), done: index, of: items.count)
-            let one = Apply.run([item], folder: folder, storePath: storePath, to: destination, isCancelled: { Interrupt.requested })
-            report.moved += one.moved
-            report.failures += one.failures
-            report.unrecorded += one.unrecorded
-            report.alreadyMoved += one.alreadyMoved
-            for moved in one.moved { stop.finished(RawPath.printable(moved.relativePath)) }
-            stop.working(on: nil, done: index + 1, of: items.count)
-            progress?.update(Double(index + 1) / Double(items.count), "\(index + 1) of \(items.count)")
-            if index + 1 < items.count { BetweenFiles.hold() }
         }
-        return report
     }
 
     private func apply(_ stop: StopReport) throws {
@@ -87,55 +78,40 @@ struct ApplyCommand: ParsableCommand {
         // Decided files whose name now holds another file: never moved.
         let replaced = context.sync.replaced.filter { $0.decision == .delete }
             .map { FileFailure(path: $0.relativePath, reason: .changed) }
-        let clips: [StoredClip]
-        let checked: (items: [FileItem], refused: [FileFailure])
+        let plan: ApplyDeletions.Plan
         do {
-            clips = try context.store.clipsToDelete(in: context.record)
-            checked = try FileOperations.check(clips, folder: root)
+            plan = try ApplyDeletions.check(try context.store.clipsToDelete(in: context.record), folder: context.record, replaced: replaced)
         } catch {
             CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
         }
-        var refused = replaced + checked.refused
-        let bytes = checked.items.reduce(Int64(0)) { $0 + $1.size }
         if dryRun {
-            Self.printDryRun(checked.items, refused: refused, bytes: bytes)
+            Self.printDryRun(plan.items, refused: plan.refused, bytes: plan.bytes)
             return
         }
-        guard !checked.items.isEmpty || !refused.isEmpty else {
+        guard !plan.items.isEmpty || !plan.refused.isEmpty else {
             CLI.out("No clips in \(shownRoot) are marked for deletion.")
             return
         }
-        let storePath = context.store.path
+        let apply = ApplyDeletions(folder: context.record, storePath: context.store.path)
         let progress = ProgressLine(label: "Moving to the Trash")
-        var report = Self.move(checked.items, folder: context.record, storePath: storePath, to: .trash, report: stop, progress: progress)
+        var report = apply.move(plan.items, progress: Self.follow(stop, progress), isCancelled: { Interrupt.requested })
         progress.finish()
-        if rejectedFolder && !report.withoutTrash.isEmpty && !report.cancelled {
-            let names = Set(report.withoutTrash.map { RawPath.key($0.path) })
-            let retry = checked.items.filter { names.contains(RawPath.key($0.relativePath)) }
-            let second = Self.move(retry, folder: context.record, storePath: storePath, to: .rejectedFolder, report: stop, progress: nil)
-            report.failures.removeAll { names.contains(RawPath.key($0.path)) }
-            report.failures += second.failures
-            report.moved += second.moved
-            report.alreadyMoved += second.alreadyMoved
-            report.unrecorded += second.unrecorded
-            report.cancelled = report.cancelled || second.cancelled
-            if !second.moved.isEmpty {
-                CLI.out("Moved \(CLI.plural(second.moved.count, "file")) into “\(shownRoot)/\(FolderScan.rejectedFolderName)” (no Trash on that filesystem).")
+        if rejectedFolder {
+            let second = apply.moveWithoutTrash(after: report, plan: plan, progress: Self.follow(stop, nil), isCancelled: { Interrupt.requested })
+            report = second.report
+            if !second.intoRejected.isEmpty {
+                CLI.out("Moved \(CLI.plural(second.intoRejected.count, "file")) into “\(shownRoot)/\(FolderScan.rejectedFolderName)” (no Trash on that filesystem).")
             }
         }
-        // Files gone because another Flick moved them as decided: done.
-        let settled = context.store.movedByAnother(refused, of: clips, in: context.record)
-        report.alreadyMoved = settled.alreadyMoved + report.alreadyMoved
-        refused = settled.rest
-        try printReport(report, refused: refused, planned: checked.items.count, root: root)
+        try printReport(apply.settle(report, plan: plan, store: context.store), root: root)
     }
 
     /// What the run did, each file that failed and why; exits 3 when anything did.
-    private func printReport(_ report: MoveReport, refused: [FileFailure], planned: Int, root: String) throws {
+    private func printReport(_ result: ApplyResult, root: String) throws {
+        let report = result.moves
         CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(RawPath.printable(root)).")
-        let failures = refused + report.failures
         for moved in report.alreadyMoved { CLI.out(ErrorText.alreadyMoved(moved)) }
-        for failure in failures { CLI.err(ErrorText.notMoved(failure)) }
+        for failure in result.failures { CLI.err(ErrorText.notMoved(failure)) }
         for moved in report.unrecorded {
             CLI.err("Moved, but the decision store could not record it (Flick will find it gone from the folder): \(ErrorText.file(moved))")
         }
@@ -144,9 +120,9 @@ struct ApplyCommand: ParsableCommand {
                 + "run `flick apply --rejected-folder \(RawPath.shellQuoted(root))` to move them into “\(FolderScan.rejectedFolderName)” instead.")
         }
         if report.cancelled {
-            let left = planned - report.moved.count - report.alreadyMoved.count - report.failures.count
+            let left = result.notYetMoved
             CLI.err("Cancelled; \(CLI.plural(left, "file")) not yet moved \(left == 1 ? "stays" : "stay") marked for deletion.")
         }
-        if !failures.isEmpty || !report.unrecorded.isEmpty || report.cancelled { throw ExitCode(FlickCommand.Exit.failed) }
+        if !result.isComplete { throw ExitCode(FlickCommand.Exit.failed) }
     }
 }

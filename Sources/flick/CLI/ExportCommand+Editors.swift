@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickApp
 import FlickCore
 import FlickStore
 import Foundation
@@ -23,32 +24,31 @@ extension ExportCommand {
     func writeTimelines(_ items: [FileItem], mlt: Export.Destination?, otio: Export.Destination?, title folder: String,
                         stop: StopReport) -> Bool {
         let title = "\((folder as NSString).lastPathComponent) likes"
-        let made = LikesTimeline.make(items, title: title, photoSeconds: photoSeconds ?? Timeline.defaultPhotoSeconds)
-        for message in made.leftOut { CLI.err("Leaving out \(message).") }
+        let targets: [(form: ExportLikes.TimelineForm, shown: String, writing: String)] =
+            [(.mlt, mlt), (.otio, otio)].compactMap { form, destination in destination.map { (form, $0.path, $0.writingPath) } }
+        let made = ExportLikes(items: items).timelines(targets, title: title, photoSeconds: photoSeconds ?? Timeline.defaultPhotoSeconds,
+                                                       replace: force, writing: { stop.now("writing \(RawPath.printable($0))") },
+                                                       isCancelled: { Interrupt.requested })
+        for leftOut in made.leftOut { CLI.err("Leaving out \(LikesWords.timelineLeftOut(leftOut)).") }
         var succeeded = true
-        let targets: [(Export.Destination?, Timeline, (Timeline) -> String, String)] = [
-            (mlt, made.mlt, { $0.mltXML }, "MLT project"), (otio, made.otio, { $0.otioJSON }, "OpenTimelineIO timeline"),
-        ]
-        for case let (destination?, timeline, text, what) in targets {
-            if Interrupt.requested {
+        for write in made.writes {
+            let destination = write.form == .mlt ? mlt : otio
+            let what = write.form == .mlt ? "MLT project" : "OpenTimelineIO timeline"
+            let timeline = write.timeline
+            switch write.outcome {
+            case .cancelled:
                 CLI.err("Cancelled.")
                 return false
-            }
-            guard !timeline.clips.isEmpty else {
-                CLI.err("No \(what) written to \(RawPath.printable(destination.path)): none of the liked clips can go in it.")
+            case .nothingToWrite:
+                CLI.err("No \(what) written to \(RawPath.printable(write.destination)): none of the liked clips can go in it.")
                 succeeded = false
-                continue
-            }
-            stop.now("writing \(RawPath.printable(destination.path))")
-            do {
-                try Export.writeTimeline(text(timeline), to: destination.writingPath, replace: force)
-                stop.finished(RawPath.printable(destination.path))
-                let seconds = Double(timeline.totalFrames) / (Double(timeline.profile.frameRate.numerator) / Double(timeline.profile.frameRate.denominator))
-                CLI.out("Wrote \(RawPath.printable(destination.path)) (\(what), \(CLI.plural(timeline.clips.count, "clip")), "
-                    + "\(timeline.profile.width)×\(timeline.profile.height), \(LikesTimeline.clock(seconds))).")
-            } catch {
-                CLI.err(destination.shown(ErrorText.describe(error)))
+            case .failed(let error):
+                CLI.err(destination?.shown(ErrorText.describe(error)) ?? ErrorText.describe(error))
                 succeeded = false
+            case .written:
+                stop.finished(RawPath.printable(write.destination))
+                CLI.out("Wrote \(RawPath.printable(write.destination)) (\(what), \(CLI.plural(timeline.clips.count, "clip")), "
+                    + "\(timeline.profile.width)×\(timeline.profile.height), \(LikesTimeline.clock(LikesTimeline.seconds(timeline)))).")
             }
         }
         return succeeded
@@ -57,8 +57,8 @@ extension ExportCommand {
     /// Rates every decided clip's sidecar and restores those whose
     /// decision is gone; false when a sidecar could not be written.
     func rateSidecars(_ context: CommandDeck) -> Bool {
-        let report = Sidecars.update(context.sync.clips, folder: context.record, store: context.store,
-                                     likeRating: likeRating ?? Sidecars.likeRatings.lowerBound)
+        let report = ExportLikes.rateSidecars(context.sync.clips, folder: context.record, store: context.store,
+                                              likeRating: likeRating ?? Sidecars.likeRatings.lowerBound)
         var done = "Rated \(CLI.plural(report.written, "XMP sidecar"))"
         if report.restored > 0 { done += ", restored \(report.restored)" }
         CLI.out(done + " in \(RawPath.printable(context.record.path)).")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickApp
 import FlickCore
 import FlickMedia
 import FlickStore
@@ -124,13 +125,12 @@ struct ExportCommand: ParsableCommand {
             if failed { throw ExitCode(FlickCommand.Exit.failed) }
             return
         }
-        let likes = context.sync.clips.filter { $0.decision == .like }
         let items: [FileItem]
         stop.now("checking the liked clips in \(RawPath.printable(root))")
         do {
-            let checked = try FileOperations.check(likes, folder: context.record.path)
-            for failure in checked.refused { CLI.err("Skipping \(ErrorText.file(failure))") }
-            items = checked.items
+            let likes = try ExportLikes.likes(of: context.sync.clips, folder: context.record.path)
+            for failure in likes.refused { CLI.err("Skipping \(ErrorText.file(failure))") }
+            items = likes.items
         } catch {
             CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
         }
@@ -158,35 +158,32 @@ struct ExportCommand: ParsableCommand {
     }
 
     private func writePlaylist(_ items: [FileItem], to destination: Export.Destination, stop: StopReport) -> Bool {
-        let infos = ClipDiscovery.discoverAll(paths: items.map(\.absolutePath))
-        let entries = zip(items, infos).map { item, info in (path: item.absolutePath, duration: try? info.get().duration) }
-        if Interrupt.requested {
-            CLI.err("Cancelled; no playlist written.")
-            return false
-        }
-        stop.now("writing \(RawPath.printable(destination.path))")
-        do {
-            try Export.writePlaylist(entries, to: destination.writingPath, replace: force)
+        let written = ExportLikes(items: items).playlist(to: destination.writingPath, replace: force,
+                                                         writing: { stop.now("writing \(RawPath.printable(destination.path))") },
+                                                         isCancelled: { Interrupt.requested })
+        switch written.outcome {
+        case .written:
             stop.finished(RawPath.printable(destination.path))
-            CLI.out("Wrote \(RawPath.printable(destination.path)) (\(CLI.plural(items.count, "clip"))).")
+            CLI.out("Wrote \(RawPath.printable(destination.path)) (\(CLI.plural(written.entries, "clip"))).")
             return true
-        } catch {
+        case .cancelled:
+            CLI.err("Cancelled; no playlist written.")
+        case .failed(let error):
             CLI.err(destination.shown(ErrorText.describe(error)))
-            return false
+        case .nothingToWrite:
+            break
         }
+        return false
     }
 
     private func copy(_ items: [FileItem], to directory: Export.Destination, stop: StopReport) -> Bool {
         let progress = ProgressLine(label: link ? "Linking" : "Copying")
-        // How many files were done when `bytes` were: the copies go in deck order.
-        let ends = items.reduce(into: [Int64]()) { $0.append(($0.last ?? 0) + $1.size) }
-        let report = Export.copy(items, to: directory.writingPath, link: link,
-                                 progress: { done, total in
-                                     stop.working(on: nil, done: ends.prefix { $0 <= done }.count, of: items.count)
-                                     progress.update(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
-                                     if done < total { BetweenFiles.hold() }
-                                 },
-                                 isCancelled: { Interrupt.requested })
+        let report = ExportLikes(items: items).copies(into: directory.writingPath, link: link,
+                                                      progress: { step in
+                                                          stop.working(on: nil, done: step.done, of: step.total)
+                                                          progress.update(step.fraction, ByteCountFormatter.string(fromByteCount: step.bytes ?? 0, countStyle: .file))
+                                                      },
+                                                      isCancelled: { Interrupt.requested })
         progress.finish()
         if !report.moved.isEmpty { stop.finished("\(CLI.plural(report.moved.count, "file")) into \(RawPath.printable(directory.path))") }
         CLI.out("\(link ? "Linked" : "Copied") \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) into \(RawPath.printable(directory.path)).")
@@ -196,32 +193,27 @@ struct ExportCommand: ParsableCommand {
     }
 
     private func stitchClips(_ items: [FileItem], to destination: Export.Destination, stop: StopReport) -> Bool {
-        var clips: [Stitcher.Clip] = []
-        let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
-        for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
-            switch result {
-            case .success(let info): clips.append(Stitcher.Clip(path: item.absolutePath, info: info))
-            case .failure(let error): CLI.err("Leaving out \(RawPath.printable(ErrorText.media(error)))")
-            }
-        }
-        let (withPicture, soundOnly) = Stitcher.withPicture(clips)
-        for item in StitchedLikes.photos(items) { CLI.err(StitchedLikes.photoLeftOut(item) + ".") }
-        for clip in soundOnly { CLI.err(ErrorText.leftOut(clip) + ".") }
-        clips = withPicture
         let progress = ProgressLine(label: "Stitching")
-        do {
-            let method = try Stitcher.run(clips, to: destination.writingPath, size: size.flatMap(Self.frameSize), replace: force,
-                                          progress: { progress.update($0, "\(CLI.plural(clips.count, "clip"))") },
-                                          isCancelled: { Interrupt.requested })
-            progress.finish()
+        let stitched = ExportLikes(items: items).stitch(to: destination.writingPath, size: size.flatMap(Self.frameSize), replace: force,
+                                                        leavingOut: { $0.forEach { CLI.err(LikesWords.stitchLeftOutLine($0)) } },
+                                                        progress: { step in
+                                                            progress.update(step.fraction, "\(CLI.plural(step.total, "clip"))")
+                                                        },
+                                                        isCancelled: { Interrupt.requested })
+        progress.finish()
+        switch stitched.outcome {
+        case .written:
             stop.finished(RawPath.printable(destination.path))
-            let how = method == .remux ? "streams copied" : "re-encoded"
-            CLI.out("Wrote \(RawPath.printable(destination.path)): \(StitchedLikes.joined(clips.count, of: items.count)) (\(how)).")
+            let how = stitched.method == .remux ? "streams copied" : "re-encoded"
+            CLI.out("Wrote \(RawPath.printable(destination.path)): \(LikesWords.joined(stitched.joined, of: stitched.liked)) (\(how)).")
             return true
-        } catch {
-            progress.finish()
-            CLI.err(destination.shown(ErrorText.stitch(error)))
-            return false
+        case .cancelled:
+            CLI.err(destination.shown(ErrorText.stitch(.cancelled)))
+        case .failed(let error):
+            CLI.err(destination.shown((error as? StitchError).map(ErrorText.stitch) ?? ErrorText.describe(error)))
+        case .nothingToWrite:
+            CLI.err(destination.shown(ErrorText.stitch(.noClips)))
         }
+        return false
     }
 }

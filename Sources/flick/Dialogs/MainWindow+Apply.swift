@@ -1,4 +1,5 @@
 import CGtk
+import FlickApp
 import FlickCore
 import FlickStore
 import Foundation
@@ -12,88 +13,74 @@ extension MainWindow {
         guard let folder else { return }
         let clips: [StoredClip]
         do {
-            try folder.store.checkStoredPaths(folder.record)
-            clips = try folder.store.clipsToDelete(in: folder.record)
+            clips = try ApplyDeletions.marked(store: folder.store, folder: folder.record)
         } catch {
             Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
             return
         }
         // Each file is looked at off the main thread (a stalled share never answers).
-        let root = folder.record.path
+        let record = folder.record
         Task { @MainActor [weak self] in
-            let checked = await OffMain.run { Result { () throws -> (items: [FileItem], refused: [FileFailure]) in try FileOperations.check(clips, folder: root) } }
+            let checked = await OffMain.run { Result { () throws(StoreError) -> ApplyDeletions.Plan in try ApplyDeletions.check(clips, folder: record) } }
             guard let self, self.folder === folder else { return }
             do {
-                confirmApply(try checked.get(), of: clips, folder: folder)
+                confirmApply(try checked.get(), folder: folder)
             } catch {
                 Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
             }
         }
     }
 
-    /// `clips`: those the check looked at (see `report`).
-    private func confirmApply(_ checked: (items: [FileItem], refused: [FileFailure]), of clips: [StoredClip], folder: ReviewedFolder) {
-        guard !checked.items.isEmpty else {
-            if checked.refused.isEmpty {
+    private func confirmApply(_ plan: ApplyDeletions.Plan, folder: ReviewedFolder) {
+        guard !plan.items.isEmpty else {
+            if plan.refused.isEmpty {
                 showToast(tr("No clips are marked for deletion"))
             } else {
-                report(MoveReport(), refused: checked.refused, of: clips, folder: folder)
+                report(ApplyDeletions(folder: folder.record, storePath: folder.store.path).settle(MoveReport(), plan: plan, store: folder.store),
+                       folder: folder)
             }
             return
         }
         guard Settings.shared.confirmApply else {
-            move(checked.items, refused: checked.refused, of: clips, to: .trash, folder: folder)
+            move(plan.items, plan: plan, to: .trash, folder: folder)
             return
         }
         // The list of files, each of which the user may leave out (MainWindow+ApplyList).
-        confirmMove(checked.items) { [unowned self] kept in
-            move(kept, refused: checked.refused, of: clips, to: .trash, folder: folder)
+        confirmMove(plan.items) { [unowned self] kept in
+            move(kept, plan: plan, to: .trash, folder: folder)
         }
     }
 
-    /// `clips`: those `refused` were checked from (see `report`).
-    private func move(_ items: [FileItem], refused: [FileFailure], of clips: [StoredClip], to destination: Apply.Destination,
-                      folder: ReviewedFolder) {
+    /// Moves `items` (of `plan`) with progress and Cancel, then reports.
+    private func move(_ items: [FileItem], plan: ApplyDeletions.Plan, to destination: Apply.Destination, folder: ReviewedFolder) {
         let heading = destination == .trash ? tr("Moving to the Trash") : tr("Moving to “%@”", FolderScan.rejectedFolderName)
         let progress = ProgressDialog(over: window, heading: heading, body: Apply.summary(count: items.count, bytes: items.reduce(0) { $0 + $1.size }))
         let cancel = progress.cancel
-        let record = folder.record
-        let storePath = folder.store.path
+        let apply = ApplyDeletions(folder: folder.record, storePath: folder.store.path)
         let moving = MovesSoFar()
         Task { @MainActor [unowned self] in
             // One file at a time, so that a Cancel while a file system does
             // not answer can still say which files were moved.
             let finished = await OffMain.run({ () -> MoveReport in
-                var stoppedEarly = false
-                for (index, item) in items.enumerated() {
-                    if cancel.isSet {
-                        stoppedEarly = true
-                        break
-                    }
-                    moving.start(item)
-                    let one = Apply.run([item], folder: record, storePath: storePath, to: destination, isCancelled: { cancel.isSet })
-                    moving.add(one)
-                    Task { @MainActor in progress.update(Double(index + 1) / Double(items.count), tr("%ld of %ld", index + 1, items.count)) }
-                }
-                return moving.report(cancelled: stoppedEarly)
+                apply.move(items, to: destination, moves: moving, progress: { step in
+                    guard case .finished(_, _, let done, let total) = step else { return }
+                    Task { @MainActor in progress.update(Double(done) / Double(total), tr("%ld of %ld", done, total)) }
+                }, isCancelled: { cancel.isSet })
             }, cancel: cancel, grace: OffMain.cancelGrace)
             progress.close()
             reload()
-            let report = finished ?? moving.report(cancelled: true)
-            self.report(report, refused: refused, of: clips, folder: folder, destination: destination, stuck: finished == nil ? moving.current : nil)
+            let moves = finished ?? moving.report(cancelled: true)
+            report(apply.settle(moves, plan: plan, store: folder.store, stuck: finished == nil ? moving.current : nil),
+                   folder: folder, destination: destination)
         }
     }
 
     /// A toast when all went well; otherwise a dialog naming each file and
     /// why, and the file whose move did not return (`stuck`) when Cancel
-    /// left it behind. Files `refused` as gone that another Flick moved as
-    /// decided meanwhile are done, not failures.
-    private func report(_ moves: MoveReport, refused: [FileFailure], of clips: [StoredClip], folder: ReviewedFolder,
-                        destination: Apply.Destination = .trash, stuck: FileItem? = nil) {
-        let settled = folder.store.movedByAnother(refused, of: clips, in: folder.record)
-        var report = moves
-        report.alreadyMoved = settled.alreadyMoved + report.alreadyMoved
-        let failures = settled.rest + report.failures
+    /// left it behind.
+    private func report(_ result: ApplyResult, folder: ReviewedFolder, destination: Apply.Destination = .trash) {
+        let report = result.moves
+        let failures = result.failures
         let place = destination == .trash ? tr("the Trash") : tr("“%@”", FolderScan.rejectedFolderName)
         var movedText = report.moved.isEmpty ? "" : tr("Moved %@ to %@.", Apply.summary(count: report.moved.count, bytes: report.movedBytes), place)
         // Moved as decided, by another Flick: done, never a failure.
@@ -116,7 +103,7 @@ extension MainWindow {
             body += (body.isEmpty ? "" : "\n\n") + tr("Moved, but the decision store could not record it (Flick will find it gone from the folder):")
                 + "\n" + report.unrecorded.map { "• " + ErrorText.file($0) }.joined(separator: "\n")
         }
-        if let stuck {
+        if let stuck = result.stuck {
             body = tr("“%@” was being moved when its file system stopped answering; it may still be moved once it answers.",
                       RawPath.display(stuck.relativePath)) + (body.isEmpty ? "" : "\n" + body)
         }
@@ -133,12 +120,10 @@ extension MainWindow {
             : trn("%ld File Was Not Moved", "%ld Files Were Not Moved", failures.count, failures.count)
         Dialogs.present(over: window, heading: heading, body: body, responses: responses) { [unowned self] response in
             guard response == "rejected" else { return }
-            // Names compared as bytes: "café" in NFC and NFD are two files.
-            let names = Set(noTrash.map { RawPath.key($0.path) })
             do {
-                let clips = try folder.store.clipsToDelete(in: folder.record).filter { names.contains(RawPath.key($0.relativePath)) }
-                let checked = try FileOperations.check(clips, folder: folder.record.path)
-                move(checked.items, refused: checked.refused, of: clips, to: .rejectedFolder, folder: folder)
+                let clips = ApplyDeletions.named(try ApplyDeletions.marked(store: folder.store, folder: folder.record), in: noTrash)
+                let plan = try ApplyDeletions.check(clips, folder: folder.record)
+                move(plan.items, plan: plan, to: .rejectedFolder, folder: folder)
             } catch {
                 Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
             }

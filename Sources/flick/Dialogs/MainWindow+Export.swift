@@ -1,4 +1,5 @@
 import CGtk
+import FlickApp
 import FlickCore
 import FlickMedia
 import FlickStore
@@ -31,13 +32,12 @@ extension MainWindow {
                 Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
                 return
             }
-            let likes = clips.filter { $0.decision == .like }
-            guard !likes.isEmpty else {
+            guard clips.contains(where: { $0.decision == .like }) else {
                 showToast(tr("No liked clips to export yet"))
                 return
             }
             let root = folder.record.path
-            let checked = await OffMain.run { Result { () throws -> [FileItem] in try FileOperations.check(likes, folder: root).items } }
+            let checked = await OffMain.run { Result { () throws(StoreError) -> [FileItem] in try ExportLikes.likes(of: clips, folder: root).items } }
             guard self.folder === folder else { return }
             do {
                 offerExport(clips, items: try checked.get(), folder: folder)
@@ -93,7 +93,7 @@ extension MainWindow {
     /// those whose decision is gone; says what it did, and names each
     /// sidecar it could not write with the reason.
     private func writeRatings(_ clips: [StoredClip], folder: ReviewedFolder) {
-        let report = Sidecars.update(clips, folder: folder.record, store: folder.store, likeRating: Settings.shared.xmpLikeRating)
+        let report = ExportLikes.rateSidecars(clips, folder: folder.record, store: folder.store, likeRating: Settings.shared.xmpLikeRating)
         guard report.failures.isEmpty else {
             let lines = report.failures.map {
                 "• " + tr("“%@”: %@", RawPath.display(($0.sidecar as NSString).lastPathComponent), ErrorText.sidecar($0.reason))
@@ -200,58 +200,45 @@ extension MainWindow {
         }
     }
 
-    /// The export itself, on a background thread.
+    /// The export itself, on a background thread (FlickApp's ExportLikes),
+    /// worded for the window.
     private nonisolated static func export(_ kind: ExportKind, items: [FileItem], to checked: Export.Destination, replace: Bool,
                                            progress: @Sendable (Double, String) -> Void, cancel: CancelFlag) -> Result<String, ErrorText.Worded> {
-        let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
+        let export = ExportLikes(items: items)
         // Written through the checked folder's descriptor: the place checked.
         let destination = checked.writingPath
         switch kind {
         case .playlist:
-            var entries: [(path: String, duration: Double?)] = []
-            for (index, item) in items.enumerated() {
-                if cancel.isSet { return .failure(ErrorText.Worded(tr("Cancelled; no playlist was written."))) }
-                entries.append((item.absolutePath, item.kind == .video ? try? ClipDiscovery.discover(path: item.absolutePath).duration : nil))
-                progress(Double(index + 1) / Double(items.count), "\(index + 1) of \(items.count)")
-            }
-            if cancel.isSet { return .failure(ErrorText.Worded(tr("Cancelled; no playlist was written."))) }
-            do {
-                try Export.writePlaylist(entries, to: destination, replace: replace)
-                return .success(trn("Saved a playlist of %ld clip", "Saved a playlist of %ld clips", items.count, items.count))
-            } catch {
-                return .failure(ErrorText.Worded(error))
+            let written = export.playlist(to: destination, replace: replace,
+                                          progress: { progress($0.fraction, "\($0.done) of \($0.total)") }, isCancelled: { cancel.isSet })
+            switch written.outcome {
+            case .written: return .success(trn("Saved a playlist of %ld clip", "Saved a playlist of %ld clips", written.entries, written.entries))
+            case .cancelled, .nothingToWrite: return .failure(ErrorText.Worded(tr("Cancelled; no playlist was written.")))
+            case .failed(let error): return .failure(ErrorText.Worded(error))
             }
         case .copy:
-            let report = Export.copy(items, to: destination, link: false,
-                                     progress: { done, total in
-                                         progress(Double(done) / Double(max(total, 1)), ByteCountFormatter.string(fromByteCount: done, countStyle: .file))
-                                     },
-                                     isCancelled: { cancel.isSet })
+            let report = export.copies(into: destination, link: false,
+                                       progress: { progress($0.fraction, ByteCountFormatter.string(fromByteCount: $0.bytes ?? 0, countStyle: .file)) },
+                                       isCancelled: { cancel.isSet })
             if report.cancelled { return .failure(ErrorText.Worded(tr("Cancelled after %ld of %ld clips; nothing partial was left.", report.moved.count, items.count))) }
             if !report.failures.isEmpty { return .failure(ErrorText.Worded(report.failures.map { "• " + ErrorText.file($0) }.joined(separator: "\n"))) }
             return .success(tr("Copied %@", Apply.summary(count: report.moved.count, bytes: report.movedBytes)))
         case .mlt, .xmp:
-            return exportTimeline(items, to: destination, replace: replace, cancel: cancel)
+            return exportTimeline(export, to: destination, replace: replace, cancel: cancel)
         case .stitch:
-            var clips: [Stitcher.Clip] = []
-            for (item, result) in zip(videos, ClipDiscovery.discoverAll(paths: videos.map(\.absolutePath))) {
-                switch result {
-                case .success(let info): clips.append(Stitcher.Clip(path: item.absolutePath, info: info))
-                case .failure(let error): return .failure(ErrorText.Worded(tr("%@. Unlike it, or choose a playlist instead.", ErrorText.media(error))))
-                }
-            }
-            let (withPicture, soundOnly) = Stitcher.withPicture(clips)
-            clips = withPicture
-            do {
-                let method = try Stitcher.run(clips, to: destination, replace: replace,
-                                              progress: { progress($0, "\(Int($0 * 100)) %") },
-                                              isCancelled: { cancel.isSet })
-                let joined = StitchedLikes.joined(clips.count, of: items.count)
-                let saved = method == .remux ? tr("Saved one video of %@ (streams copied)", joined) : tr("Saved one video of %@ (re-encoded)", joined)
-                let leftOut = StitchedLikes.photos(items).map(StitchedLikes.photoLeftOut) + soundOnly.map(ErrorText.leftOut)
+            let stitched = export.stitch(to: destination, replace: replace,
+                                         progress: { progress($0.fraction, "\(Int($0.fraction * 100)) %") }, isCancelled: { cancel.isSet })
+            switch stitched.outcome {
+            case .written:
+                let joined = LikesWords.joined(stitched.joined, of: stitched.liked)
+                let saved = stitched.method == .remux ? tr("Saved one video of %@ (streams copied)", joined) : tr("Saved one video of %@ (re-encoded)", joined)
+                let leftOut = stitched.leftOut.map(LikesWords.stitchLeftOut)
                 return .success(([saved + (leftOut.isEmpty ? "" : ".")] + leftOut.map { "• " + $0 + "." }).joined(separator: "\n"))
-            } catch {
-                return .failure(ErrorText.Worded(error))
+            case .cancelled: return .failure(ErrorText.Worded(StitchError.cancelled))
+            case .nothingToWrite:
+                let lines = [ErrorText.stitch(.noClips)] + stitched.leftOut.map { "• " + LikesWords.stitchLeftOut($0) + "." }
+                return .failure(ErrorText.Worded(lines.joined(separator: "\n")))
+            case .failed(let error): return .failure(ErrorText.Worded(error))
             }
         }
     }
@@ -259,27 +246,23 @@ extension MainWindow {
 
 extension MainWindow {
     /// The MLT project of the likes (Kdenlive, Shotcut), on a background thread.
-    private nonisolated static func exportTimeline(_ items: [FileItem], to destination: String, replace: Bool,
+    private nonisolated static func exportTimeline(_ export: ExportLikes, to destination: String, replace: Bool,
                                                    cancel: CancelFlag) -> Result<String, ErrorText.Worded> {
         // The reviewed folder's name: each item's path less its relative path.
-        let root = items.first.map { String(String.UnicodeScalarView($0.absolutePath.unicodeScalars.dropLast($0.relativePath.unicodeScalars.count + 1))) }
+        let root = export.items.first.map { String(String.UnicodeScalarView($0.absolutePath.unicodeScalars.dropLast($0.relativePath.unicodeScalars.count + 1))) }
         let title = tr("%@ likes", RawPath.display(((root ?? "") as NSString).lastPathComponent))
-        let made = LikesTimeline.make(items, title: title, photoSeconds: Timeline.defaultPhotoSeconds)
-        if cancel.isSet { return .failure(ErrorText.Worded(tr("Cancelled; no timeline was written."))) }
-        guard !made.mlt.clips.isEmpty else {
-            return .failure(ErrorText.Worded(([tr("None of the liked clips can go in a timeline.")] + made.leftOut).joined(separator: "\n")))
+        let made = export.timelines([(.mlt, destination, destination)], title: title, photoSeconds: Timeline.defaultPhotoSeconds,
+                                    replace: replace, isCancelled: { cancel.isSet })
+        let leftOut = made.leftOut.map(LikesWords.timelineLeftOut)
+        guard let write = made.writes.first else { return .failure(ErrorText.Worded(tr("Cancelled; no timeline was written."))) }
+        switch write.outcome {
+        case .written:
+            let count = write.timeline.clips.count
+            let saved = trn("Saved a timeline of %ld clip for Kdenlive or Shotcut", "Saved a timeline of %ld clips for Kdenlive or Shotcut", count, count)
+            return .success(([saved] + leftOut.map { tr("left out %@", $0) }).joined(separator: "; "))
+        case .cancelled: return .failure(ErrorText.Worded(tr("Cancelled; no timeline was written.")))
+        case .nothingToWrite: return .failure(ErrorText.Worded(([tr("None of the liked clips can go in a timeline.")] + leftOut).joined(separator: "\n")))
+        case .failed(let error): return .failure(ErrorText.Worded(error))
         }
-        do {
-            try Export.writeTimeline(made.mlt.mltXML, to: destination, replace: replace)
-        } catch {
-            return .failure(ErrorText.Worded(error))
-        }
-        let saved = trn("Saved a timeline of %ld clip for Kdenlive or Shotcut", "Saved a timeline of %ld clips for Kdenlive or Shotcut",
-                        made.mlt.clips.count, made.mlt.clips.count)
-        return .success(([saved] + made.leftOut.map { tr("left out %@", $0) }).joined(separator: "; "))
     }
-}
-
-private extension FileItem {
-    var kind: ClipKind { ClipKind(fileName: relativePath) ?? .video }
 }

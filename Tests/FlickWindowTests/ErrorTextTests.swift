@@ -1,6 +1,7 @@
 import FlickCore
 import FlickMedia
 @testable import FlickStore
+import FlickApp
 import Foundation
 import Testing
 @testable import flick
@@ -233,8 +234,8 @@ import Testing
         for refusal in Timeline.MLTRefusal.allCases {
             #expect(ErrorText.mlt(refusal).contains("MLT project"), "\(refusal)")
         }
-        let info = ClipInfo(duration: 2, width: 0, height: 0, hasVideo: false)
-        #expect(ErrorText.leftOut(Stitcher.Clip(path: "/v/voice.mp4", info: info)) == "voice.mp4 has no picture, left out of the stitched video")
+        let voice = LeftOut(path: "/v/voice.mp4", relativePath: "voice.mp4", reason: .noPicture)
+        #expect(LikesWords.stitchLeftOut(voice) == "voice.mp4 has no picture, left out of the stitched video")
     }
 
     @Test func aWordedErrorKeepsItsWordsAndTheModelShowsThem() {

@@ -1,0 +1,34 @@
+import FlickStore
+
+/// What Apply Deletions did: each file moved, each one another Flick had
+/// moved already, and each one left alone with why.
+public struct ApplyResult: Sendable, Equatable {
+    /// What the moves did; `alreadyMoved` includes files the check found
+    /// gone because another Flick moved them as decided.
+    public var moves: MoveReport
+    /// Files the check refused (changed, gone, not a regular file…).
+    public var refused: [FileFailure]
+    /// How many files the run set out to move.
+    public let planned: Int
+    /// The file under way when the caller stopped waiting for a file
+    /// system that did not answer; it may still move once it answers.
+    public let stuck: FileItem?
+
+    public init(moves: MoveReport, refused: [FileFailure], planned: Int, stuck: FileItem? = nil) {
+        self.moves = moves
+        self.refused = refused
+        self.planned = planned
+        self.stuck = stuck
+    }
+
+    /// Every file not moved, each with why: refused first, then the moves
+    /// that failed.
+    public var failures: [FileFailure] { refused + moves.failures }
+
+    /// Whether anything needs the user's attention (a failure, a move the
+    /// store could not record, a cancel).
+    public var isComplete: Bool { failures.isEmpty && moves.unrecorded.isEmpty && !moves.cancelled }
+
+    /// Files of the run not reached before a cancel: they stay marked.
+    public var notYetMoved: Int { planned - moves.moved.count - moves.alreadyMoved.count - moves.failures.count }
+}
