@@ -5,7 +5,6 @@
 //                    CountedRef; `.widget`, `Widget` and WeakObjectRef(widget:) added here
 //   SignalSpec       typed signal descriptors + connect()/SignalConnection
 //   MainQueueBridge  drains the Dispatch main queue inside the GLib main loop
-//   WidgetRef        a widget field that keeps its widget (`@WidgetRef var title: Widget`)
 //   GtkKinds         CountedRef kinds of GTK, GSK, Pango and GIO values (render nodes,
 //                    bitsets, attribute lists, resources, settings schemas)
 //   Actions          GSimpleAction (stateless or on/off) + accelerators

@@ -24,8 +24,8 @@ final class ApplyList {
     /// How long after the list binds or scrolls its visible rows ask for posters.
     static let posterDelay: Duration = .milliseconds(60)
 
-    @WidgetRef var root: Widget
-    @WidgetRef var view: Widget
+    let root: Widget
+    let view: Widget
     let items: [FileItem]
     /// Whether each file (by index in `items`) is checked.
     private(set) var checked: [Bool]
@@ -51,8 +51,7 @@ final class ApplyList {
         withCStringArray(items.indices.map(String.init)) { gtk_string_list_splice(strings, 0, 0, $0) }
         let factory: OpaquePointer = gtk_signal_list_item_factory_new()
         // The view owns the selection, which owns the strings.
-        let view: Widget = gtk_list_view_new(gtk_no_selection_new(strings), factory)
-        self.view = view
+        view = gtk_list_view_new(gtk_no_selection_new(strings), factory)
         gtk_widget_add_css_class(view, "apply-list")
         gtk_list_view_set_show_separators(view.cast(), 1)
         Accessibility.setLabel(view, tr("Files to move"))

@@ -13,10 +13,10 @@ final class ApplyListRow {
     /// The poster's box in pixels (a square; the still keeps its shape inside).
     static let posterSize: Int32 = 48
 
-    @WidgetRef var root: Widget
-    @WidgetRef var check: Widget
-    @WidgetRef private var poster: Widget
-    @WidgetRef private var size: Widget
+    let root: Widget
+    let check: Widget
+    private let poster: Widget
+    private let size: Widget
     /// The file drawn now (nil while the row is not bound).
     private(set) var index: Int?
     private(set) var clipID: Int64?
@@ -26,12 +26,13 @@ final class ApplyListRow {
     init() {
         // A GtkImage keeps a fixed square whatever the still's size, so the
         // names line up whether or not a poster has arrived.
-        let poster: Widget = gtk_image_new(), check: Widget = gtk_check_button_new_with_label(""), size: Widget = gtk_label_new("")
-        (self.poster, self.check, self.size) = (poster, check, size)
+        poster = gtk_image_new()
         gtk_image_set_pixel_size(poster.opaque, Self.posterSize)
         gtk_widget_add_css_class(poster, "apply-poster")
         Accessibility.setHidden(poster, true)  // decoration: the name says which file
+        check = gtk_check_button_new_with_label("")
         gtk_widget_set_hexpand(check, 1)
+        size = gtk_label_new("")
         gtk_widget_add_css_class(size, "dim-label")
         gtk_widget_add_css_class(size, "numeric")
         root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)

@@ -19,19 +19,19 @@ import GtkKit
 /// selection and focus stay put and U can take it back in view.
 @MainActor
 final class OverviewPage {
-    @WidgetRef var root: Widget
-    @WidgetRef var grid: Widget
+    let root: Widget
+    let grid: Widget
     let model: ReviewModel
     let actions: ActionActivator
     let list: ObjectRef<OpaquePointer>
     let selection: ObjectRef<OpaquePointer>
     let posters: OverviewPosters
     let preview = OverviewPreview()
-    @WidgetRef var scroller: Widget
-    var filterButtons: [(filter: DecisionFilter, button: ObjectRef<Widget>)] = []
-    @WidgetRef var summary: Widget
+    let scroller: Widget
+    var filterButtons: [(filter: DecisionFilter, button: Widget)] = []
+    let summary: Widget
     /// What just happened (also the announcement).
-    @WidgetRef var statusLabel: Widget
+    let statusLabel: Widget
     /// Deck positions of the tiles, parallel to the string list.
     var visible: [Int] = []
     /// What the tiles shown are called: photos, clips, or items (both).
@@ -84,7 +84,7 @@ final class OverviewPage {
     private var barNeed: Int32 = 0
     private var barChangePending = false
     /// The linked filter buttons, inside their sideways scroller.
-    private var filterGroup: ObjectRef<Widget>?
+    private var filterGroup: Widget?
     /// The filters are wider than their room: they keep a scroll bar's
     /// height below them, so the bar shows under them, not over them.
     private var filtersScroll = false
@@ -135,7 +135,7 @@ final class OverviewPage {
         gtk_scrolled_window_set_overlay_scrolling(barScroller.cast(), 0)
         gtk_widget_set_hexpand(barScroller, 1)
         let filters = makeFilterBar()
-        filterGroup = ObjectRef(retaining: filters)
+        filterGroup = filters
         gtk_scrolled_window_set_child(barScroller.cast(), filters)
         let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_box_append(bar.cast(), barScroller)
@@ -179,7 +179,7 @@ final class OverviewPage {
     /// Room under the filters for their scroll bar while they are wider
     /// than the window (the bar is the cue that more filters are there).
     private func followFilterScroll(_ room: RoomLayout.Room) {
-        guard let filterGroup = filterGroup?.pointer else { return }
+        guard let filterGroup else { return }
         var least: Int32 = 0, natural: Int32 = 0
         gtk_widget_measure(filterGroup, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil)
         let scrolls = natural > room.width

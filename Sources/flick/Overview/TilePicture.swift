@@ -17,8 +17,8 @@ import GtkKit
 /// every draw.
 @MainActor
 final class TilePicture {
-    /// In the tile's widget tree, and kept by this picture.
-    @WidgetRef var area: Widget = gtk_drawing_area_new()
+    /// Owned by the tile's widget tree.
+    let area: Widget = gtk_drawing_area_new()
     /// The picture to draw; nil: only the box's background.
     var image: ImageSurface? {
         didSet {

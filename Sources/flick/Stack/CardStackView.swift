@@ -24,7 +24,7 @@ import GtkKit
 final class CardStackView {
     /// The stage: the untransformed parent of the cards, which sizes and
     /// places them; the drag gesture sits here.
-    @WidgetRef var stage: Widget
+    let stage: Widget
     var root: Widget { stage }
     var tuning = SwipeTuning()
     let model: ReviewModel
@@ -93,8 +93,7 @@ final class CardStackView {
         self.actions = actions
         // A plain container whose layout manager is replaced: the stage
         // places its children itself (gtk_widget_set_parent, never gtk_fixed_put).
-        let stage: Widget = gtk_fixed_new()
-        self.stage = stage
+        stage = gtk_fixed_new()
         gtk_widget_add_css_class(stage, "card-stack")
         gtk_widget_set_hexpand(stage, 1)
         gtk_widget_set_vexpand(stage, 1)

@@ -17,7 +17,7 @@ import GtkKit
 /// mechanism is `Accessibility.announce` (see there why).
 @MainActor
 final class Announcer {
-    @WidgetRef private var window: Widget
+    private let window: Widget
     private let model: ReviewModel
     /// No action yet since the deck opened: the keys are told when the
     /// window gets focus (the first card), and on the help key.

@@ -8,11 +8,11 @@ import GtkKit
 /// sample clips to try Flick on.
 @MainActor
 final class StartPage {
-    @WidgetRef var root: Widget
-    @WidgetRef private var recentTitle: Widget
-    @WidgetRef private var recentList: Widget
+    let root: Widget
+    private let recentTitle: Widget
+    private let recentList: Widget
     /// The page's own Open Folder button: the first focus on this page.
-    private(set) var openButton: ObjectRef<Widget>?
+    private(set) var openButton: Widget?
 
     init(_ ui: Builder) {
         root = ui.widget("start-page")
@@ -23,7 +23,7 @@ final class StartPage {
         let open = ReviewPage.makeButton(.openFolder)
         gtk_widget_add_css_class(open, "suggested-action")
         gtk_box_prepend(buttons.cast(), open)
-        openButton = ObjectRef(retaining: open)
+        openButton = open
         let samples = ui.widget("start-samples")
         gtk_actionable_set_action_target_value(samples.opaque, g_variant_new_string(ResourceLocator.shared.samples.path))
         gtk_widget_set_tooltip_text(samples, tr("Review the clips that come with Flick"))
@@ -40,7 +40,7 @@ final class StartPage {
     /// Puts the focus on the page's Open Folder (GTK would start on the
     /// header bar's).
     func focusDefault() {
-        if let openButton { gtk_widget_grab_focus(openButton.pointer) }
+        if let openButton { gtk_widget_grab_focus(openButton) }
     }
 
     /// Lists `folders` (newest first), each named so that two folders

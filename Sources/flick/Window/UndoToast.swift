@@ -19,7 +19,7 @@ import GtkKit
 @MainActor
 final class UndoToastPresenter {
     private let model: ReviewModel
-    @WidgetRef private var overlay: Widget
+    private let overlay: Widget
     private var toast: ObjectRef<OpaquePointer>?
     private(set) var shown: UndoOffer?
 
