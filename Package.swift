@@ -2,10 +2,14 @@
 // Flick — review a folder of clips one card at a time.
 //
 // Layers are targets, so the compiler keeps them apart:
-//   CGtk, CGst   system libraries (pkg-config) with tiny static-inline shims
+//   CGtk, CGst, CGObject   system libraries (pkg-config) with tiny static-inline shims
 //   FlickCore    Foundation only: deck, physics, undo, logging — no GTK
+//   GObjectKit   GObject ownership below GTK and GStreamer: ObjectRef, WeakObjectRef,
+//                CountedRef (no hand ref/unref anywhere else)
 //   GtkKit       GLib/GTK interop: signals, actions, ticks, accessibility, main-queue bridge
-//   FlickMedia   the only GStreamer user: discovery, export stitching
+//                (re-exports GObjectKit)
+//   FlickMedia   the only GStreamer user: discovery, playback, export stitching
+//                (GStreamer's mini objects owned as CountedRefs)
 //   FlickStore   the only SQLite user and the only place that moves files (Trash, export)
 //   FlickApp     the use cases the window and the command line share (Apply, Export), no GTK
 //   flick        the app and its command line
@@ -35,10 +39,12 @@ let package = Package(
         ),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "FlickCore"),
         .target(name: "FlickStore", dependencies: ["FlickCore", "CSQLite", "CGio"]),
-        .target(name: "GtkKit", dependencies: ["CGtk"]),
-        .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore"]),
+        .target(name: "GObjectKit", dependencies: ["CGObject"]),
+        .target(name: "GtkKit", dependencies: ["GObjectKit", "CGtk"]),
+        .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore", "GObjectKit"]),
         .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia"]),
         .executableTarget(
             name: "flick",
@@ -61,6 +67,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "GObjectKitTests", dependencies: ["GObjectKit", "CGObject"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),

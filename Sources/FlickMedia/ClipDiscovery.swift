@@ -1,6 +1,7 @@
 import CGst
 import FlickCore
 import Foundation
+import GObjectKit
 
 /// How a stored picture is turned to be shown, from a stream's
 /// `image-orientation` tag (a phone's display matrix): clockwise turns,
@@ -141,22 +142,18 @@ public enum ClipDiscovery {
         let name = RawPath.display((path as NSString).lastPathComponent)
         try precheck(path: path)
         var error: UnsafeMutablePointer<GError>?
-        guard let discoverer = gst_discoverer_new(GstClockTime(timeout * 1e9), &error) else {
+        guard let discoverer = ObjectRef(taking: gst_discoverer_new(GstClockTime(timeout * 1e9), &error)) else {
             defer { g_clear_error(&error) }
             throw .notAVideo(file: name, reason: Self.message(error))
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(discoverer)) }
-        DecodeLimit.guardDecoding(in: discoverer)
+        DecodeLimit.guardDecoding(in: discoverer.pointer)
         guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
             throw .unreadable(file: name, reason: .noURI)
         }
         defer { g_free(uri) }
-        let info = gst_discoverer_discover_uri(discoverer, uri, &error)
-        defer {
-            if let info { g_object_unref(UnsafeMutableRawPointer(info)) }
-            g_clear_error(&error)
-        }
-        guard let info else { throw .notAVideo(file: name, reason: Self.message(error)) }
+        let discovered = ObjectRef(taking: gst_discoverer_discover_uri(discoverer.pointer, uri, &error))
+        defer { g_clear_error(&error) }
+        guard let info = discovered?.pointer else { throw .notAVideo(file: name, reason: Self.message(error)) }
         switch gst_discoverer_info_get_result(info) {
         case GST_DISCOVERER_OK:
             break
@@ -229,8 +226,8 @@ public enum ClipDiscovery {
     }
 
     private static func mediaType(_ stream: OpaquePointer) -> String? {
-        guard let caps = gst_discoverer_stream_info_get_caps(stream) else { return nil }
-        defer { gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self)) }
+        guard let owned = CapsRef(taking: gst_discoverer_stream_info_get_caps(stream)) else { return nil }
+        let caps = owned.pointer
         guard gst_caps_get_size(caps) > 0, let structure = gst_caps_get_structure(caps, 0),
               let name = gst_structure_get_name(structure) else { return nil }
         return String(cString: name)

@@ -1,4 +1,5 @@
 import CGst
+import GObjectKit
 
 /// The largest picture Flick decodes. A decoder keeps several full-size
 /// pictures in flight, whatever size the card shows, so a clip's memory
@@ -42,9 +43,8 @@ public enum DecodeLimit {
     static func limitThreads(of decoder: UnsafeMutablePointer<GstElement>) {
         let object = UnsafeMutableRawPointer(decoder).assumingMemoryBound(to: GObject.self)
         guard g_object_class_find_property(UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(to: GObjectClass.self), "max-threads") != nil,
-              let pad = gst_element_get_static_pad(decoder, "sink") else { return }
-        defer { gst_object_unref(UnsafeMutableRawPointer(pad)) }
-        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, oneThreadWhenLarge, nil, nil)
+              let pad = ObjectRef(taking: gst_element_get_static_pad(decoder, "sink")) else { return }
+        gst_pad_add_probe(pad.pointer, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, oneThreadWhenLarge, nil, nil)
     }
 
     /// On a decoder's sink pad: caps over `singleThreadPixels` set its `max-threads` to 1.
@@ -53,12 +53,11 @@ public enum DecodeLimit {
         var caps: UnsafeMutablePointer<GstCaps>?
         gst_event_parse_caps(event, &caps)
         guard let caps, let (width, height) = DecodeLimit.size(caps), width * height > DecodeLimit.singleThreadPixels,
-              let element = gst_pad_get_parent_element(pad) else { return GST_PAD_PROBE_OK }
-        defer { gst_object_unref(UnsafeMutableRawPointer(element)) }
+              let element = ObjectRef(taking: gst_pad_get_parent_element(pad)) else { return GST_PAD_PROBE_OK }
         var one = GValue()
         g_value_init(&one, flick_gst_type_int())
         g_value_set_int(&one, 1)
-        g_object_set_property(UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self), "max-threads", &one)
+        g_object_set_property(element.pointer.cast(to: GObject.self), "max-threads", &one)
         g_value_unset(&one)
         return GST_PAD_PROBE_OK
     }
@@ -84,9 +83,8 @@ public enum DecodeLimit {
 
     /// The discoverer made its source: watch the uridecodebin that holds it.
     private static let sourceSetup: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GstElement>?, UnsafeMutableRawPointer?) -> Void = { _, source, _ in
-        guard let source, let parent = gst_object_get_parent(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GstObject.self)) else { return }
-        defer { gst_object_unref(UnsafeMutableRawPointer(parent)) }
-        DecodeLimit.watch(uridecodebin: UnsafeMutableRawPointer(parent))
+        guard let source, let parent = ObjectRef(taking: gst_object_get_parent(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GstObject.self))) else { return }
+        DecodeLimit.watch(uridecodebin: parent.pointer.rawObject)
     }
 
     /// Stops autoplugging at large pictures (the pad is exposed undecoded).
@@ -110,8 +108,7 @@ public enum DecodeLimit {
 
     /// `refusedSize` of caps written as text, e.g. "video/x-h264,width=16384,height=16384".
     static func refusedSize(caps text: String) -> (width: Int, height: Int)? {
-        guard let caps = gst_caps_from_string(text) else { return nil }
-        defer { gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self)) }
-        return refusedSize(caps)
+        guard let caps = CapsRef(taking: gst_caps_from_string(text)) else { return nil }
+        return refusedSize(caps.pointer)
     }
 }

@@ -11,6 +11,8 @@
 //                   facts: an LRUCache, a bounded worker pool, one render per key
 //   Stitcher        joins clips into one video (remux, or re-encode)
 //   VideoPlayer     one clip playing for one card (PlayerPipeline, PlayerOutbox)
+//   MiniObjectKinds caps, samples, buffers, messages and queries owned as CountedRefs
+//                   (elements, pads and buses are GObjects: ObjectRefs, from GObjectKit)
 //
 // Threading contract: VideoPlayer owns its threads and never blocks its
 // caller (its own contract heads VideoPlayer.swift); MediaService lives on

@@ -1,5 +1,6 @@
 import CGst
 import Foundation
+import GObjectKit
 
 /// The callbacks GStreamer makes on its own threads. Each one holds a
 /// retained reference to the `PlayerPipeline` (released by GStreamer when
@@ -23,29 +24,26 @@ extension PlayerPipeline {
 
     /// Wires the appsink, the bus, the scaler's probe and the decoder check. On `queue`.
     func attachCallbacks(playbin: UnsafeMutablePointer<GstElement>, sink bin: UnsafeMutablePointer<GstBin>) {
-        if let sinkElement = gst_bin_get_by_name(bin, "sink") {
+        if let sinkElement = ObjectRef(taking: gst_bin_get_by_name(bin, "sink")) {
             var callbacks = GstAppSinkCallbacks()
             callbacks.new_preroll = { sink, data in PlayerPipeline.pull(sink, data, preroll: true) }
             callbacks.new_sample = { sink, data in PlayerPipeline.pull(sink, data, preroll: false) }
-            gst_app_sink_set_callbacks(UnsafeMutableRawPointer(sinkElement).assumingMemoryBound(to: GstAppSink.self),
+            gst_app_sink_set_callbacks(sinkElement.pointer.rawObject.assumingMemoryBound(to: GstAppSink.self),
                                        &callbacks, Self.retained(self), Self.release)
-            gst_object_unref(UnsafeMutableRawPointer(sinkElement))
         }
-        if let bus = gst_element_get_bus(playbin) {
+        if let bus = ObjectRef(taking: gst_element_get_bus(playbin)) {
             // Every message is handled here, on the thread that posts it, and
-            // dropped; a handler that drops a message owns it and unrefs it.
-            gst_bus_set_sync_handler(bus, { _, message, data in
-                guard let message else { return GST_BUS_DROP }
-                PlayerPipeline.from(data)?.handle(message)
-                gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self))
+            // dropped; a handler that drops a message owns it (and its owner releases it).
+            gst_bus_set_sync_handler(bus.pointer, { _, message, data in
+                guard let message = MessageRef(taking: message) else { return GST_BUS_DROP }
+                PlayerPipeline.from(data)?.handle(message.pointer)
                 return GST_BUS_DROP
             }, Self.retained(self), Self.release)
-            gst_object_unref(UnsafeMutableRawPointer(bus))
         }
-        if let scale = gst_bin_get_by_name(bin, "scale") {
-            if let pad = gst_element_get_static_pad(scale, "sink") {
+        if let scale = ObjectRef(taking: gst_bin_get_by_name(bin, "scale")) {
+            if let pad = ObjectRef(taking: gst_element_get_static_pad(scale.pointer, "sink")) {
                 let mask = GstPadProbeType(GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
-                gst_pad_add_probe(pad, mask, { _, info, data in
+                gst_pad_add_probe(pad.pointer, mask, { _, info, data in
                     guard let info, let pipeline = PlayerPipeline.from(data) else { return GST_PAD_PROBE_OK }
                     if flick_gst_probe_type(info).rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0 {
                         pipeline.applyPendingFit()
@@ -53,9 +51,7 @@ extension PlayerPipeline {
                     }
                     return pipeline.refuseIfTooLarge(info)
                 }, Self.retained(self), Self.release)
-                gst_object_unref(UnsafeMutableRawPointer(pad))
             }
-            gst_object_unref(UnsafeMutableRawPointer(scale))
         }
         let elementSetup: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GstElement>?, UnsafeMutableRawPointer?) -> Void = { _, element, data in
             guard let element, let pipeline = PlayerPipeline.from(data) else { return }
@@ -79,27 +75,25 @@ extension PlayerPipeline {
     /// error"). Applied here, before the scaler sees the buffer, the scaler
     /// renegotiates first and every element downstream follows.
     private func applyPendingFit() {
-        let change = locked { state -> (ElementRef, Size)? in
+        let change = locked { state -> (ObjectRef<UnsafeMutablePointer<GstElement>>, Size)? in
             guard let fitFilter = state.fitFilter, state.wantedSize != state.appliedSize else { return nil }
             state.appliedSize = state.wantedSize
             return (fitFilter, state.wantedSize)
         }
-        guard let (filter, size) = change, let caps = gst_caps_from_string(size.caps) else { return }
-        flick_gst_set_caps(UnsafeMutableRawPointer(filter.pointer), "caps", caps)
-        gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self))
+        guard let (filter, size) = change, let caps = CapsRef(taking: gst_caps_from_string(size.caps)) else { return }
+        flick_gst_set_caps(filter.pointer.rawObject, "caps", caps.pointer)
     }
 
     /// A decoder's input caps are checked before it is configured, so a
     /// clip over `DecodeLimit` is refused before any picture is decoded.
     private func watchDecoder(_ element: UnsafeMutablePointer<GstElement>) {
         guard let factory = gst_element_get_factory(element), flick_gst_is_video_decoder(factory) != 0,
-              let pad = gst_element_get_static_pad(element, "sink") else { return }
+              let pad = ObjectRef(taking: gst_element_get_static_pad(element, "sink")) else { return }
         DecodeLimit.limitThreads(of: element)
-        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, data in
+        gst_pad_add_probe(pad.pointer, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, { _, info, data in
             guard let info, let pipeline = PlayerPipeline.from(data) else { return GST_PAD_PROBE_OK }
             return pipeline.refuseIfTooLarge(info)
         }, Self.retained(self), Self.release)
-        gst_object_unref(UnsafeMutableRawPointer(pad))
     }
 
     /// Drops caps over `DecodeLimit` (the stream then stops) and fails with `.tooLarge`.
@@ -116,9 +110,10 @@ extension PlayerPipeline {
 
     private static func pull(_ sink: UnsafeMutablePointer<GstAppSink>?, _ data: UnsafeMutableRawPointer?, preroll: Bool) -> GstFlowReturn {
         guard let sink else { return GST_FLOW_OK }
-        let sample = preroll ? gst_app_sink_pull_preroll(sink) : gst_app_sink_pull_sample(sink)
-        guard let sample else { return GST_FLOW_OK }
-        defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
+        guard let pulled = SampleRef(taking: preroll ? gst_app_sink_pull_preroll(sink) : gst_app_sink_pull_sample(sink)) else {
+            return GST_FLOW_OK
+        }
+        let sample = pulled.pointer
         guard let pipeline = from(data), !pipeline.locked({ $0.closed }), let frame = frame(from: sample) else { return GST_FLOW_OK }
         if preroll, let buffer = gst_sample_get_buffer(sample) {
             let duration = buffer.pointee.duration
@@ -201,8 +196,6 @@ extension PlayerPipeline {
     /// Whether the message comes from the playbin itself (the only element with no parent).
     private static func isTopLevel(_ message: UnsafeMutablePointer<GstMessage>) -> Bool {
         guard let source = message.pointee.src else { return false }
-        guard let parent = gst_object_get_parent(source) else { return true }
-        gst_object_unref(UnsafeMutableRawPointer(parent))
-        return false
+        return ObjectRef(taking: gst_object_get_parent(source)) == nil
     }
 }

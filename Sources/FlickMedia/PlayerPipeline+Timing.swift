@@ -1,5 +1,6 @@
 import CGst
 import Foundation
+import GObjectKit
 
 /// Where the clip is, pushed to the app through the outbox: every
 /// `timingInterval` while the pipeline plays (a ticker on `queue`, started
@@ -66,11 +67,10 @@ extension PlayerPipeline {
 
     /// The rate of the segment the sinks play. On `queue`.
     static func segmentRate(_ playbin: UnsafeMutablePointer<GstElement>) -> Double? {
-        guard let query = gst_query_new_segment(GST_FORMAT_TIME) else { return nil }
-        defer { gst_mini_object_unref(UnsafeMutableRawPointer(query).assumingMemoryBound(to: GstMiniObject.self)) }
-        guard gst_element_query(playbin, query) != 0 else { return nil }
+        guard let query = QueryRef(taking: gst_query_new_segment(GST_FORMAT_TIME)) else { return nil }
+        guard gst_element_query(playbin, query.pointer) != 0 else { return nil }
         var rate = 0.0
-        gst_query_parse_segment(query, &rate, nil, nil, nil)
+        gst_query_parse_segment(query.pointer, &rate, nil, nil, nil)
         return rate
     }
 }

@@ -1,6 +1,7 @@
 import CGst
 import FlickCore
 import Foundation
+import GObjectKit
 import Synchronization
 
 /// The GStreamer side of one `VideoPlayer`: a `playbin` whose pictures are
@@ -54,15 +55,17 @@ final class PlayerPipeline: @unchecked Sendable {
     let order: PixelOrder
     let outbox: PlayerOutbox
     let loops: Bool
+    /// Only on `queue`: the pipeline's one owner (teardown drops it).
+    private var ownedPlaybin: ObjectRef<UnsafeMutablePointer<GstElement>>?
     /// Only on `queue`.
-    private(set) var playbin: UnsafeMutablePointer<GstElement>?
+    var playbin: UnsafeMutablePointer<GstElement>? { ownedPlaybin?.pointer }
 
     /// Everything the player's queue, the streaming threads and the app's
     /// reads share, behind one lock the compiler checks.
     struct State: Sendable {
         /// Stopped or failed: nothing more is posted, and teardown is queued.
         var closed = false
-        var fitFilter: ElementRef?
+        var fitFilter: ObjectRef<UnsafeMutablePointer<GstElement>>?
         var wantedSize: Size
         var appliedSize: Size
         var state = GST_STATE_NULL
@@ -93,11 +96,6 @@ final class PlayerPipeline: @unchecked Sendable {
         var ticker = 0
         /// Playback ended before the stated duration (see `ended`).
         var stoppedShort = false
-    }
-
-    /// An element the pipeline holds a reference to (freed in teardown).
-    struct ElementRef: @unchecked Sendable {
-        let pointer: UnsafeMutablePointer<GstElement>
     }
 
     private let shared: Mutex<State>
@@ -277,10 +275,11 @@ final class PlayerPipeline: @unchecked Sendable {
 
     private func build(uri: String) {
         guard !locked({ $0.closed }) else { return }
-        guard let playbin = gst_element_factory_make("playbin", nil) else {
+        guard let owner = ObjectRef(taking: gst_element_factory_make("playbin", nil)) else {
             fail(.notAVideo(file: name, reason: .playbinMissing))
             return
         }
+        let playbin = owner.pointer
         var error: UnsafeMutablePointer<GError>?
         // The fit is the scaler's own output, as the clip is stored;
         // videoflip then turns the picture upright by the stream's
@@ -292,14 +291,13 @@ final class PlayerPipeline: @unchecked Sendable {
             + "appsink name=sink caps=video/x-raw,format=\(order.rawValue) max-buffers=2 drop=true enable-last-sample=false"
         guard let sink = gst_parse_bin_from_description(description, 1, &error), error == nil else {
             g_clear_error(&error)
-            gst_object_unref(UnsafeMutableRawPointer(playbin))
             fail(.notAVideo(file: name, reason: .noVideoSink))
-            return
+            return  // the playbin is freed with its owner
         }
-        self.playbin = playbin
+        ownedPlaybin = owner
         Self.count(built: +1)
         let bin = UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GstBin.self)
-        let filter = gst_bin_get_by_name(bin, "fit").map(ElementRef.init)
+        let filter = ObjectRef(taking: gst_bin_get_by_name(bin, "fit"))
         locked { $0.fitFilter = filter }
         let raw = UnsafeMutableRawPointer(playbin)
         flick_gst_set_string(raw, "uri", uri)
@@ -317,15 +315,14 @@ final class PlayerPipeline: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         #endif
         guard let playbin else { return }
-        self.playbin = nil
         gst_element_set_state(playbin, GST_STATE_NULL)
-        let filter = locked { state -> ElementRef? in
+        // The filter's owner is dropped here, after the lock.
+        _ = locked { state -> ObjectRef<UnsafeMutablePointer<GstElement>>? in
             defer { state.fitFilter = nil; state.state = GST_STATE_NULL }
             return state.fitFilter
         }
-        if let filter { gst_object_unref(UnsafeMutableRawPointer(filter.pointer)) }
-        // Finalizing the playbin drops the callbacks' references to self.
-        gst_object_unref(UnsafeMutableRawPointer(playbin))
+        // The last reference: finalizing the playbin drops the callbacks' references to self.
+        ownedPlaybin = nil
         Self.count(built: -1)
     }
 

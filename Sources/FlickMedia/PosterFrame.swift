@@ -1,6 +1,7 @@
 import CGst
 import FlickCore
 import Foundation
+import GObjectKit
 
 /// A decoded still: BGRA bytes, 4 per pixel, opaque (so premultiplied alike).
 public struct RawFrame: Sendable, Equatable {
@@ -51,23 +52,18 @@ public enum PosterFrame {
         let description = "uridecodebin name=src ! videoconvert ! videoflip video-direction=auto ! videoscale ! "
             + "video/x-raw,format=BGRA,width=[2,\(side)],height=[2,\(side)],pixel-aspect-ratio=1/1 ! appsink name=sink sync=false max-buffers=1"
         var error: UnsafeMutablePointer<GError>?
-        let built = gst_parse_launch(description, &error)
-        guard let pipeline = built, error == nil else {
-            // A pipeline can come back with a recoverable error: not kept.
-            if let built { gst_object_unref(UnsafeMutableRawPointer(built)) }
+        // A pipeline can come back with a recoverable error: not kept (its owner releases it).
+        let built = ObjectRef(taking: gst_parse_launch(description, &error))
+        guard let owner = built, error == nil else {
             g_clear_error(&error)
             throw .notAVideo(file: name, reason: .noDecoder)
         }
-        defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_object_unref(UnsafeMutableRawPointer(pipeline))
-        }
+        let pipeline = owner.pointer
+        defer { gst_element_set_state(owner.pointer, GST_STATE_NULL) }
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        // Each element found is released on every way out, a failed guard too.
-        guard let source = gst_bin_get_by_name(bin, "src") else { throw .notAVideo(file: name, reason: .noDecoder) }
-        defer { gst_object_unref(UnsafeMutableRawPointer(source)) }
-        guard let sinkElement = gst_bin_get_by_name(bin, "sink") else { throw .notAVideo(file: name, reason: .noDecoder) }
-        defer { gst_object_unref(UnsafeMutableRawPointer(sinkElement)) }
+        // Each element found is released by its owner on every way out, a failed guard too.
+        guard let source = ObjectRef(taking: gst_bin_get_by_name(bin, "src")) else { throw .notAVideo(file: name, reason: .noDecoder) }
+        guard let sinkElement = ObjectRef(taking: gst_bin_get_by_name(bin, "sink")) else { throw .notAVideo(file: name, reason: .noDecoder) }
         guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
             throw .unreadable(file: name, reason: .noURI)
         }
@@ -75,7 +71,7 @@ public enum PosterFrame {
         var value = GValue()
         g_value_init(&value, flick_gst_type_string())
         g_value_set_string(&value, uri)
-        g_object_set_property(UnsafeMutableRawPointer(source).assumingMemoryBound(to: GObject.self), "uri", &value)
+        g_object_set_property(source.pointer.cast(to: GObject.self), "uri", &value)
         g_value_unset(&value)
 
         let nanoseconds = GstClockTime(timeout * 1e9)
@@ -90,11 +86,11 @@ public enum PosterFrame {
                 _ = gst_element_get_state(pipeline, nil, nil, nanoseconds)
             }
         }
-        let sink = OpaquePointer(sinkElement)
-        guard let sample = gst_app_sink_try_pull_preroll(UnsafeMutablePointer(sink), nanoseconds) else {
+        let sink: UnsafeMutablePointer<GstAppSink> = sinkElement.pointer.rawObject.assumingMemoryBound(to: GstAppSink.self)
+        guard let pulled = SampleRef(taking: gst_app_sink_try_pull_preroll(sink, nanoseconds)) else {
             throw .timedOut(file: name)
         }
-        defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
+        let sample = pulled.pointer
         var video = GstVideoInfo()
         guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
               gst_video_info_from_caps(&video, caps) != 0 else { throw .notAVideo(file: name, reason: .noPictureCameOut) }

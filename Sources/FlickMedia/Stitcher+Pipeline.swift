@@ -1,6 +1,7 @@
 import CGst
 import FlickCore
 import Foundation
+import GObjectKit
 
 /// Running one stitching pipeline: sources pointed at the clips, a marked
 /// partial file as the sink, the bus polled to EOS, an error, a cancel or
@@ -12,11 +13,12 @@ extension Stitcher {
                         stallTimeout: Double, progress: (Double) -> Void, isCancelled: () -> Bool) throws(StitchError) {
         Log.debug("pipeline: \(description)", category: "stitch")
         var error: UnsafeMutablePointer<GError>?
-        guard let pipeline = gst_parse_launch(description, &error), error == nil else {
+        let built = ObjectRef(taking: gst_parse_launch(description, &error))
+        guard let owner = built, error == nil else {
             defer { g_clear_error(&error) }
             throw .notBuilt(detail: error.map { String(cString: $0.pointee.message) })
         }
-        defer { gst_object_unref(UnsafeMutableRawPointer(pipeline)) }
+        let pipeline = owner.pointer
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
         let directory = (destination as NSString).deletingLastPathComponent
         PartialFile.removeStale(in: directory.isEmpty ? "." : directory)
@@ -40,23 +42,21 @@ extension Stitcher {
         }
         var finished = false
         defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_element_set_state(owner.pointer, GST_STATE_NULL)
             if !finished { PartialFile.discard(partial) }
         }
         guard gst_element_set_state(pipeline, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE else {
             throw .notStarted
         }
-        guard let bus = gst_element_get_bus(pipeline) else { throw .notWatched }
-        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        guard let bus = ObjectRef(taking: gst_element_get_bus(pipeline)) else { throw .notWatched }
         let mask = GstMessageType(GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_EOS.rawValue)
         var lastPosition: gint64 = -1
         var lastMove = DispatchTime.now().uptimeNanoseconds
         while true {
             if isCancelled() { throw .cancelled }
-            if let message = gst_bus_timed_pop_filtered(bus, 100_000_000, mask) {
-                defer { gst_message_unref(message) }
-                if flick_gst_message_type(message) == GST_MESSAGE_EOS { break }
-                throw failure(message, clips: clips)
+            if let message = MessageRef(taking: gst_bus_timed_pop_filtered(bus.pointer, 100_000_000, mask)) {
+                if flick_gst_message_type(message.pointer) == GST_MESSAGE_EOS { break }
+                throw failure(message.pointer, clips: clips)
             }
             var position: gint64 = -1
             if gst_element_query_position(pipeline, GST_FORMAT_TIME, &position) != 0, total > 0 {
@@ -83,12 +83,11 @@ extension Stitcher {
     /// Sets a string property to `value`, a NUL-terminated C string (raw
     /// path bytes, which need not be UTF-8).
     private static func set(_ bin: UnsafeMutablePointer<GstBin>, _ element: String, _ property: String, _ value: [CChar]) {
-        guard let object = gst_bin_get_by_name(bin, element) else { return }
-        defer { gst_object_unref(UnsafeMutableRawPointer(object)) }
+        guard let object = ObjectRef(taking: gst_bin_get_by_name(bin, element)) else { return }
         var gvalue = GValue()
         g_value_init(&gvalue, flick_gst_type_string())
         g_value_set_string(&gvalue, value)
-        g_object_set_property(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self), property, &gvalue)
+        g_object_set_property(object.pointer.cast(to: GObject.self), property, &gvalue)
         g_value_unset(&gvalue)
     }
 
@@ -100,11 +99,9 @@ extension Stitcher {
     /// The clip whose picture the video `concat` waits for: its active
     /// pad `sink_N` is clip N (the pads are requested in clip order).
     private static func activeClip(_ bin: UnsafeMutablePointer<GstBin>) -> Int? {
-        guard let concat = gst_bin_get_by_name(bin, "v") else { return nil }
-        defer { gst_object_unref(UnsafeMutableRawPointer(concat)) }
-        guard let pad = flick_gst_get_object(UnsafeMutableRawPointer(concat), "active-pad") else { return nil }
-        defer { gst_object_unref(pad) }
-        guard let name = pad.assumingMemoryBound(to: GstObject.self).pointee.name else { return nil }
+        guard let concat = ObjectRef(taking: gst_bin_get_by_name(bin, "v")),
+              let pad = ObjectRef(taking: flick_gst_get_object(concat.pointer.rawObject, "active-pad")),
+              let name = pad.pointer.assumingMemoryBound(to: GstObject.self).pointee.name else { return nil }
         let text = String(cString: name)
         return text.hasPrefix("sink_") ? Int(text.dropFirst(5)) : nil
     }

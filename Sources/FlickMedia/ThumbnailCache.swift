@@ -1,6 +1,7 @@
 import CGst
 import FlickCore
 import Foundation
+import GObjectKit
 
 /// Poster frames on disk, shared with Files and every other app through the
 /// freedesktop thumbnail cache: `$XDG_CACHE_HOME/thumbnails/large/<md5 of
@@ -40,8 +41,8 @@ public enum ThumbnailCache {
     /// none or it is stale.
     static func lookup(_ path: String) -> RawFrame? {
         guard let (uri, file) = location(of: path), let mtime = modificationTime(path),
-              let pixbuf = gdk_pixbuf_new_from_file(file, nil) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+              let owned = ObjectRef(taking: gdk_pixbuf_new_from_file(file, nil)) else { return nil }
+        let pixbuf = owned.pointer
         guard let storedURI = gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::URI"), String(cString: storedURI) == uri,
               let storedTime = gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::MTime"), Int(String(cString: storedTime)) == mtime,
               !isFromEarlierFlick(pixbuf)
@@ -67,11 +68,10 @@ public enum ThumbnailCache {
                 }
             }
         }
-        let bytes = rgba.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(bytes) }
-        guard let pixbuf = gdk_pixbuf_new_from_bytes(bytes, GDK_COLORSPACE_RGB, 1, 8, Int32(frame.width), Int32(frame.height),
-                                                     Int32(frame.width * 4)) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let bytes = BytesRef(taking: rgba.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) } as OpaquePointer)
+        guard let owned = ObjectRef(taking: gdk_pixbuf_new_from_bytes(bytes.pointer, GDK_COLORSPACE_RGB, 1, 8, Int32(frame.width),
+                                                                      Int32(frame.height), Int32(frame.width * 4))) else { return }
+        let pixbuf = owned.pointer
         let temporary = file + ".\(getpid()).tmp"
         let keys = ["tEXt::Thumb::URI", "tEXt::Thumb::MTime", "tEXt::Software", shownKey]
         let values = [uri, String(mtime), "Flick", "1"]

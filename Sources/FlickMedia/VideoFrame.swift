@@ -1,5 +1,6 @@
 import CGst
 import Foundation
+import GObjectKit
 
 /// The order of a frame's four bytes a pixel in memory.
 public enum PixelOrder: String, Sendable {
@@ -74,13 +75,14 @@ public final class VideoFrame: @unchecked Sendable {
 /// flushes), as long as this lives; unmapped and released on deinit (any
 /// thread).
 public final class FrameStorage: @unchecked Sendable {
-    private let buffer: UnsafeMutablePointer<GstBuffer>
+    /// Released after `deinit` has unmapped it.
+    private let buffer: BufferRef
     private var map = GstMapInfo()
     public let bytes: UnsafeMutableRawPointer
     let size: Int
 
     init?(buffer: UnsafeMutablePointer<GstBuffer>) {
-        self.buffer = buffer
+        self.buffer = BufferRef(retaining: buffer)
         guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return nil }
         guard let data = map.data else {
             gst_buffer_unmap(buffer, &map)
@@ -88,11 +90,9 @@ public final class FrameStorage: @unchecked Sendable {
         }
         bytes = UnsafeMutableRawPointer(data)
         size = Int(map.size)
-        gst_mini_object_ref(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GstMiniObject.self))
     }
 
     deinit {
-        gst_buffer_unmap(buffer, &map)
-        gst_mini_object_unref(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GstMiniObject.self))
+        gst_buffer_unmap(buffer.pointer, &map)
     }
 }

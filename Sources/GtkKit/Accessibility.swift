@@ -99,15 +99,13 @@ public enum Accessibility {
         var child = gtk_widget_get_first_child(root.widget)
         while let widget = child {
             if String(cString: g_type_name(flick_widget_type(widget))) == "GtkStack",
-               let pages = gtk_stack_get_pages(widget.cast()) {
-                let model = pages
+               let pages = ObjectRef(taking: gtk_stack_get_pages(widget.cast())) {
+                let model = pages.pointer
                 for index in 0..<g_list_model_get_n_items(model) {
-                    guard let item = g_list_model_get_item(model, index) else { continue }
-                    let page = OpaquePointer(item)
+                    guard let item = ObjectRef(taking: g_list_model_get_item(model, index)) else { continue }
+                    let page = item.pointer.opaque
                     if titled || gtk_stack_page_get_title(page) == nil { setLabel(page, "") }
-                    g_object_unref(item)
                 }
-                g_object_unref(UnsafeMutableRawPointer(pages))
             }
             unnameStackPages(widget, titled: titled)
             child = gtk_widget_get_next_sibling(widget)

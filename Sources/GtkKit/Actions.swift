@@ -12,13 +12,13 @@ public enum Actions {
         enabled: Bool = true,
         _ handler: @escaping VoidHandler
     ) -> OpaquePointer {
-        guard let action = g_simple_action_new(name, nil) else {
+        guard let owner = ObjectRef(taking: g_simple_action_new(name, nil)) else {
             preconditionFailure("g_simple_action_new returned NULL for \(name)")
         }
+        let action = owner.pointer
         g_simple_action_set_enabled(action, enabled ? 1 : 0)
         connect(action, .actionActivate) { _ in handler() }
-        g_action_map_add_action(map.opaque, action.opaque)
-        g_object_unref(action.rawObject)
+        g_action_map_add_action(map.opaque, action.opaque)  // the map keeps its own reference
         return action
     }
 
@@ -27,15 +27,15 @@ public enum Actions {
     public static func addString(to map: some GObjectPointer, name: String, _ handler: @escaping @MainActor (String) -> Void) -> OpaquePointer {
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
-        guard let action = g_simple_action_new(name, type) else {
+        guard let owner = ObjectRef(taking: g_simple_action_new(name, type)) else {
             preconditionFailure("g_simple_action_new returned NULL for \(name)")
         }
+        let action = owner.pointer
         connect(action, .actionActivate) { parameter in
             guard let parameter, let text = g_variant_get_string(OpaquePointer(parameter), nil) else { return }
             handler(String(cString: text))
         }
-        g_action_map_add_action(map.opaque, action.opaque)
-        g_object_unref(action.rawObject)
+        g_action_map_add_action(map.opaque, action.opaque)  // the map keeps its own reference
         return action
     }
 
@@ -46,9 +46,10 @@ public enum Actions {
     @discardableResult
     public static func addToggle(to map: some GObjectPointer, name: String, state: Bool,
                                  _ handler: @escaping VoidHandler) -> OpaquePointer {
-        guard let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0)) else {
+        guard let owner = ObjectRef(taking: g_simple_action_new_stateful(name, nil, g_variant_new_boolean(state ? 1 : 0))) else {
             preconditionFailure("g_simple_action_new_stateful returned NULL for \(name)")
         }
+        let action = owner.pointer
         connect(action, .actionActivate) { _ in handler() }
         // A request to change the state is a request to toggle (what
         // GtkActionable does not send, but other clients may).
@@ -56,8 +57,7 @@ public enum Actions {
             guard let requested, (g_variant_get_boolean(OpaquePointer(requested)) != 0) != Actions.state(of: action) else { return }
             handler()
         }
-        g_action_map_add_action(map.opaque, action.opaque)
-        g_object_unref(action.rawObject)
+        g_action_map_add_action(map.opaque, action.opaque)  // the map keeps its own reference
         return action
     }
 
@@ -69,9 +69,8 @@ public enum Actions {
 
     /// A boolean action's state (false for an action without one).
     public static func state(of action: OpaquePointer) -> Bool {
-        guard let state = g_action_get_state(action.opaque) else { return false }
-        defer { g_variant_unref(state) }
-        return g_variant_get_boolean(state) != 0
+        guard let state = VariantRef(taking: g_action_get_state(action.opaque)) else { return false }
+        return g_variant_get_boolean(state.pointer) != 0
     }
 
     /// Enables or disables an action (buttons bound to it follow).

@@ -53,12 +53,11 @@ public enum ResourceBundle {
     /// stays registered for the life of the process.
     public static func register(path: String) throws(ResourceBundleError) {
         var error: UnsafeMutablePointer<GError>?
-        guard let resource = g_resource_load(path, &error) else {
+        guard let resource = ResourceRef(taking: g_resource_load(path, &error)) else {
             defer { g_clear_error(&error) }
             throw ResourceBundleError(message: error.map { String(cString: $0.pointee.message) } ?? "unknown error")
         }
-        g_resources_register(resource)
-        g_resource_unref(resource)  // the registry keeps its own reference
+        g_resources_register(resource.pointer)  // the registry keeps its own reference
     }
 
     /// Whether a registered bundle holds `path`.

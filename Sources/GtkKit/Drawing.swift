@@ -72,9 +72,8 @@ public final class ImageSurface: @unchecked Sendable {
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
         // Cairo's RGB24 and ARGB32 are both B G R A in memory, premultiplied (x is 255).
-        let bytes = g_bytes_new(data, gsize(stride * height))
-        defer { g_bytes_unref(bytes) }
-        return gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))?.opaque
+        let bytes = BytesRef(taking: g_bytes_new(data, gsize(stride * height)) as OpaquePointer)
+        return gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes.pointer, gsize(stride))?.opaque
     }
 
     /// A texture that shares this surface's pixels (no copy), made once,
@@ -84,19 +83,17 @@ public final class ImageSurface: @unchecked Sendable {
     /// reference; it is good while this value lives.
     @MainActor
     public var sharedTexture: OpaquePointer? {
-        if let texture = textureStorage.texture { return texture }
+        if let texture = textureStorage.texture { return texture.pointer }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
         // Opaque frames and cairo's surfaces are premultiplied alike (x is 255).
-        let bytes = g_bytes_new_with_free_func(data, gsize(stride * height), { surface in
+        let bytes = BytesRef(taking: g_bytes_new_with_free_func(data, gsize(stride * height), { surface in
             cairo_surface_destroy(OpaquePointer(surface))
-        }, UnsafeMutableRawPointer(cairo_surface_reference(surface)))
-        defer { g_bytes_unref(bytes) }
+        }, UnsafeMutableRawPointer(cairo_surface_reference(surface))) as OpaquePointer)
         let format = rgba ? GDK_MEMORY_R8G8B8A8_PREMULTIPLIED : GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
-        let texture = gdk_memory_texture_new(Int32(width), Int32(height), format, bytes, gsize(stride))
-        textureStorage.texture = texture
-        return textureStorage.texture
+        textureStorage.texture = ObjectRef(taking: gdk_memory_texture_new(Int32(width), Int32(height), format, bytes.pointer, gsize(stride))?.opaque)
+        return textureStorage.texture?.pointer
     }
     private let textureStorage = TextureStorage()
 
@@ -140,8 +137,7 @@ nonisolated(unsafe) private var imageSurfaceBytesKey = cairo_user_data_key_t()
 
 /// A texture made from an image surface, released with it.
 private final class TextureStorage: @unchecked Sendable {
-    var texture: OpaquePointer?
-    deinit { if let texture { g_object_unref(UnsafeMutableRawPointer(texture)) } }
+    var texture: ObjectRef<OpaquePointer>?
 }
 
 /// Memory from `malloc`, freed with its owner.

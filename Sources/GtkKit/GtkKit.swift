@@ -1,9 +1,12 @@
-// GtkKit — the one place Flick talks to GLib and GTK at the C level.
+// GtkKit — the one place Flick talks to GLib and GTK at the C level (GObject
+// ownership is GObjectKit's, re-exported here).
 //
-//   GObjectPointer   casts between the pointer shapes GTK imports as (checked in debug builds)
+//   GObjectKit       re-exported: GObjectPointer (checked casts), ObjectRef/WeakObjectRef,
+//                    CountedRef; `.widget`, `Widget` and WeakObjectRef(widget:) added here
 //   SignalSpec       typed signal descriptors + connect()/SignalConnection
 //   MainQueueBridge  drains the Dispatch main queue inside the GLib main loop
-//   ObjectRef        owning and weak GObject references (no ref/unref pairs by hand)
+//   GtkKinds         CountedRef kinds of GTK, GSK, Pango and GIO values (render nodes,
+//                    bitsets, attribute lists, resources, settings schemas)
 //   Actions          GSimpleAction (stateless or on/off) + accelerators
 //   Builder          widgets from .ui files in a registered GResource bundle
 //   TickCallback     per-frame callbacks on a widget's frame clock
@@ -13,3 +16,6 @@
 // Threading contract: everything here runs on the main thread, inside the GLib
 // main loop; the API is @MainActor. C callbacks re-enter Swift through
 // capture-free @convention(c) thunks that assume main-actor isolation.
+
+// Every GTK user owns GObjects: GObjectKit comes with GtkKit.
+@_exported import GObjectKit

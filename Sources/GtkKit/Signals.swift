@@ -147,34 +147,25 @@ private let keyThunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, 
 public final class SignalConnection {
     /// The GLib handler id (never 0 for a live connection).
     public let handlerID: gulong
-    private let instance: UnsafeMutablePointer<GWeakRef>
+    private let instance: WeakObjectRef<UnsafeMutableRawPointer>
 
     init(instance object: gpointer, handlerID: gulong) {
         self.handlerID = handlerID
-        instance = .allocate(capacity: 1)
-        instance.initialize(to: GWeakRef())
-        g_weak_ref_init(instance, object)
+        instance = WeakObjectRef(object)
     }
 
     /// Whether the instance is alive and the handler still connected.
     public var isConnected: Bool {
-        guard let object = g_weak_ref_get(instance) else { return false }
-        defer { g_object_unref(object) }
-        return g_signal_handler_is_connected(object, handlerID) != 0
+        instance.with { g_signal_handler_is_connected($0, handlerID) != 0 } ?? false
     }
 
     /// Disconnects the handler; safe to call twice or after the instance died.
     public func disconnect() {
-        guard let object = g_weak_ref_get(instance) else { return }
-        defer { g_object_unref(object) }
-        if g_signal_handler_is_connected(object, handlerID) != 0 {
-            g_signal_handler_disconnect(object, handlerID)
+        instance.with { object in
+            if g_signal_handler_is_connected(object, handlerID) != 0 {
+                g_signal_handler_disconnect(object, handlerID)
+            }
         }
-    }
-
-    deinit {
-        g_weak_ref_clear(instance)
-        instance.deallocate()
     }
 }
 

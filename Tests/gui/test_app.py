@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+import observe_overview as ov
 from harness import ROOT, find_nodes, wait_until
 from test_review import CENTRE, Review
 
@@ -176,6 +177,33 @@ def test_shortcuts_window_lists_every_action_with_its_keys():
         rows = {n["name"] for n in find_nodes(window, role="list item")}
         for title, keys in expected.items():
             assert f"{title}: {keys}" in rows, f"{title!r}: {sorted(rows)[:5]}"
+
+
+def test_quitting_after_playing_deciding_and_the_overview_exits_cleanly():
+    """Ctrl+Q after a clip played, decisions, the overview (its selection)
+    and the shortcuts window: Flick exits with 0, and neither GLib, GObject
+    nor GStreamer warned of a reference on the way (the widgets, players
+    and the application are released while the Swift objects their
+    handlers reach are still alive)."""
+    with Review() as s:
+        s.wait_playing()
+        for key in ["l", "d", "s", "u"]:
+            s.key(key)
+        s.wait_for(lambda: s.decision_list()[:3] == ["like", "delete", None], "two decisions and an undone skip")
+        s.key("g")
+        s.wait_for(lambda: ov.shown(s.tree()), "the overview")
+        s.key("ctrl+a")
+        s.key("g")
+        s.key("ctrl+question")
+        wait_until(lambda: find_nodes(s.atspi_tree(), name="Like: keep the clip"), 10, what="the shortcuts window")
+        s.key("Escape")
+        s.key("ctrl+q")
+        code = s.flick.wait(timeout=20)
+        log = s.stderr()
+        warned = [line for line in log.splitlines()
+                  if ("CRITICAL" in line or "WARNING" in line) and "Screen coordinates" not in line]
+        assert code == 0, log[-3000:]
+        assert not warned, "\n".join(warned[:10])
 
 
 def test_window_size_and_recent_folders_are_remembered(tmp_path):

@@ -15,12 +15,18 @@ final class FlickApplication {
     static let applicationID = "io.github.flick.Flick"
 
     private let app: UnsafeMutablePointer<AdwApplication>
+    /// The application's one reference, dropped as `run()` returns: while
+    /// this object is alive, so the signals the application's teardown
+    /// emits still find it.
+    private var owner: ObjectRef<UnsafeMutablePointer<AdwApplication>>?
     private var window: MainWindow?
 
     init() {
         Localization.setUp(localeDirectory: ResourceLocator.shared.locale)
         g_set_application_name("Flick")
-        app = adw_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE)
+        let made = ObjectRef(taking: adw_application_new(Self.applicationID, G_APPLICATION_HANDLES_COMMAND_LINE) as UnsafeMutablePointer<AdwApplication>)
+        app = made.pointer
+        owner = made
         connect(app, .startup) { [unowned self] in startup() }
         connect(app, .commandLine) { [unowned self] commandLine in
             handle(commandLine: commandLine?.cast(to: GApplicationCommandLine.self))
@@ -31,7 +37,7 @@ final class FlickApplication {
     /// running instance); returns the exit status.
     func run() -> Int32 {
         MainQueueBridge.install()
-        defer { g_object_unref(app.rawObject) }
+        defer { owner = nil }
         return g_application_run(app.cast(), CommandLine.argc, CommandLine.unsafeArgv)
     }
 

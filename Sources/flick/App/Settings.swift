@@ -143,8 +143,7 @@ final class Settings {
 
     private static func open() -> UnsafeMutablePointer<GSettings>? {
         if let source = g_settings_schema_source_get_default(),
-           let schema = g_settings_schema_source_lookup(source, schemaID, 1) {
-            g_settings_schema_unref(schema)
+           SettingsSchemaRef(taking: g_settings_schema_source_lookup(source, schemaID, 1)) != nil {
             return g_settings_new(schemaID)
         }
         for directory in ResourceLocator.shared.schemaDirectories {
@@ -162,18 +161,16 @@ final class Settings {
         }
         guard FileManager.default.fileExists(atPath: compiled) else { return nil }
         var error: UnsafeMutablePointer<GError>?
-        guard let source = g_settings_schema_source_new_from_directory(
-            directory.compiled.path, g_settings_schema_source_get_default(), 0, &error) else {
+        guard let source = SettingsSchemaSourceRef(taking: g_settings_schema_source_new_from_directory(
+            directory.compiled.path, g_settings_schema_source_get_default(), 0, &error)) else {
             if let error {
                 Log.warning("cannot read \(compiled): \(String(cString: error.pointee.message))", category: "settings")
                 g_error_free(error)
             }
             return nil
         }
-        defer { g_settings_schema_source_unref(source) }
-        guard let schema = g_settings_schema_source_lookup(source, schemaID, 0) else { return nil }
-        defer { g_settings_schema_unref(schema) }
-        return g_settings_new_full(schema, nil, nil)
+        guard let schema = SettingsSchemaRef(taking: g_settings_schema_source_lookup(source.pointer, schemaID, 0)) else { return nil }
+        return g_settings_new_full(schema.pointer, nil, nil)
     }
 
     private static func isStale(_ compiled: String, comparedTo source: String) -> Bool {

@@ -38,12 +38,11 @@ enum ShortcutsWindow {
 
     /// Builds the window (owned by the caller).
     static func make() -> ObjectRef<Widget>? {
-        let builder = gtk_builder_new()
-        defer { g_object_unref(builder?.rawObject) }
+        let builder = ObjectRef(taking: gtk_builder_new() as OpaquePointer)
         var error: UnsafeMutablePointer<GError>?
         let xml = builderXML()
-        guard gtk_builder_add_from_string(builder, xml, -1, &error) != 0,
-              let object = gtk_builder_get_object(builder, "help_overlay") else {
+        guard gtk_builder_add_from_string(builder.pointer, xml, -1, &error) != 0,
+              let object = gtk_builder_get_object(builder.pointer, "help_overlay") else {
             if let error { g_error_free(error) }
             return nil
         }

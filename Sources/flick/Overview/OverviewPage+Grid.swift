@@ -125,12 +125,11 @@ extension OverviewPage {
 
     /// Deck positions of the selected tiles, in deck order.
     var selectedPositions: [Int] {
-        guard let bitset = gtk_selection_model_get_selection(selection.pointer) else { return [] }
-        defer { gtk_bitset_unref(bitset) }
+        guard let bitset = BitsetRef(taking: gtk_selection_model_get_selection(selection.pointer)) else { return [] }
         var iterator = GtkBitsetIter()
         var value: guint = 0
         var positions: [Int] = []
-        guard gtk_bitset_iter_init_first(&iterator, bitset, &value) != 0 else { return [] }
+        guard gtk_bitset_iter_init_first(&iterator, bitset.pointer, &value) != 0 else { return [] }
         repeat {
             if Int(value) < visible.count { positions.append(visible[Int(value)]) }
         } while gtk_bitset_iter_next(&iterator, &value) != 0

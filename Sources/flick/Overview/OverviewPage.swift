@@ -86,14 +86,11 @@ final class OverviewPage {
         self.model = model
         self.actions = actions
         posters = OverviewPosters(model: model)
-        let strings: OpaquePointer = gtk_string_list_new(nil)
-        list = ObjectRef(taking: strings)
-        g_object_ref(strings.rawObject)  // the selection takes one reference (transfer full)
-        let multi: OpaquePointer = gtk_multi_selection_new(strings)
-        selection = ObjectRef(taking: multi)
-        g_object_ref(multi.rawObject)  // the grid takes one too
+        list = ObjectRef(taking: gtk_string_list_new(nil) as OpaquePointer)
+        // The selection and the grid each take a reference of their own (transfer full).
+        selection = ObjectRef(taking: gtk_multi_selection_new(list.passRetained()) as OpaquePointer)
         let factory: OpaquePointer = gtk_signal_list_item_factory_new()
-        grid = gtk_grid_view_new(multi, factory)
+        grid = gtk_grid_view_new(selection.passRetained(), factory)
         summary = gtk_label_new("")
         statusLabel = gtk_label_new("")
         scroller = gtk_scrolled_window_new()

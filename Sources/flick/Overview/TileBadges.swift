@@ -138,11 +138,10 @@ enum TileBadges {
     /// The widget's font at "smaller" (Pango's small scale), bold if asked.
     private static func textLayout(_ widget: Widget, _ text: String, bold: Bool) -> ObjectRef<OpaquePointer>? {
         guard let layout = ObjectRef<OpaquePointer>(taking: gtk_widget_create_pango_layout(widget, text)) else { return nil }
-        let attributes = pango_attr_list_new()
-        pango_attr_list_insert(attributes, pango_attr_scale_new(PANGO_SCALE_SMALL))
-        if bold { pango_attr_list_insert(attributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
-        pango_layout_set_attributes(layout.pointer, attributes)
-        pango_attr_list_unref(attributes)
+        let attributes = AttributeListRef(taking: pango_attr_list_new() as OpaquePointer)
+        pango_attr_list_insert(attributes.pointer, pango_attr_scale_new(PANGO_SCALE_SMALL))
+        if bold { pango_attr_list_insert(attributes.pointer, pango_attr_weight_new(PANGO_WEIGHT_BOLD)) }
+        pango_layout_set_attributes(layout.pointer, attributes.pointer)  // the layout keeps its own reference
         return layout
     }
 
@@ -170,15 +169,15 @@ enum TileBadges {
         let key = "\(name)@\(scale)/\(iconSize)"
         if let icon = icons[key] { return icon }
         guard let display = gtk_widget_get_display(widget), let theme = gtk_icon_theme_get_for_display(display),
-              let paintable = gtk_icon_theme_lookup_icon(theme, name, nil, Int32(iconSize), Int32(scale), GTK_TEXT_DIR_NONE,
-                                                         GtkIconLookupFlags(rawValue: 0)) else { return nil }
-        defer { g_object_unref(paintable.rawObject) }
+              let icon = ObjectRef(taking: gtk_icon_theme_lookup_icon(theme, name, nil, Int32(iconSize), Int32(scale), GTK_TEXT_DIR_NONE,
+                                                                      GtkIconLookupFlags(rawValue: 0))) else { return nil }
+        let paintable = icon.pointer
         let snapshot = gtk_snapshot_new()
         var colors = [GdkRGBA(red: 1, green: 1, blue: 1, alpha: 1), GdkRGBA(red: 0.88, green: 0.11, blue: 0.14, alpha: 1),
                       GdkRGBA(red: 0.96, green: 0.76, blue: 0.07, alpha: 1), GdkRGBA(red: 0.18, green: 0.76, blue: 0.49, alpha: 1)]
         gtk_symbolic_paintable_snapshot_symbolic(paintable, snapshot, Double(iconSize), Double(iconSize), &colors, 4)
-        guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
-        defer { gsk_render_node_unref(node) }
+        guard let drawn = RenderNodeRef(taking: gtk_snapshot_free_to_node(snapshot)) else { return nil }
+        let node = drawn.pointer
         let pixels = iconSize * scale, stride = pixels * 4
         guard let bytes = calloc(stride * pixels, 1),
               let surface = ImageSurface(adopting: bytes, width: pixels, height: pixels, stride: stride, opaque: false),

@@ -48,14 +48,13 @@ enum PhotoFile {
             target = size
         }
         var error: UnsafeMutablePointer<GError>?
-        guard let decoded = gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(target.width), Int32(target.height), 1, &error) else {
+        guard let decoded = ObjectRef(taking: gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(target.width), Int32(target.height), 1, &error)) else {
             Log.debug("photo \(path) did not load: \(error.map { String(cString: $0.pointee.message) } ?? "")", category: "stage")
             g_clear_error(&error)
             return nil
         }
         guard let upright = turned(decoded, orientation) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        return surface(upright)
+        return surface(upright.pointer)
     }
 
     /// The size gdk-pixbuf decodes the photo at (before `orientation`):
@@ -68,20 +67,19 @@ enum PhotoFile {
         return (Int(width), Int(height))
     }
 
-    /// `pixbuf` turned by `orientation`'s steps (takes over the reference
-    /// it is given; returns one the caller owns).
-    static func turned(_ pixbuf: OpaquePointer, _ orientation: PhotoOrientation) -> OpaquePointer? {
+    /// `pixbuf` turned by `orientation`'s steps (each step a new pixbuf;
+    /// the one before is released with its owner).
+    static func turned(_ pixbuf: ObjectRef<OpaquePointer>, _ orientation: PhotoOrientation) -> ObjectRef<OpaquePointer>? {
         var current = pixbuf
         for step in orientation.steps {
             let next: OpaquePointer? = switch step {
-            case .rotateClockwise: gdk_pixbuf_rotate_simple(current, GDK_PIXBUF_ROTATE_CLOCKWISE)
-            case .rotateCounterClockwise: gdk_pixbuf_rotate_simple(current, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE)
-            case .rotateHalf: gdk_pixbuf_rotate_simple(current, GDK_PIXBUF_ROTATE_UPSIDEDOWN)
-            case .flipHorizontal: gdk_pixbuf_flip(current, 1)
-            case .flipVertical: gdk_pixbuf_flip(current, 0)
+            case .rotateClockwise: gdk_pixbuf_rotate_simple(current.pointer, GDK_PIXBUF_ROTATE_CLOCKWISE)
+            case .rotateCounterClockwise: gdk_pixbuf_rotate_simple(current.pointer, GDK_PIXBUF_ROTATE_COUNTERCLOCKWISE)
+            case .rotateHalf: gdk_pixbuf_rotate_simple(current.pointer, GDK_PIXBUF_ROTATE_UPSIDEDOWN)
+            case .flipHorizontal: gdk_pixbuf_flip(current.pointer, 1)
+            case .flipVertical: gdk_pixbuf_flip(current.pointer, 0)
             }
-            g_object_unref(UnsafeMutableRawPointer(current))
-            guard let next else { return nil }
+            guard let next = ObjectRef(taking: next) else { return nil }
             current = next
         }
         return current
@@ -90,8 +88,8 @@ enum PhotoFile {
     /// The pixels as a cairo surface (premultiplied B G R A), converted by
     /// GDK's memory texture.
     private static func surface(_ pixbuf: OpaquePointer) -> ImageSurface? {
-        guard let texture = gdk_texture_new_for_pixbuf(pixbuf) else { return nil }
-        defer { g_object_unref(texture.rawObject) }
+        guard let owned = ObjectRef(taking: gdk_texture_new_for_pixbuf(pixbuf)) else { return nil }
+        let texture = owned.pointer
         let width = Int(gdk_texture_get_width(texture)), height = Int(gdk_texture_get_height(texture))
         let stride = width * 4
         guard width > 0, height > 0, let bytes = malloc(stride * height) else { return nil }

@@ -27,6 +27,7 @@ final class PlayerBar {
     private let muteButton: Widget
     private let fullscreenButton: Widget
     private let caption: Widget
+    private let captionOwner: ObjectRef<Widget>
     private let positionLabel: Widget
     private let seekBar: Widget
     private let speedLabel: Widget
@@ -76,7 +77,7 @@ final class PlayerBar {
         captionLine = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_widget_add_css_class(captionLine, "player-caption-line")
         gtk_widget_set_visible(captionLine, 0)
-        g_object_ref(caption.rawObject)  // kept while it moves between the lines
+        captionOwner = ObjectRef(retaining: caption)  // kept while it moves between the lines
         connect(seekBar, .void("value-changed")) { [unowned self] in
             guard !settingValue else { return }
             userSeekAt = MonotonicClock.now

@@ -52,9 +52,8 @@ extension MainWindow {
                 continue
             }
             func attribute(_ name: String) -> String? {
-                guard let value = g_menu_model_get_item_attribute_value(model, index, name, nil) else { return nil }
-                defer { g_variant_unref(value) }
-                return g_variant_get_string(value, nil).map { String(cString: $0) }
+                guard let value = VariantRef(taking: g_menu_model_get_item_attribute_value(model, index, name, nil)) else { return nil }
+                return g_variant_get_string(value.pointer, nil).map { String(cString: $0) }
             }
             let action = FlickAction.allCases.first { $0.detailedName == attribute("action") }
             if let label = attribute("label"), label != action?.label { found.append(label) }

@@ -48,6 +48,8 @@ final class ReviewPage {
     private let content: Widget
     /// The action bar's buttons, each with its labelled and its icon-only child.
     private var barButtons: [(action: FlickAction, button: Widget, labelled: Widget, icon: Widget)] = []
+    /// The children a bar button is not showing, kept while out of the tree.
+    private var barChildren: [ObjectRef<Widget>] = []
     /// How the page uses the window's width and height now.
     private(set) var width = PageWidth.wide
     private(set) var isShort = false
@@ -153,8 +155,7 @@ final class ReviewPage {
             guard let labelled = gtk_button_get_child(button.cast()), let name = action.iconName else { continue }
             let icon: Widget = gtk_image_new_from_icon_name(name)
             // Kept while the button shows the other one.
-            g_object_ref(labelled.rawObject)
-            g_object_ref_sink(icon.rawObject)
+            barChildren += [ObjectRef(retaining: labelled), ObjectRef(taking: icon)]
             Accessibility.setHidden(icon, true)  // the button carries the name
             barButtons.append((action, button, labelled, icon))
         }

@@ -83,8 +83,7 @@ final class UndoToastPresenter {
         }
         self.toast = toast
         // The overlay takes a reference of its own (transfer full).
-        g_object_ref(made.rawObject)
-        adw_toast_overlay_add_toast(overlay.cast(), made)
+        adw_toast_overlay_add_toast(overlay.cast(), toast.passRetained())
         // One name per button ("Undo", not "Undo Undo"), a named close button.
         Accessibility.tidy(overlay, closeLabel: tr("Dismiss"))
     }
