@@ -72,6 +72,27 @@ enum FlickAction: String, CaseIterable {
         }
     }
 
+    /// What it asks of the review model, whose answer is its enabled state
+    /// (`ReviewModel.allows`); nil for what the model does not gate.
+    var request: ReviewRequest? {
+        switch self {
+        case .like, .delete, .skip, .previous, .undo: deckAction.map(ReviewRequest.deck)
+        case .playPause, .seekBack, .seekForward, .seekStart: .playback
+        case .mute: .mute
+        case .slower, .faster: .speed(faster: self == .faster)
+        case .overview: .overview
+        case .undoToast: .undoOffer
+        case .help: .help
+        case .applyDeletions: .applyDeletions
+        case .exportLikes: .exportLikes
+        case .reviewAgain: .reviewAgain
+        case .reviewSkipped: .reviewSkipped
+        case .next: .next
+        case .showUndecided: .showUndecided
+        case .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
+        }
+    }
+
     /// The label on buttons and menu items (and the button's accessible name).
     var label: String {
         switch self {
