@@ -244,11 +244,15 @@ enum FlickAction: String, CaseIterable {
 
     /// The action bound to a key, with or without Shift, if any; in the
     /// overview only an action that acts there, on a key the grid leaves.
-    static func forKey(_ keyval: UInt32, shift: Bool = false, inOverview: Bool = false) -> FlickAction? {
+    /// → likes an undecided card and moves on from a decided one, when
+    /// Next is offered (`movesOn`; L always likes): re-deciding is never the
+    /// only way forward.
+    static func forKey(_ keyval: UInt32, shift: Bool = false, inOverview: Bool = false, movesOn: Bool = false) -> FlickAction? {
         let key = gdk_keyval_to_lower(keyval)
         let action = shift ? allCases.first(where: { $0.shiftedKeys.contains(key) }) ?? allCases.first { $0.keys.contains(key) }
             : allCases.first { $0.keys.contains(key) }
         guard let action, !inOverview || action.keysInOverview.contains(key) else { return nil }
+        if action == .like, !shift, movesOn, keyval == UInt32(GDK_KEY_Right) { return .next }
         return action
     }
 

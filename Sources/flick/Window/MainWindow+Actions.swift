@@ -128,10 +128,9 @@ extension MainWindow {
     private func keyPressed(_ keyval: UInt32, keycode: UInt32, state: GdkModifierType) -> Bool {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-        guard modifiers == 0, var action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview) else { return false }
-        // → likes an undecided card and moves on from a decided one (L
-        // always likes): re-deciding is never the only way forward.
-        if action == .like, !shift, keyval == UInt32(GDK_KEY_Right), model.topIsDecided { action = .next }
+        guard modifiers == 0,
+              let action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview, movesOn: model.allows(.next))
+        else { return false }
         if let focus = gtk_root_get_focus(OpaquePointer(window)),
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
             return false
