@@ -53,8 +53,9 @@ private final class KeepingSink: DecisionSink {
         #expect(model.screen == .overview && !model.playback.shouldPlay)
         model.closeOverview(showing: 2)
         #expect(model.screen == .cards && model.cursor == 2)
-        #expect(changes.map(\.overview) == [true, true, false], "shown, hidden, then the clip chosen comes on top")
-        #expect(changes.last?.event == .showing(name: "c2.mp4", decision: nil))
+        #expect(changes.count == 2, "shown; then hidden with the clip chosen on top, in one change (one focus move)")
+        #expect(changes.last == ReviewChange(cursor: .jumped, playback: true, overview: true,
+                                             event: .showing(name: "c2.mp4", decision: nil)))
         model.setOverview(shown: true)
         model.closeOverview()
         #expect(model.screen == .cards && model.cursor == 2, "closed without a tile: the clip on top stays")

@@ -41,11 +41,16 @@ extension ReviewModel {
 
     /// Back to the stack, with the clip at `position` on top (nil: the
     /// clip that was on top when the overview opened, as if the overview
-    /// had only been a look).
+    /// had only been a look): one change, so the focus moves once, to the
+    /// card that ends on top.
     public func closeOverview(showing position: Int? = nil) {
+        guard runsNow({ self.closeOverview(showing: position) }) else { return }
         guard showsOverview else { return }
-        setOverview(shown: false)
-        if let position { show(at: position) }
+        guard let position, position >= 0, position < count else { return setOverview(shown: false) }
+        playback.covered = false
+        session.resume(at: position, pass: .undecided)
+        lastEvent = .showing(name: clips[position].name, decision: decision(at: position))
+        publish(ReviewChange(cursor: .jumped, playback: true, overview: true))
     }
 
     /// Decides the clips at `positions` (tiles of the overview), keeping the

@@ -163,11 +163,12 @@ final class MainWindow {
     /// The one render pass: every change of the model, applied to the
     /// window in this order. Action states come first, so every part below
     /// reads them current; the event is worded once, for the status lines
-    /// and speech; the announcer speaks on the widget that has focus once
-    /// the page has moved it (the next card), so a screen reader that is
-    /// behind on its events still hears it from there; the page shown
-    /// follows the model's screen last. What the model is asked meanwhile
-    /// runs after the pass (`ReviewModel.onChange`).
+    /// and speech; the page shown follows the model's screen before the
+    /// parts draw on it; the announcer speaks on the widget that has focus
+    /// once the page has moved it (the next card), so a screen reader that
+    /// is behind on its events still hears it from there; a page just shown
+    /// takes the focus last. What the model is asked meanwhile runs after
+    /// the pass (`ReviewModel.onChange`).
     private func render(_ change: ReviewChange) {
         updateEnabled()
         let said = change.event.map { Words.event($0, noun: Words.noun(kinds: model.clips.lazy.map(\.kind))) }
@@ -175,6 +176,7 @@ final class MainWindow {
         // next card takes the focus: heard first, the next key cannot cut
         // it off (it cuts the card's name, which Where Am I repeats).
         announcer?.renderBeforeFocusMoves(change, said: said)
+        let before = showScreen(change)
         page.stack.render(change)
         page.render(change, said: said)
         page.player.render(change)
@@ -184,7 +186,7 @@ final class MainWindow {
         if change.deck != nil { tidyAccessibility() }
         announcer?.render(change, said: said)
         BenchHook.render(change)
-        renderScreen(change)
+        if let before { arrive(from: before) }
         if change.rolledBack, case .notSaved(let reason)? = change.event {
             Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
                            body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))
@@ -439,15 +441,15 @@ final class MainWindow {
         Accessibility.tidy(window, closeLabel: tr("Dismiss"))
     }
 
-    /// The render pass's last part: the page shows the model's screen. A
-    /// screen newly shown is set up once: its words, what leaves with the
-    /// overview, and where focus goes.
-    private func renderScreen(_ change: ReviewChange) {
+    /// The page shows the model's screen, with its words; the overview is
+    /// let go when it leaves. Returns the screen before when it changed
+    /// (`arrive` then sets the new one up), nil when it did not.
+    private func showScreen(_ change: ReviewChange) -> ReviewScreen?? {
         if change.deck == .opened {
             adw_window_title_set_subtitle(title.cast(), model.folderState.path.map(RawPath.display) ?? "")
         }
         let screen = model.screen
-        guard screen != shownScreen else { return }
+        guard screen != shownScreen else { return nil }
         let before = shownScreen
         shownScreen = screen
         switch screen {
@@ -467,7 +469,13 @@ final class MainWindow {
             overview.timing?.flush()
         }
         if before.map(Page.init) != Page(screen) { show(Page(screen)) }
-        switch screen {
+        return .some(before)
+    }
+
+    /// The render pass's last part, when the screen changed: where focus
+    /// goes on the page just shown, and what is said there.
+    private func arrive(from before: ReviewScreen?) {
+        switch model.screen {
         case .start:
             tidyAccessibility()
             // Focus on the page's Open Folder, then its heading and text are said.
