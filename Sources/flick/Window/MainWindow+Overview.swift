@@ -27,7 +27,7 @@ extension MainWindow {
     }
 
     /// The render pass shows the overview once the model says it covers
-    /// the stack (`renderScreen`).
+    /// the stack (`showScreen`, then `arrive` gives a tile the focus).
     private func openOverview() {
         guard model.allows(.overview) else { return }
         // Decisions another process made (the command line) are read first:
