@@ -27,6 +27,7 @@ extension ReviewModel {
     /// changed. Costs O(deck) array copies, whatever the change.
     @discardableResult
     public func apply(_ change: DeckChange) -> Bool {
+        guard runsNow({ self.apply(change) }) else { return false }
         guard !change.isEmpty else { return false }
         let removed = Set(change.removed)
         var newClips: [ReviewClip] = []

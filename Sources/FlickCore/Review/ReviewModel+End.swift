@@ -21,6 +21,7 @@ extension ReviewModel {
     /// Returns false when the top card is undecided or there is none.
     @discardableResult
     public func moveOn() -> Bool {
+        guard runsNow({ self.moveOn() }) else { return false }
         guard !clips.isEmpty, session.moveOn() else { return false }
         if session.deck.isFinished {
             lastEvent = endEvent(last: nil)
@@ -35,6 +36,7 @@ extension ReviewModel {
     /// it). Returns false when every clip is decided.
     @discardableResult
     public func showUndecided() -> Bool {
+        guard runsNow({ self.showUndecided() }) else { return false }
         guard let position = firstUndecided else { return false }
         show(at: position)
         return true

@@ -22,6 +22,7 @@ extension ReviewModel {
 
     /// Sets the overview's filter (kept until another folder opens).
     public func setFilter(_ filter: DecisionFilter) {
+        guard runsNow({ self.setFilter(filter) }) else { return }
         guard filter != self.filter else { return }
         self.filter = filter
         publish(ReviewChange(filter: true))
@@ -29,6 +30,7 @@ extension ReviewModel {
 
     /// The overview covers the stack (nothing plays beneath it), or not.
     public func setOverview(shown: Bool) {
+        guard runsNow({ self.setOverview(shown: shown) }) else { return }
         guard playback.covered != shown else { return }
         playback.covered = shown
         lastEvent = nil  // nothing to say: the page says where the user is
@@ -36,6 +38,20 @@ extension ReviewModel {
     }
 
     public var showsOverview: Bool { playback.covered }
+
+    /// Back to the stack, with the clip at `position` on top (nil: the
+    /// clip that was on top when the overview opened, as if the overview
+    /// had only been a look): one change, so the focus moves once, to the
+    /// card that ends on top.
+    public func closeOverview(showing position: Int? = nil) {
+        guard runsNow({ self.closeOverview(showing: position) }) else { return }
+        guard showsOverview else { return }
+        guard let position, position >= 0, position < count else { return setOverview(shown: false) }
+        playback.covered = false
+        session.resume(at: position, pass: .undecided)
+        lastEvent = .showing(name: clips[position].name, decision: decision(at: position))
+        publish(ReviewChange(cursor: .jumped, playback: true, overview: true))
+    }
 
     /// Decides the clips at `positions` (tiles of the overview), keeping the
     /// top card where it is. Clips that already have `decision` are left
@@ -45,6 +61,7 @@ extension ReviewModel {
     /// anything changed.
     @discardableResult
     public func decide(_ decision: Decision, at positions: [Int]) -> Bool {
+        guard runsNow({ self.decide(decision, at: positions) }) else { return false }
         let saved = session
         var outcomes: [ActionOutcome] = []
         for position in Set(positions).sorted() {
@@ -69,6 +86,7 @@ extension ReviewModel {
     /// Puts the clip at `position` on top of the stack; decisions and
     /// history stay, and deciding it moves on to the next undecided clip.
     public func show(at position: Int) {
+        guard runsNow({ self.show(at: position) }) else { return }
         guard position >= 0, position < count else { return }
         session.resume(at: position, pass: .undecided)
         lastEvent = .showing(name: clips[position].name, decision: decision(at: position))

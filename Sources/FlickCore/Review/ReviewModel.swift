@@ -47,6 +47,9 @@ public final class ReviewModel {
     public private(set) var clips: [ReviewClip] = []
     /// The reviewed folder's absolute path.
     public private(set) var folder = ""
+    /// Whether a folder is open, being read or failed: with the deck it
+    /// decides the page shown (`screen`).
+    public internal(set) var folderState: FolderState = .none
     public internal(set) var session = ReviewSession(deck: Deck(count: 0))
     public internal(set) var playback: Playback
     /// The most recent thing that happened, in words the app chooses; the
@@ -64,8 +67,17 @@ public final class ReviewModel {
     /// depths), so one undo takes the whole batch back.
     var batches: [Range<Int>] = []
     /// The one render pass: called once after every change, with what it
-    /// touched. The window sets it; nothing else listens to the model.
+    /// touched. The window sets it; nothing else listens to the model. It
+    /// never re-enters: a request made during a pass (a poster that failed,
+    /// facts already cached) waits in `queued` and runs once the pass ends,
+    /// its change rendered in a pass of its own.
     public var onChange: (@MainActor (ReviewChange) -> Void)?
+    /// A render pass is under way: the model does not change under it.
+    public private(set) var isRendering = false
+    /// Requests made during the render pass under way, in order.
+    private var queued: [@MainActor () -> Void] = []
+    /// The queue is being run (after the outermost pass).
+    private var drainingQueue = false
     /// Seconds on a monotonic clock: when each step happened (the deck's
     /// history keeps it). The window passes the frame clock's time source.
     private let clock: @MainActor () -> Double
@@ -118,9 +130,19 @@ public final class ReviewModel {
 
     // MARK: Loading
 
-    /// Opens a deck with its session (decisions and history restored).
-    public func load(clips: [ReviewClip], session: ReviewSession, folder: String = "") {
+    /// Opens a deck with its session (decisions and history restored):
+    /// the folder at `folder` (absolute) is open, shown as `named` (as the
+    /// user named it; `folder` when nil).
+    public func load(clips: [ReviewClip], session: ReviewSession, folder: String = "", named: String? = nil) {
+        guard runsNow({ self.load(clips: clips, session: session, folder: folder, named: named) }) else { return }
+        replaceDeck(clips: clips, session: session, folder: folder, state: .open(path: named ?? folder))
+    }
+
+    /// Another deck, in `state`: everything about the last one is dropped;
+    /// a deck with no clips closes the overview.
+    func replaceDeck(clips: [ReviewClip], session: ReviewSession, folder: String, state: FolderState) {
         self.folder = folder
+        folderState = state
         self.clips = clips
         self.session = session
         facts = [:]
@@ -128,8 +150,10 @@ public final class ReviewModel {
         filter = .all
         batches = []
         playback.paused = false
+        let closesOverview = clips.isEmpty && playback.covered
+        if closesOverview { playback.covered = false }
         lastEvent = .opened(decided: session.deck.decidedCount, total: clips.count)
-        publish(ReviewChange(deck: .opened, cursor: .jumped, decisions: true, playback: true, filter: true))
+        publish(ReviewChange(deck: .opened, cursor: .jumped, decisions: true, playback: true, overview: closesOverview, filter: true))
     }
 
     /// Takes a new scan of the same folder, keeping the top card where it
@@ -137,6 +161,7 @@ public final class ReviewModel {
     /// could see changed (same clips, same files, same decisions).
     @discardableResult
     public func reload(clips newClips: [ReviewClip], session newSession: ReviewSession) -> Bool {
+        guard runsNow({ self.reload(clips: newClips, session: newSession) }) else { return false }
         let sameDecisions = newSession.deck.decisions == session.deck.decisions
         guard newClips != clips || !sameDecisions else { return false }
         let topID = top?.id
@@ -156,7 +181,10 @@ public final class ReviewModel {
         if let topID, let position = newClips.firstIndex(where: { $0.id == topID }) {
             session.resume(at: position)
         }
-        publish(ReviewChange(deck: .rescanned, decisions: !sameDecisions))
+        // Nothing left to see: the overview closes (the page says the folder is empty).
+        let closesOverview = newClips.isEmpty && playback.covered
+        if closesOverview { playback.covered = false }
+        publish(ReviewChange(deck: .rescanned, decisions: !sameDecisions, playback: closesOverview, overview: closesOverview))
         return true
     }
 
@@ -172,6 +200,9 @@ public final class ReviewModel {
         case unavailable
         /// Could not be saved, so it was taken back; `lastEvent` says why.
         case notSaved
+        /// Asked during a render pass: it runs once the pass ends, and its
+        /// change is rendered in a pass of its own.
+        case queued
     }
 
     /// Applies `action`: saved through the sink first, then published. A
@@ -179,6 +210,7 @@ public final class ReviewModel {
     /// is not on disk). Returns what happened.
     @discardableResult
     public func perform(_ action: DeckAction) -> Performed {
+        guard runsNow({ self.perform(action) }) else { return .queued }
         guard canPerform(action) else { return .unavailable }
         if action == .undo, let batch = batches.last, batch.upperBound == session.history.count {
             return undoBatch(batch)
@@ -211,6 +243,7 @@ public final class ReviewModel {
     /// Puts the first card back on top to go through every card again;
     /// every decision stays.
     public func reviewAgain() {
+        guard runsNow({ self.reviewAgain() }) else { return }
         guard !clips.isEmpty else { return }
         session.resume(at: 0, pass: .every)
         lastEvent = .reviewingAgain
@@ -227,6 +260,7 @@ public final class ReviewModel {
     /// every decision stays. Returns false when nothing is skipped.
     @discardableResult
     public func reviewSkipped() -> Bool {
+        guard runsNow({ self.reviewSkipped() }) else { return false }
         guard let position = firstSkipped else { return false }
         session.resume(at: position, pass: .skipped)
         lastEvent = .reviewingSkipped(name: clips[position].name, count: stats.skips)
@@ -239,6 +273,10 @@ public final class ReviewModel {
     /// Records what discovery learnt about a clip.
     public func setFacts(clipID: Int64, duration: Double?, width: Int? = nil, height: Int? = nil, summary: String,
                          soundOnly: Bool = false, sidesSwapped: Bool = false, damage: String? = nil) {
+        guard runsNow({
+            self.setFacts(clipID: clipID, duration: duration, width: width, height: height, summary: summary,
+                          soundOnly: soundOnly, sidesSwapped: sidesSwapped, damage: damage)
+        }) else { return }
         var known = facts[clipID] ?? ClipFacts()
         known.damage = damage ?? known.playbackStop
         known.duration = duration
@@ -258,6 +296,7 @@ public final class ReviewModel {
     /// (`reason` in the app's words): the card says it, unless the file's
     /// own damage was found first and says it already.
     public func setPlaybackStop(clipID: Int64, reason: String) {
+        guard runsNow({ self.setPlaybackStop(clipID: clipID, reason: reason) }) else { return }
         var known = facts[clipID] ?? ClipFacts()
         guard known.playbackStop != reason else { return }
         if known.damage == nil || known.damage == known.playbackStop { known.damage = reason }
@@ -268,6 +307,7 @@ public final class ReviewModel {
 
     /// Records why a clip cannot be shown (the card stays decidable).
     public func setProblem(clipID: Int64, reason: String) {
+        guard runsNow({ self.setProblem(clipID: clipID, reason: reason) }) else { return }
         var known = facts[clipID] ?? ClipFacts()
         guard known.problem != reason else { return }
         known.problem = reason
@@ -294,6 +334,7 @@ public final class ReviewModel {
 
     /// Space or a click on the card: pause or play the top clip.
     public func togglePause() {
+        guard runsNow({ self.togglePause() }) else { return }
         guard top?.kind == .video else { return }
         playback.paused.toggle()
         lastEvent = .playback(playing: !playback.paused)
@@ -301,6 +342,7 @@ public final class ReviewModel {
     }
 
     public func toggleMute() {
+        guard runsNow({ self.toggleMute() }) else { return }
         playback.muted.toggle()
         lastEvent = .sound(on: !playback.muted)
         publish(ReviewChange(playback: true))
@@ -309,6 +351,7 @@ public final class ReviewModel {
     /// `>` and `<`: the next speed up or down (0.5× … 2×); false at either end.
     @discardableResult
     public func changeSpeed(faster: Bool) -> Bool {
+        guard runsNow({ self.changeSpeed(faster: faster) }) else { return false }
         let rates = Playback.rates
         let index = rates.firstIndex { $0 >= playback.rate } ?? rates.count - 1
         let next = faster ? index + 1 : index - 1
@@ -327,6 +370,7 @@ public final class ReviewModel {
 
     /// The window was hidden or minimized (nothing plays), or shown again.
     public func setHidden(_ hidden: Bool) {
+        guard runsNow({ self.setHidden(hidden) }) else { return }
         guard playback.hidden != hidden else { return }
         playback.hidden = hidden
         lastEvent = nil  // not the user's doing: nothing to say
@@ -357,11 +401,29 @@ public final class ReviewModel {
         }
     }
 
+    /// Whether a request runs now. During a render pass it is queued to
+    /// run once the pass ends (false: the caller returns at once), so the
+    /// window never reads a model that changes under it.
+    func runsNow(_ request: @escaping @MainActor () -> Void) -> Bool {
+        guard isRendering else { return true }
+        queued.append(request)
+        return false
+    }
+
+    /// Hands `change` to the one render pass, then runs the requests made
+    /// during it, one at a time, each publishing its own change: one pass
+    /// after another, never one inside another.
     func publish(_ change: ReviewChange) {
         var change = change
         if eventIsNew { change.event = lastEvent }
         eventIsNew = false
+        isRendering = true
         onChange?(change)
+        isRendering = false
+        guard !drainingQueue else { return }
+        drainingQueue = true
+        defer { drainingQueue = false }
+        while !queued.isEmpty { queued.removeFirst()() }
     }
 }
 

@@ -72,6 +72,27 @@ enum FlickAction: String, CaseIterable {
         }
     }
 
+    /// What it asks of the review model, whose answer is its enabled state
+    /// (`ReviewModel.allows`); nil for what the model does not gate.
+    var request: ReviewRequest? {
+        switch self {
+        case .like, .delete, .skip, .previous, .undo: deckAction.map(ReviewRequest.deck)
+        case .playPause, .seekBack, .seekForward, .seekStart: .playback
+        case .mute: .mute
+        case .slower, .faster: .speed(faster: self == .faster)
+        case .overview: .overview
+        case .undoToast: .undoOffer
+        case .help: .help
+        case .applyDeletions: .applyDeletions
+        case .exportLikes: .exportLikes
+        case .reviewAgain: .reviewAgain
+        case .reviewSkipped: .reviewSkipped
+        case .next: .next
+        case .showUndecided: .showUndecided
+        case .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
+        }
+    }
+
     /// The label on buttons and menu items (and the button's accessible name).
     var label: String {
         switch self {
@@ -223,11 +244,15 @@ enum FlickAction: String, CaseIterable {
 
     /// The action bound to a key, with or without Shift, if any; in the
     /// overview only an action that acts there, on a key the grid leaves.
-    static func forKey(_ keyval: UInt32, shift: Bool = false, inOverview: Bool = false) -> FlickAction? {
+    /// → likes an undecided card and moves on from a decided one, when
+    /// Next is offered (`movesOn`; L always likes): re-deciding is never the
+    /// only way forward.
+    static func forKey(_ keyval: UInt32, shift: Bool = false, inOverview: Bool = false, movesOn: Bool = false) -> FlickAction? {
         let key = gdk_keyval_to_lower(keyval)
         let action = shift ? allCases.first(where: { $0.shiftedKeys.contains(key) }) ?? allCases.first { $0.keys.contains(key) }
             : allCases.first { $0.keys.contains(key) }
         guard let action, !inOverview || action.keysInOverview.contains(key) else { return nil }
+        if action == .like, !shift, movesOn, keyval == UInt32(GDK_KEY_Right) { return .next }
         return action
     }
 

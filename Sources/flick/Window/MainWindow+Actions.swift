@@ -56,15 +56,7 @@ extension MainWindow {
     /// nothing (not available, or not saved), so a drag springs back.
     @discardableResult
     func perform(_ action: FlickAction, argument: String? = nil) -> Bool {
-        if let deckAction = action.deckAction {
-            if model.showsOverview, let decision = deckAction.decision {
-                return model.decide(decision, at: overview.selectedPositions)
-            }
-            switch model.perform(deckAction) {
-            case .step, .batchUndone: return true
-            case .unavailable, .notSaved: return false
-            }
-        }
+        if let deckAction = action.deckAction { return model.request(deckAction, selection: overview.selectedPositions) }
         switch action {
         case .playPause: model.togglePause()
         case .mute: model.toggleMute()
@@ -97,32 +89,15 @@ extension MainWindow {
 
     /// Every action's enabled state, from the model (the single gate), and
     /// the on/off state of the overview and fullscreen, which their
-    /// buttons show.
+    /// buttons show. Only the window's own states are its to say.
     func updateEnabled() {
-        let stats = model.stats
-        // In the overview L/D/S decide the selected tiles; going back is the stack's.
-        let inOverview = model.showsOverview
-        let hasSelection = inOverview && !overview.selectedPositions.isEmpty
+        // The grid's selection is read only while the overview shows.
+        let selected = model.showsOverview ? overview.selectedPositions.count : 0
         for (action, gaction) in registered {
-            let enabled: Bool = switch action {
-            case .like, .delete, .skip: inOverview ? hasSelection : model.canPerform(action.deckAction ?? .undo)
-            case .previous: !inOverview && model.canPerform(.previous)
-            case .undo: model.canPerform(.undo)
-            case .playPause, .seekBack, .seekForward, .seekStart: model.top?.kind == .video && !model.isFinished && !model.showsOverview
-            case .mute: model.top?.kind == .video && !model.isFinished
-            case .slower, .faster: model.canChangeSpeed(faster: action == .faster)
+            let enabled = switch action {
             case .leaveFullscreen: isFullscreen
-            case .overview: model.count > 0
-            case .undoToast: model.undoOffer != nil
             case .markSidecarRejects: !sidecarRejects.isEmpty
-            case .help: model.top != nil
-            case .applyDeletions: folder != nil && stats.deletes > 0
-            case .exportLikes: folder != nil && stats.likes > 0
-            case .reviewAgain: model.count > 0
-            case .reviewSkipped: stats.skips > 0
-            case .next: !inOverview && model.topIsDecided
-            case .showUndecided: model.isFinished && !model.isAllDecided
-            default: true
+            default: action.request.map { model.allows($0, selected: selected) } ?? true
             }
             Actions.setEnabled(gaction, enabled)
         }
@@ -153,10 +128,9 @@ extension MainWindow {
     private func keyPressed(_ keyval: UInt32, keycode: UInt32, state: GdkModifierType) -> Bool {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-        guard modifiers == 0, var action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview) else { return false }
-        // → likes an undecided card and moves on from a decided one (L
-        // always likes): re-deciding is never the only way forward.
-        if action == .like, !shift, keyval == UInt32(GDK_KEY_Right), model.topIsDecided { action = .next }
+        guard modifiers == 0,
+              let action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview, movesOn: model.allows(.next))
+        else { return false }
         if let focus = gtk_root_get_focus(OpaquePointer(window)),
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
             return false

@@ -26,31 +26,19 @@ extension MainWindow {
         if model.showsOverview { closeOverview() } else { openOverview() }
     }
 
+    /// The render pass shows the overview once the model says it covers
+    /// the stack (`showScreen`, then `arrive` gives a tile the focus).
     private func openOverview() {
-        guard model.count > 0, !model.showsOverview else { return }
+        guard model.allows(.overview) else { return }
         // Decisions another process made (the command line) are read first:
         // the overview's counts, filter and tiles match the store.
         if folder?.changedElsewhere == true { reload() }
         model.setOverview(shown: true)
-        show(.overview)
-        // Said on the focused tile once it has focus: the screen reader reads
-        // the tile, then where the user is.
-        overview.willShow { [unowned self] in
-            announcer?.say(OverviewPage.openingWords(total: model.count, noun: overview.deckNoun, filter: model.filter,
-                                                         count: overview.visible.count))
-        }
-        updateEnabled()  // win.overview's state: the header bar's toggle follows
     }
 
     /// Back to the stack, with the clip at `position` on top (nil: the
     /// clip that was on top when the overview opened).
     func closeOverview(at position: Int? = nil) {
-        guard model.showsOverview else { return }
-        overview.didHide()
-        model.setOverview(shown: false)
-        if model.count > 0 { show(.deck) }
-        updateEnabled()  // win.overview's state: the header bar's toggle follows
-        if let position, position < model.count { model.show(at: position) }
-        page.focusDefault()
+        model.closeOverview(showing: position)
     }
 }

@@ -17,6 +17,17 @@ final class MainWindow {
     enum Page: String {
         case deck, start, empty, error, overview
 
+        /// The page that shows `screen`.
+        init(_ screen: ReviewScreen) {
+            switch screen {
+            case .start: self = .start
+            case .reading, .empty: self = .empty
+            case .failed: self = .error
+            case .cards, .end: self = .deck
+            case .overview: self = .overview
+            }
+        }
+
         /// The page's name for screen readers.
         var title: String {
             switch self {
@@ -56,6 +67,8 @@ final class MainWindow {
     private var openings = 0
     /// The opening whose scan has not returned yet; 0 when none.
     private var scanning = 0
+    /// The screen the pages show (`ReviewModel.screen` at the last render pass).
+    private var shownScreen: ReviewScreen?
     /// Milliseconds a scan may take before the window says it is reading.
     static let readingPageDelayMilliseconds: UInt64 = 250
     var registered: [FlickAction: OpaquePointer] = [:]
@@ -142,8 +155,7 @@ final class MainWindow {
 
     private func followModel() {
         announcer?.focusDefault = { [unowned self] in
-            let visible = gtk_stack_get_visible_child_name(pages.cast()).map { String(cString: $0) }
-            if visible == Page.start.rawValue { startPage.focusDefault() } else { page.focusDefault() }
+            if model.screen == .start { startPage.focusDefault() } else { page.focusDefault() }
         }
         model.onChange = { [unowned self] change in render(change) }
     }
@@ -151,9 +163,12 @@ final class MainWindow {
     /// The one render pass: every change of the model, applied to the
     /// window in this order. Action states come first, so every part below
     /// reads them current; the event is worded once, for the status lines
-    /// and speech; the announcer comes last, speaking on the widget that
-    /// has focus once the page has moved it (the next card), so a screen
-    /// reader that is behind on its events still hears it from there.
+    /// and speech; the page shown follows the model's screen before the
+    /// parts draw on it; the announcer speaks on the widget that has focus
+    /// once the page has moved it (the next card), so a screen reader that
+    /// is behind on its events still hears it from there; a page just shown
+    /// takes the focus last. What the model is asked meanwhile runs after
+    /// the pass (`ReviewModel.onChange`).
     private func render(_ change: ReviewChange) {
         updateEnabled()
         let said = change.event.map { Words.event($0, noun: Words.noun(kinds: model.clips.lazy.map(\.kind))) }
@@ -161,6 +176,7 @@ final class MainWindow {
         // next card takes the focus: heard first, the next key cannot cut
         // it off (it cuts the card's name, which Where Am I repeats).
         announcer?.renderBeforeFocusMoves(change, said: said)
+        let before = showScreen(change)
         page.stack.render(change)
         page.render(change, said: said)
         page.player.render(change)
@@ -170,6 +186,7 @@ final class MainWindow {
         if change.deck != nil { tidyAccessibility() }
         announcer?.render(change, said: said)
         BenchHook.render(change)
+        if let before { arrive(from: before) }
         if change.rolledBack, case .notSaved(let reason)? = change.event {
             Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
                            body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))
@@ -259,7 +276,6 @@ final class MainWindow {
     /// scanned off the main thread (`OffMain`): while a network share does
     /// not answer, the window says it is reading and takes input.
     func open(folder url: URL, recursive choice: Bool?, order: DeckOrder) {
-        adw_window_title_set_subtitle(title.cast(), RawPath.display(url.path))
         sink.folder?.close()
         sink.folder = nil
         if store == nil { store = try? Store.openDefault() }
@@ -293,11 +309,7 @@ final class MainWindow {
 
     /// The empty page, saying the folder is being read (until its scan returns).
     private func showReading(_ url: URL) {
-        closeOverview()
-        model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
-        adw_status_page_set_title(emptyPage.cast(), tr("Reading Folder…"))
-        adw_status_page_set_description(emptyPage.cast(), tr("Listing the clips in “%@”.", RawPath.display(url.path)))
-        show(.empty)
+        model.startReading(folder: url.path)
     }
 
     /// The rest of `open`, on the main thread, once the folder was scanned.
@@ -321,7 +333,7 @@ final class MainWindow {
             opened.watch()
             reload(first: true, scanned: scanned)
         } catch {
-            showError(ErrorText.describe(error))
+            showError(ErrorText.describe(error), folder: url.path)
         }
     }
 
@@ -338,7 +350,7 @@ final class MainWindow {
                      category: "app")
             let clips = sync.clips.map(ReviewedFolder.reviewClip)
             if first {
-                model.load(clips: clips, session: session, folder: folder.record.path)
+                model.load(clips: clips, session: session, folder: folder.record.path, named: folder.url.path)
                 Log.phase("deck on screen")
                 folder.writeDeferredRows { [unowned self] in reload() }
                 offerSidecarRejects(in: sync.clips, of: folder)
@@ -346,9 +358,8 @@ final class MainWindow {
             } else {
                 model.reload(clips: clips, session: session)
             }
-            showDeck(of: folder)
         } catch {
-            showError(ErrorText.describe(error))
+            showError(ErrorText.describe(error), folder: folder.url.path)
         }
     }
 
@@ -364,7 +375,7 @@ final class MainWindow {
             do {
                 reload(first: first, scanned: try scanned.get())
             } catch {
-                showError(ErrorText.describe(error))
+                showError(ErrorText.describe(error), folder: folder.url.path)
             }
         }
     }
@@ -380,22 +391,8 @@ final class MainWindow {
             Log.info("\(folder.url.path): \(change.added) new, \(change.removed.count) gone, \(change.renamed) renamed", category: "app")
             model.apply(DeckChange(removed: change.removed, placed: change.placed.map(ReviewedFolder.reviewClip),
                                    decisions: change.placed.map(\.decision)))
-            showDeck(of: folder)
         } catch {
-            showError(ErrorText.describe(error))
-        }
-    }
-
-    /// The deck, or the empty page when the folder holds nothing to review.
-    private func showDeck(of folder: ReviewedFolder) {
-        if model.clips.isEmpty {
-            adw_status_page_set_title(emptyPage.cast(), tr("No Clips Here"))
-            adw_status_page_set_description(emptyPage.cast(),
-                tr("“%@” has no videos or photos. Open another folder to review.", RawPath.display(folder.url.path)))
-            closeOverview()
-            show(.empty)
-        } else {
-            show(model.showsOverview ? .overview : .deck)
+            showError(ErrorText.describe(error), folder: folder.url.path)
         }
     }
 
@@ -413,15 +410,8 @@ final class MainWindow {
     func showStart() {
         sink.folder?.close()
         sink.folder = nil
-        adw_window_title_set_subtitle(title.cast(), "")
-        closeOverview()
-        model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
         updateRecentMenu()
-        show(.start)
-        tidyAccessibility()
-        // Focus on the page's Open Folder, then its heading and text are said.
-        startPage.focusDefault()
-        announcer?.sayIntro(startPage.spokenIntro)
+        model.closeFolder()
     }
 
     /// The recent folders on the start page.
@@ -429,12 +419,10 @@ final class MainWindow {
         startPage.show(recent: Settings.shared.recentFolders)
     }
 
-    func showError(_ message: String) {
+    /// The error page saying `message` (about the folder at `path`, when known).
+    func showError(_ message: String, folder path: String? = nil) {
         Log.error(message, category: "app")
-        closeOverview()
-        model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
-        adw_status_page_set_description(errorPage.cast(), message)
-        show(.error)
+        model.fail(reason: message, folder: path)
     }
 
     /// A toast without a button.
@@ -453,7 +441,60 @@ final class MainWindow {
         Accessibility.tidy(window, closeLabel: tr("Dismiss"))
     }
 
-    func show(_ shown: Page) {
+    /// The page shows the model's screen, with its words; the overview is
+    /// let go when it leaves. Returns the screen before when it changed
+    /// (`arrive` then sets the new one up), nil when it did not.
+    private func showScreen(_ change: ReviewChange) -> ReviewScreen?? {
+        if change.deck == .opened {
+            adw_window_title_set_subtitle(title.cast(), model.folderState.path.map(RawPath.display) ?? "")
+        }
+        let screen = model.screen
+        guard screen != shownScreen else { return nil }
+        let before = shownScreen
+        shownScreen = screen
+        switch screen {
+        case .reading(let path):
+            adw_status_page_set_title(emptyPage.cast(), tr("Reading Folder…"))
+            adw_status_page_set_description(emptyPage.cast(), tr("Listing the clips in “%@”.", RawPath.display(path)))
+        case .empty(let path):
+            adw_status_page_set_title(emptyPage.cast(), tr("No Clips Here"))
+            adw_status_page_set_description(emptyPage.cast(),
+                tr("“%@” has no videos or photos. Open another folder to review.", RawPath.display(path)))
+        case .failed(let reason):
+            adw_status_page_set_description(errorPage.cast(), reason)
+        case .start, .cards, .end, .overview: break
+        }
+        if before == .overview {
+            overview.didHide()
+        }
+        if before.map(Page.init) != Page(screen) { show(Page(screen)) }
+        return .some(before)
+    }
+
+    /// The render pass's last part, when the screen changed: where focus
+    /// goes on the page just shown, and what is said there.
+    private func arrive(from before: ReviewScreen?) {
+        switch model.screen {
+        case .start:
+            tidyAccessibility()
+            // Focus on the page's Open Folder, then its heading and text are said.
+            startPage.focusDefault()
+            announcer?.sayIntro(startPage.spokenIntro)
+        case .overview:
+            // Said on the focused tile once it has focus: the screen reader
+            // reads the tile, then where the user is.
+            overview.willShow { [unowned self] in
+                announcer?.say(OverviewPage.openingWords(total: model.count, noun: overview.deckNoun, filter: model.filter,
+                                                             count: overview.visible.count))
+            }
+        case .cards where before == .overview, .end where before == .overview:
+            page.focusDefault()
+        default: break
+        }
+        updateEnabled()  // the selection a page brings (the overview's tile) gates actions
+    }
+
+    private func show(_ shown: Page) {
         gtk_stack_set_visible_child_name(pages.cast(), shown.rawValue)
         // Screen readers see only the page on screen (G into the overview
         // said nothing while the deck's page kept its name).
