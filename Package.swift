@@ -7,6 +7,7 @@
 //   GtkKit       GLib/GTK interop: signals, actions, ticks, accessibility, main-queue bridge
 //   FlickMedia   the only GStreamer user: discovery, export stitching
 //   FlickStore   the only SQLite user and the only place that moves files (Trash, export)
+//   FlickAnalysis  stacks: exact copies, similar photos and clips, Live Photos (no GTK)
 //   flick        the app and its command line
 //   flick-bench  benchmarks (`--json`; docs/performance.md)
 import PackageDescription
@@ -38,17 +39,18 @@ let package = Package(
         .target(name: "FlickStore", dependencies: ["FlickCore", "CSQLite", "CGio"]),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore"]),
+        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "CGst"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickStore", "GtkKit", "FlickMedia", "CGtk",
+                "FlickCore", "FlickStore", "GtkKit", "FlickMedia", "FlickAnalysis", "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "flick-bench",
             dependencies: [
-                "FlickCore", "FlickStore", "FlickMedia",
+                "FlickCore", "FlickStore", "FlickMedia", "FlickAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +63,7 @@ let package = Package(
         ),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
+        .testTarget(name: "FlickAnalysisTests", dependencies: ["FlickAnalysis", "FlickCore", "FlickMedia"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
         .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickCore", "FlickStore", "FlickMedia"]),
     ]

@@ -1,0 +1,82 @@
+import CGst
+import FlickCore
+import FlickMedia
+import Foundation
+
+/// A clip's frames at a steady rate, small and grey, for its fingerprint:
+/// decoded once from the start by GStreamer, `rate` frames a second kept
+/// (videorate), turned upright and averaged down to `side` × `side` inside
+/// the pipeline, never copied at full size.
+///
+/// Threading: blocks the caller until the clip (or its first `maxSeconds`)
+/// is read; run it off the main thread. Each call builds its own pipeline.
+enum ClipSampler {
+    /// How long one frame may take to come out, in seconds.
+    static let pullTimeout = 10.0
+
+    /// The frames, each with its time in seconds from the clip's start.
+    static func frames(path: String, rate: Int, side: Int, maxSeconds: Double,
+                       cancelled: () -> Bool) throws(MediaError) -> [(time: Double, image: GreyImage)] {
+        let name = RawPath.display((path as NSString).lastPathComponent)
+        let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! videoconvert ! "
+            + "videoflip video-direction=auto ! videoscale add-borders=false ! "
+            + "video/x-raw,format=GRAY8,width=\(side),height=\(side) ! appsink name=sink sync=false max-buffers=8"
+        var error: UnsafeMutablePointer<GError>?
+        let built = gst_parse_launch(description, &error)
+        guard let pipeline = built, error == nil else {
+            if let built { gst_object_unref(UnsafeMutableRawPointer(built)) }
+            g_clear_error(&error)
+            throw .notAVideo(file: name, reason: .noDecoder)
+        }
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        }
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        guard let source = gst_bin_get_by_name(bin, "src") else { throw .notAVideo(file: name, reason: .noDecoder) }
+        defer { gst_object_unref(UnsafeMutableRawPointer(source)) }
+        guard let sinkElement = gst_bin_get_by_name(bin, "sink") else { throw .notAVideo(file: name, reason: .noDecoder) }
+        defer { gst_object_unref(UnsafeMutableRawPointer(sinkElement)) }
+        guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else { throw .unreadable(file: name, reason: .noURI) }
+        defer { g_free(uri) }
+        flick_gst_set_string(UnsafeMutableRawPointer(source), "uri", uri)
+
+        gst_element_set_state(pipeline, GST_STATE_PLAYING)
+        let sink = UnsafeMutablePointer<GstAppSink>(OpaquePointer(sinkElement))
+        var frames: [(time: Double, image: GreyImage)] = []
+        while !cancelled() {
+            guard let sample = gst_app_sink_try_pull_sample(sink, GstClockTime(pullTimeout * 1e9)) else { break }
+            defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
+            var video = GstVideoInfo()
+            guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
+                  gst_video_info_from_caps(&video, caps) != 0 else { continue }
+            let time = buffer.pointee.pts == flick_gst_clock_time_none() ? Double(frames.count) / Double(rate) : Double(buffer.pointee.pts) / 1e9
+            if time > maxSeconds { break }
+            var map = GstMapInfo()
+            guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
+            defer { gst_buffer_unmap(buffer, &map) }
+            let width = Int(video.width), height = Int(video.height), stride = Int(video.stride.0)
+            guard width > 0, height > 0, map.size >= stride * height, let data = map.data else { continue }
+            let image = GreyImage(grey: UnsafeRawBufferPointer(start: data, count: stride * height), width: width, height: height,
+                                  stride: stride, bytesPerPixel: 1, channel: nil, side: side)
+            frames.append((time, image))
+        }
+        if frames.isEmpty && !cancelled() { throw failure(pipeline, sink: sink, name: name) }
+        return frames
+    }
+
+    /// Why no frame came out: GStreamer's error on the bus, or a timeout.
+    private static func failure(_ pipeline: UnsafeMutablePointer<GstElement>, sink: UnsafeMutablePointer<GstAppSink>, name: String) -> MediaError {
+        guard let bus = gst_element_get_bus(pipeline) else { return .notAVideo(file: name, reason: .noPictureCameOut) }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        guard let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) else {
+            return gst_app_sink_is_eos(sink) != 0 ? .notAVideo(file: name, reason: .noPictureCameOut) : .timedOut(file: name)
+        }
+        defer { gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self)) }
+        var error: UnsafeMutablePointer<GError>?
+        gst_message_parse_error(message, &error, nil)
+        defer { g_clear_error(&error) }
+        let text = error.map { String(cString: $0.pointee.message) } ?? ""
+        return .notAVideo(file: name, reason: text.isEmpty ? .cannotRead : .gstreamer(text))
+    }
+}
