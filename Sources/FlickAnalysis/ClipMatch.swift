@@ -20,7 +20,7 @@ enum ClipMatch {
     /// Share of the shorter clip's informative frames the overlap must hold.
     static let minCover = 0.5
     /// Shifts tried, best-voted first.
-    static let shiftsTried = 3
+    static let shiftsTried = 16
     /// Residual spread (grey levels) below which a clip is taken as still.
     static let minMotion: Float = 1.0
     /// The least correlation of what moves in two copies of one footage.

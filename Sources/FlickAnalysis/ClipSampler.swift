@@ -17,6 +17,7 @@ enum ClipSampler {
     /// The frames, each with its time in seconds from the clip's start.
     static func frames(path: String, rate: Int, side: Int, maxSeconds: Double,
                        cancelled: () -> Bool) throws(MediaError) -> [(time: Double, image: GreyImage)] {
+        GStreamer.initialize()
         let name = RawPath.display((path as NSString).lastPathComponent)
         let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! videoconvert ! "
             + "videoflip video-direction=auto ! videoscale add-borders=false ! "

@@ -89,6 +89,10 @@ enum RealMedia {
 
     /// Runs a tool from /usr/bin; its failure names the command.
     static func run(_ tool: String, _ arguments: String...) throws(RealMediaError) {
+        try run(tool, arguments)
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws(RealMediaError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
         process.arguments = arguments
