@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "FlickStore", dependencies: ["FlickCore", "CSQLite", "CGio"]),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore"]),
-        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "CGst"]),
+        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "CGst"]),
         .executableTarget(
             name: "flick",
             dependencies: [
@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
-        .testTarget(name: "FlickAnalysisTests", dependencies: ["FlickAnalysis", "FlickCore", "FlickMedia"]),
+        .testTarget(name: "FlickAnalysisTests", dependencies: ["FlickAnalysis", "FlickCore", "FlickMedia", "FlickStore"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
         .testTarget(name: "FlickAppTests", dependencies: ["flick", "FlickCore", "FlickStore", "FlickMedia"]),
     ]
