@@ -13,12 +13,16 @@ import Foundation
 enum ClipSampler {
     /// How long one frame may take to come out, in seconds.
     static let pullTimeout = 10.0
+    /// How often the bus is looked at for an error while waiting, in seconds.
+    static let pollInterval = 0.05
 
     /// The frames, each with its time in seconds from the clip's start.
     static func frames(path: String, rate: Int, side: Int, maxSeconds: Double,
                        cancelled: () -> Bool) throws(MediaError) -> [(time: Double, image: GreyImage)] {
         GStreamer.initialize()
         let name = RawPath.display((path as NSString).lastPathComponent)
+        // A regular file only: a FIFO would block the decoder for ever.
+        do { _ = try FileBytes(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
         let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! videoconvert ! "
             + "videoflip video-direction=auto ! videoscale add-borders=false ! "
             + "video/x-raw,format=GRAY8,width=\(side),height=\(side) ! appsink name=sink sync=false max-buffers=8"
@@ -43,10 +47,26 @@ enum ClipSampler {
         flick_gst_set_string(UnsafeMutableRawPointer(source), "uri", uri)
 
         gst_element_set_state(pipeline, GST_STATE_PLAYING)
+        guard let bus = gst_element_get_bus(pipeline) else { throw .notAVideo(file: name, reason: .noDecoder) }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
         let sink = UnsafeMutablePointer<GstAppSink>(OpaquePointer(sinkElement))
         var frames: [(time: Double, image: GreyImage)] = []
+        var waited = 0.0
         while !cancelled() {
-            guard let sample = gst_app_sink_try_pull_sample(sink, GstClockTime(pullTimeout * 1e9)) else { break }
+            guard let sample = gst_app_sink_try_pull_sample(sink, GstClockTime(pollInterval * 1e9)) else {
+                // Nothing yet: the end, an error (a file GStreamer cannot
+                // read fails at once, not after the timeout), or wait on.
+                if gst_app_sink_is_eos(sink) != 0 { break }
+                if let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) {
+                    defer { gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self)) }
+                    if !frames.isEmpty { break }  // a damaged tail: the frames before it still count
+                    throw failure(message, name: name)
+                }
+                waited += pollInterval
+                if waited >= pullTimeout { if frames.isEmpty { throw .timedOut(file: name) } else { break } }
+                continue
+            }
+            waited = 0
             defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
             var video = GstVideoInfo()
             guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
@@ -62,18 +82,12 @@ enum ClipSampler {
                                   stride: stride, bytesPerPixel: 1, channel: nil, side: side)
             frames.append((time, image))
         }
-        if frames.isEmpty && !cancelled() { throw failure(pipeline, sink: sink, name: name) }
+        if frames.isEmpty && !cancelled() { throw .notAVideo(file: name, reason: .noPictureCameOut) }
         return frames
     }
 
-    /// Why no frame came out: GStreamer's error on the bus, or a timeout.
-    private static func failure(_ pipeline: UnsafeMutablePointer<GstElement>, sink: UnsafeMutablePointer<GstAppSink>, name: String) -> MediaError {
-        guard let bus = gst_element_get_bus(pipeline) else { return .notAVideo(file: name, reason: .noPictureCameOut) }
-        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        guard let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) else {
-            return gst_app_sink_is_eos(sink) != 0 ? .notAVideo(file: name, reason: .noPictureCameOut) : .timedOut(file: name)
-        }
-        defer { gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self)) }
+    /// GStreamer's error message as the reason.
+    private static func failure(_ message: UnsafeMutablePointer<GstMessage>, name: String) -> MediaError {
         var error: UnsafeMutablePointer<GError>?
         gst_message_parse_error(message, &error, nil)
         defer { g_clear_error(&error) }
