@@ -77,6 +77,13 @@ import Testing
         #expect(!box.print.matches(scene.print))
     }
 
+    @Test func captureTimesAreReadWithTheirFractions() throws {
+        let burst = try RealMedia.photos.get().filter { $0.moment == "burst" }
+        try #require(burst.count == 3)
+        #expect(CaptureTime.read(path: burst[1].path) == 1_714_564_810.25)
+        #expect(CaptureTime.read(path: "\(RealMedia.data)/box.png") == nil)
+    }
+
     @Test func oneFixedCameraHoursApartIsNotOneMoment() throws {
         let set = try Self.printed()
         let burst = set.filter { $0.photo.moment == "burst" }, others = set.filter { ["later", "hours"].contains($0.photo.moment) }
