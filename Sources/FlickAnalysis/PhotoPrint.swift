@@ -62,6 +62,10 @@ public struct PhotoPrint: Equatable, Sendable {
     /// picture (a quarter of the side: a stereo pair's step).
     static let coarseReach = 2
     static let fineReach = 8
+    /// Hash bits a pair may differ in and still be tried shifted: a crop
+    /// or a step aside changes up to a third of the bits; two unrelated
+    /// pictures differ in about half (32 ± 4), so most pairs stop here.
+    static let maxShiftedDistance = 24
     /// Enlargements tried for a crop (up to 1/1.12: 89 % of each side
     /// kept), and the shifts tried with each, in pixels.
     static let cropZooms: [Float] = [1.06, 1.12]
@@ -88,6 +92,7 @@ public struct PhotoPrint: Equatable, Sendable {
            Self.correlation(layout, other.layout) >= (burst ? Self.minBurstCorrelation : Self.minCorrelation) {
             return true
         }
+        guard distance <= Self.maxShiftedDistance else { return false }
         return shiftedCorrelation(other) >= Self.minShiftedCorrelation
     }
 
