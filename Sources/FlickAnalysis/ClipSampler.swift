@@ -23,6 +23,12 @@ enum ClipSampler {
         let name = RawPath.display((path as NSString).lastPathComponent)
         // A regular file only: a FIFO would block the decoder for ever.
         do { _ = try FileBytes(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
+        // Too large to decode safely: refused before decoding, as for a poster.
+        let info = try ClipDiscovery.discover(path: path, timeout: ClipDiscovery.defaultTimeout)
+        guard info.hasVideo else { throw info.isSoundOnly ? .noPicture(file: name) : .notAVideo(file: name, reason: .noPictureStream) }
+        if let width = info.storedWidth, let height = info.storedHeight, DecodeLimit.refuses(width: width, height: height) {
+            throw .tooLarge(file: name, width: width, height: height)
+        }
         let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! videoconvert ! "
             + "videoflip video-direction=auto ! videoscale add-borders=false ! "
             + "video/x-raw,format=GRAY8,width=\(side),height=\(side) ! appsink name=sink sync=false max-buffers=8"

@@ -19,6 +19,14 @@ enum PhotoDecoder {
         let name = RawPath.display((path as NSString).lastPathComponent)
         let header: PhotoHeader
         do { header = try PhotoHeader.read(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
+        // Only JPEG decodes straight to a small size; any other format is
+        // decoded whole first, so a huge one is refused, as Flick refuses huge clips.
+        if header.format != .jpeg {
+            var width: Int32 = 0, height: Int32 = 0
+            if gdk_pixbuf_get_file_info(RawPath.c(path), &width, &height) != nil, DecodeLimit.refuses(width: Int(width), height: Int(height)) {
+                throw .tooLarge(file: name, width: Int(width), height: Int(height))
+            }
+        }
         var error: UnsafeMutablePointer<GError>?
         guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(decodeBox), Int32(decodeBox), 1, &error) else {
             g_clear_error(&error)
