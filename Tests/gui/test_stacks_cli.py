@@ -85,4 +85,5 @@ def test_a_reopened_folder_needs_no_work_and_no_stacks_turns_it_off(phone, tmp_p
     off = cli.run("status", phone, "--recursive", "--json", "--no-stacks", check=0)
     status = json.loads(off.stdout)
     assert "stacks" not in status and all("stack" not in c for c in status["clips"])
-    assert "stack" not in cli.run("status", phone, "--recursive", "--no-stacks", check=0).stdout
+    text = cli.run("status", phone, "--recursive", "--no-stacks", check=0).stdout
+    assert "[stack" not in text and "stacks:" not in text and "baboon.jpg\n" in text

@@ -58,7 +58,7 @@ struct StatusCommand: ParsableCommand {
                       "\(CLI.plural(clips.count, "clip")) · \(decided) decided: \(counts[.like] ?? 0) liked, "
                         + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left"]
         // One write for the whole listing, not one per clip.
-        let stackLine = found.map { [$0.summary] } ?? []
+        let stackLine = found.flatMap { $0.stacks.isEmpty ? nil : [$0.summary] } ?? []
         CLI.write(StatusText(header: header + stackLine + Self.unmatchedLine(unmatched) + Self.sidecarRejects(context), clips: clips,
                              errors: errors, stacks: found?.ofClip).bytes)
     }

@@ -43,10 +43,9 @@ struct StatusStacks {
     /// Workers analysing at once: the machine's cores, at most 4.
     static let workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
 
-    /// "3 stacks: 2 of similar items (7 files), 1 Live Photo (2 files)";
-    /// "No stacks: …" when there are none.
+    /// "3 stacks: 2 of similar items (7 files), 1 Live Photo (2 files)"
+    /// (the text output leaves it out when there are none).
     var summary: String {
-        guard !stacks.isEmpty else { return "No stacks: no exact copies, similar items or Live Photos." }
         let order: [(StackKind, String, String)] = [(.similar, "of similar items", "of similar items"),
                                                     (.copy, "of exact copies", "of exact copies"), (.live, "Live Photo", "Live Photos")]
         let parts = order.compactMap { kind, one, many -> String? in
