@@ -14,8 +14,11 @@ enum PhotoDecoder {
     /// phone photo is larger, so libjpeg does the shrinking.
     static let decodeBox = 160
 
-    /// The photo upright, averaged down to `side` × `side`.
+    /// The photo upright, averaged down to `side` × `side`: from its
+    /// thumbnail in the shared cache when Flick or Files made one for this
+    /// very file (upright already, no decode at all), else decoded small.
     static func grey(path: String, side: Int) throws(MediaError) -> GreyImage {
+        if let thumbnail = ThumbnailCache.lookup(path) { return GreyImage(frame: thumbnail, side: side) }
         let name = RawPath.display((path as NSString).lastPathComponent)
         let header: PhotoHeader
         do { header = try PhotoHeader.read(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }

@@ -38,7 +38,7 @@ public enum ThumbnailCache {
 
     /// A valid cached thumbnail of `path`, as BGRA pixels; nil when there is
     /// none or it is stale.
-    static func lookup(_ path: String) -> RawFrame? {
+    public static func lookup(_ path: String) -> RawFrame? {
         guard let (uri, file) = location(of: path), let mtime = modificationTime(path),
               let pixbuf = gdk_pixbuf_new_from_file(file, nil) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
