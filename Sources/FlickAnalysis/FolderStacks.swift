@@ -18,13 +18,6 @@ public enum FolderStacks {
         /// Whether the work was stopped before the end (`stacks` then hold
         /// only what was known).
         public let stopped: Bool
-
-        /// Each item's stack, by index (nil for an item alone).
-        public func stackOfItem(count: Int) -> [Stack?] {
-            var out = [Stack?](repeating: nil, count: count)
-            for stack in stacks { for member in stack.members where member < count { out[member] = stack } }
-            return out
-        }
     }
 
     public static func find(_ items: [AnalysisItem], store: Store, workers: Int = 2,

@@ -85,6 +85,9 @@ public enum StackAnalysis {
                                                     maxSeconds: ClipPrint.maxSeconds, cancelled: cancelled)
                 return cancelled() ? nil : .clip(ClipPrint(images: frames.map(\.image)))
             }
+        } catch .timedOut {
+            // A busy machine, not the file: nothing kept, tried again next time.
+            return nil
         } catch {
             return .failed(String(describing: error))
         }
