@@ -47,6 +47,11 @@ struct StatusCommand: ParsableCommand {
         let decided = counts.values.reduce(0, +)
         let unmatched = Self.unmatched(context, flag: folder.recursive)
         let found = stacks ? try StatusStacks(context, errors: errors) : nil
+        // Stopped while looking for stacks: no listing without its stacks.
+        if found != nil && Interrupt.requested {
+            CLI.err("Stopped while looking for stacks in \(RawPath.printable(root)). Nothing was printed; what was analysed is kept.")
+            return
+        }
         if json {
             var output = StatusJSON(folder: root, clips: clips, errors: errors, counts: counts, decided: decided, unmatched: unmatched,
                                     stacks: found).bytes
