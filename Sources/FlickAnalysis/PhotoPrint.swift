@@ -24,17 +24,17 @@ public struct PhotoPrint: Equatable, Sendable {
     let grey: [UInt8]
     /// `CaptureTime` of the file, when it has one.
     public let captured: Double?
-    /// Made from `grey`: 16 × 16 and 8 × 8 layouts, and the picture as numbers.
+    /// Made from `grey`: 16 × 16 and 8 × 8 layouts (the grey picture as
+    /// numbers is made only for the few pairs that are tried shifted, so a
+    /// print stays about 1.5 KB in memory).
     let layout: [UInt8]
     let coarse: [Float]
-    let fine: [Float]
 
     init(hash: UInt64, grey: [UInt8], captured: Double?) {
         self.hash = hash
         self.grey = grey
         self.captured = captured
         let image = GreyImage(width: Self.side, height: Self.side, pixels: grey.map(Float.init))
-        fine = image.pixels
         layout = image.pooled(to: Self.layoutSide).pixels.map { UInt8(max(0, min(255, $0.rounded()))) }
         coarse = image.pooled(to: Self.coarseSide).pixels
     }
@@ -102,12 +102,13 @@ public struct PhotoPrint: Equatable, Sendable {
         guard ShiftedCorrelation.best(coarse, other.coarse, side: Self.coarseSide, reach: Self.coarseReach) >= Self.minCoarseCorrelation else {
             return -1
         }
-        var best = ShiftedCorrelation.best(fine, other.fine, side: Self.side, reach: Self.fineReach)
+        let fine = grey.map(Float.init), otherFine = other.grey.map(Float.init)
+        var best = ShiftedCorrelation.best(fine, otherFine, side: Self.side, reach: Self.fineReach)
         // A crop: either picture may be the cropped one.
         for factor in Self.cropZooms where best < Self.minShiftedCorrelation {
             let zoomedSelf = ShiftedCorrelation.zoomed(fine, side: Self.side, factor: factor)
-            best = max(best, ShiftedCorrelation.best(zoomedSelf, other.fine, side: Self.side, reach: Self.zoomReach))
-            let zoomedOther = ShiftedCorrelation.zoomed(other.fine, side: Self.side, factor: factor)
+            best = max(best, ShiftedCorrelation.best(zoomedSelf, otherFine, side: Self.side, reach: Self.zoomReach))
+            let zoomedOther = ShiftedCorrelation.zoomed(otherFine, side: Self.side, factor: factor)
             best = max(best, ShiftedCorrelation.best(fine, zoomedOther, side: Self.side, reach: Self.zoomReach))
         }
         return best
