@@ -3,13 +3,16 @@ examples: bursts, a chat copy, an exact copy, a Live Photo, a trimmed clip;
 and what must stay alone: a box and the same box in clutter, another
 moment of one fixed camera. No display is used."""
 import json
+import os
 import re
 import shutil
+import signal
 import subprocess
 
 import pytest
 
 from cli import Cli
+from harness import FLICK
 
 DATA = "/usr/share/doc/opencv-doc/examples/data"
 
@@ -87,3 +90,24 @@ def test_a_reopened_folder_needs_no_work_and_no_stacks_turns_it_off(phone, tmp_p
     assert "stacks" not in status and all("stack" not in c for c in status["clips"])
     text = cli.run("status", phone, "--recursive", "--no-stacks", check=0).stdout
     assert "[stack" not in text and "stacks:" not in text and "baboon.jpg\n" in text
+
+
+def test_ctrl_c_while_looking_for_stacks_prints_nothing_and_the_next_run_finishes(phone, tmp_path):
+    cli = Cli(tmp_path)
+    fifo = tmp_path / "between"
+    os.mkfifo(fifo)
+    env = dict(cli.env, FLICK_TEST_BETWEEN_FILES=str(fifo))
+    proc = subprocess.Popen([str(FLICK), "status", str(phone), "--recursive", "--json"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        with open(fifo, "w"):  # opens once a file is analysed and the command holds
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert out == ""
+    assert "Nothing was printed" in err
+    status = json.loads(cli.run("status", phone, "--recursive", "--json", check=0).stdout)
+    assert status["stacks"] == {"copy": 1, "live": 1, "similar": 3}

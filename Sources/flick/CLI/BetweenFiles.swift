@@ -1,7 +1,8 @@
 import Foundation
 
-/// Test hook: with FLICK_TEST_BETWEEN_FILES naming a FIFO, `apply` and
-/// `export --copy-to` read it to its end after each file but the last, so
+/// Test hook: with FLICK_TEST_BETWEEN_FILES naming a FIFO, `apply`,
+/// `export --copy-to` and `status` (each file it analyses for stacks)
+/// read it to its end after each file but the last, so
 /// a test can act (interrupt, swap a file) between two files without
 /// timing luck. Unset, it does nothing.
 enum BetweenFiles {
