@@ -75,6 +75,13 @@ import Testing
         #expect(!box.print.matches(scene.print))
     }
 
+    @Test func differentScenesHalfASecondApartAreNotOneMoment() throws {
+        let turned = try Self.printed().filter { $0.photo.path.contains("/turned-") }
+        try #require(turned.count == 4 && turned.allSatisfy { $0.print.captured != nil })
+        #expect(!turned[0].print.matches(turned[1].print), "the box, then the box in clutter")
+        #expect(!turned[2].print.matches(turned[3].print), "fruit, then a baboon")
+    }
+
     @Test func captureTimesAreReadWithTheirFractions() throws {
         let burst = try RealMedia.photos.get().filter { $0.moment == "burst" }
         try #require(burst.count == 3)

@@ -75,6 +75,17 @@ enum RealMedia {
             try run("exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=\(shot.stamp)", "-SubSecTimeOriginal=\(shot.sub)", path)
             made.append(Photo(path: path, moment: shot.moment))
         }
+        // Different scenes a moment apart (the phone turned): never one moment.
+        // Each is a copy of a photo above, so it shares that photo's moment.
+        let turned: [(source: String, sub: String, moment: String)] = [("box.png", "10", "box.png"), ("box_in_scene.png", "60", "box_in_scene.png"),
+                                                                       ("fruits.jpg", "20", "fruits"), ("baboon.jpg", "70", "baboon")]
+        for (index, shot) in turned.enumerated() {
+            let path = "\(folder)/turned-\(index).jpg"
+            try run("ffmpeg", "-v", "error", "-y", "-i", "\(data)/\(shot.source)", "-q:v", "3", path)
+            try run("exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2024:05:01 12:00:\(index < 2 ? "20" : "30")",
+                    "-SubSecTimeOriginal=\(shot.sub)", path)
+            made.append(Photo(path: path, moment: shot.moment))
+        }
         return made
     }
 
