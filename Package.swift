@@ -11,6 +11,7 @@
 //   FlickMedia   the only GStreamer user: discovery, playback, export stitching
 //                (GStreamer's mini objects owned as CountedRefs)
 //   FlickStore   the only SQLite user and the only place that moves files (Trash, export)
+//   FlickAnalysis  stacks: exact copies, similar photos and clips, Live Photos (no GTK)
 //   FlickApp     the use cases the window and the command line share (Apply, Export), no GTK
 //   flick        the app and its command line
 //   flick-bench  benchmarks (`--json`; docs/performance.md)
@@ -45,18 +46,19 @@ let package = Package(
         .target(name: "GObjectKit", dependencies: ["CGObject"]),
         .target(name: "GtkKit", dependencies: ["GObjectKit", "CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore", "GObjectKit"]),
+        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "CGst"]),
         .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickStore", "GtkKit", "FlickMedia", "FlickApp", "CGtk",
+                "FlickCore", "FlickStore", "GtkKit", "FlickMedia", "FlickAnalysis", "FlickApp", "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "flick-bench",
             dependencies: [
-                "FlickCore", "FlickStore", "FlickMedia",
+                "FlickCore", "FlickStore", "FlickMedia", "FlickAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +72,7 @@ let package = Package(
         .testTarget(name: "GObjectKitTests", dependencies: ["GObjectKit", "CGObject"]),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
+        .testTarget(name: "FlickAnalysisTests", dependencies: ["FlickAnalysis", "FlickCore", "FlickMedia", "FlickStore", "CGst"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
         .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),
         .testTarget(name: "FlickWindowTests", dependencies: ["flick", "FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),

@@ -39,7 +39,7 @@ public enum ThumbnailCache {
 
     /// A valid cached thumbnail of `path`, as BGRA pixels; nil when there is
     /// none or it is stale.
-    static func lookup(_ path: String) -> RawFrame? {
+    public static func lookup(_ path: String) -> RawFrame? {
         guard let (uri, file) = location(of: path), let mtime = modificationTime(path),
               let owned = ObjectRef(taking: gdk_pixbuf_new_from_file(file, nil)) else { return nil }
         let pixbuf = owned.pointer

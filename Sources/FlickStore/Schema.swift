@@ -79,6 +79,23 @@ enum Schema {
         """
         ALTER TABLE folder ADD COLUMN recursive INTEGER CHECK (recursive IN (0, 1));
         """,
+        // 6: what stack analysis learned about a file (`Store+Analysis`),
+        // under the file's identity — any folder it is seen in shares it,
+        // and a changed file (another size or mtime) is analysed again:
+        // the version of the analysis, the content hash when one was
+        // needed, the fingerprint (or why there is none) as text.
+        """
+        CREATE TABLE analysis (
+            device INTEGER NOT NULL,
+            inode INTEGER NOT NULL,
+            size INTEGER NOT NULL,
+            mtime REAL NOT NULL,
+            version INTEGER NOT NULL,
+            content TEXT,
+            print TEXT,
+            PRIMARY KEY (device, inode, size, mtime)
+        );
+        """,
     ]
 
     static var version: Int { migrations.count }

@@ -231,7 +231,7 @@ def test_newlines_and_escapes_in_names_cannot_break_lines_or_drive_the_terminal(
     folder = tmp_path / "ctl"
     folder.mkdir()
     (folder / "two\nlines.mp4").write_bytes(b"v")
-    (folder / "esc\x1b[2J.mp4").write_bytes(b"v")
+    (folder / "esc\x1b[2J.mp4").write_bytes(b"w")  # other bytes: not a stack of copies
     text = cli.run("status", folder, check=0).stdout
     assert "\x1b" not in text
     assert text.count("\n") == 4  # the folder, the summary, one line per clip

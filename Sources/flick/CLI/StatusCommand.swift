@@ -23,8 +23,12 @@ struct StatusCommand: ParsableCommand {
 
     @OptionGroup var folder: FolderOptions
 
-    @Flag(help: "Print one JSON object instead of text: the folder, the counts, and each clip's path, kind, decision and error.")
+    @Flag(help: "Print one JSON object instead of text: the folder, the counts, and each clip's path, kind, decision, error and stack.")
     var json = false
+
+    @Flag(inversion: .prefixedNo,
+          help: "Find stacks: exact copies, similar photos and clips, Live Photos (analysing what the store does not know yet).")
+    var stacks = true
 
     func run() throws {
         let report = StopReport("reading \(RawPath.printable(folder.folder))")
@@ -42,8 +46,15 @@ struct StatusCommand: ParsableCommand {
         for clip in clips { if let decision = clip.decision { counts[decision, default: 0] += 1 } }
         let decided = counts.values.reduce(0, +)
         let unmatched = Self.unmatched(context, flag: folder.recursive)
+        let found = stacks ? try StatusStacks(context, errors: errors) : nil
+        // Stopped while looking for stacks: no listing without its stacks.
+        if found != nil && Interrupt.requested {
+            CLI.err("Stopped while looking for stacks in \(RawPath.printable(root)). Nothing was printed; what was analysed is kept.")
+            return
+        }
         if json {
-            var output = StatusJSON(folder: root, clips: clips, errors: errors, counts: counts, decided: decided, unmatched: unmatched).bytes
+            var output = StatusJSON(folder: root, clips: clips, errors: errors, counts: counts, decided: decided, unmatched: unmatched,
+                                    stacks: found).bytes
             output.append(0x0A)
             CLI.write(output)
             return
@@ -52,7 +63,9 @@ struct StatusCommand: ParsableCommand {
                       "\(CLI.plural(clips.count, "clip")) · \(decided) decided: \(counts[.like] ?? 0) liked, "
                         + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left"]
         // One write for the whole listing, not one per clip.
-        CLI.write(StatusText(header: header + Self.unmatchedLine(unmatched) + Self.sidecarRejects(context), clips: clips, errors: errors).bytes)
+        let stackLine = found.flatMap { $0.stacks.isEmpty ? nil : [$0.summary] } ?? []
+        CLI.write(StatusText(header: header + stackLine + Self.unmatchedLine(unmatched) + Self.sidecarRejects(context), clips: clips,
+                             errors: errors, stacks: found?.ofClip).bytes)
     }
 
     /// How many decisions stand for no file found now (`SyncResult.unmatched`),

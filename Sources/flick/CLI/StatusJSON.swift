@@ -1,3 +1,4 @@
+import FlickAnalysis
 import FlickCore
 import FlickStore
 import Foundation
@@ -11,8 +12,12 @@ struct StatusJSON {
     private(set) var bytes: [UInt8] = []
 
     /// The status object of `clips` (deck order) in `folder`; `errors[i]` is clip i's error.
-    /// `unmatched`: decisions that stand for no file found now.
-    init(folder: String, clips: [StoredClip], errors: [String?], counts: [Decision: Int], decided: Int, unmatched: Int) {
+    /// `unmatched`: decisions that stand for no file found now. `stacks`:
+    /// each clip's `"stack"` (the id its stack's members share, null when
+    /// alone) and `"stack_kind"`, and the stacks of each kind; all left
+    /// out when stacks were not looked for (`--no-stacks`).
+    init(folder: String, clips: [StoredClip], errors: [String?], counts: [Decision: Int], decided: Int, unmatched: Int,
+         stacks: StatusStacks? = nil) {
         bytes.reserveCapacity(64 + clips.count * 80)
         append("{\"clips\":[")
         for (index, clip) in clips.enumerated() {
@@ -25,12 +30,24 @@ struct StatusJSON {
             string(clip.kind.rawValue)
             append(",\"path\":")
             string(clip.relativePath)
+            if let stacks {
+                if let stack = stacks.ofClip[index] {
+                    append(",\"stack\":\(stack.id),\"stack_kind\":")
+                    string(stack.kind.rawValue)
+                } else {
+                    append(",\"stack\":null,\"stack_kind\":null")
+                }
+            }
             append("}")
         }
         append("],\"counts\":{")
         append(Decision.allCases.sorted { $0.rawValue < $1.rawValue }.map { "\"\($0.rawValue)\":\(counts[$0] ?? 0)" }.joined(separator: ","))
         append("},\"decided\":\(decided),\"folder\":")
         string(folder)
+        if let stacks {
+            let counts = stacks.counts
+            append(",\"stacks\":{" + StackKind.allCases.map { "\"\($0.rawValue)\":\(counts[$0] ?? 0)" }.sorted().joined(separator: ",") + "}")
+        }
         append(",\"total\":\(clips.count),\"unmatched\":\(unmatched)}")
     }
 

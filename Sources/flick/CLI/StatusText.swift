@@ -1,3 +1,4 @@
+import FlickAnalysis
 import FlickCore
 import FlickStore
 
@@ -10,19 +11,23 @@ struct StatusText {
     /// Width the decision column is padded to (with spaces).
     static let markWidth = 7
 
-    /// The listing of `clips` (deck order) under `header`; `errors[i]` is clip i's error.
-    init(header: [String], clips: [StoredClip], errors: [String?]) {
+    /// The listing of `clips` (deck order) under `header`; `errors[i]` is
+    /// clip i's error, `stacks[i]` its stack ("[stack 2: similar]").
+    init(header: [String], clips: [StoredClip], errors: [String?], stacks: [Stack?]? = nil) {
         bytes.reserveCapacity(header.reduce(0) { $0 + $1.utf8.count + 1 } + clips.count * 40)
         for line in header {
             bytes += line.utf8
             bytes.append(0x0A)
         }
-        for (clip, error) in zip(clips, errors) {
+        for (index, (clip, error)) in zip(clips, errors).enumerated() {
             let mark = clip.decision.map(\.rawValue) ?? "-"
             bytes += "  ".utf8
             bytes += mark.utf8
             bytes += repeatElement(0x20, count: max(0, Self.markWidth - mark.utf8.count) + 1)
             printable(clip.relativePath)
+            if let stacks, index < stacks.count, let stack = stacks[index] {
+                bytes += "  [stack \(stack.id): \(stack.kind.rawValue)]".utf8
+            }
             if let error {
                 bytes += "  (".utf8
                 printable(error)

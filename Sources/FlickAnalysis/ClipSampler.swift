@@ -1,0 +1,103 @@
+import CGst
+import FlickCore
+import FlickMedia
+import Foundation
+
+/// A clip's frames at a steady rate, small and grey, for its fingerprint:
+/// decoded once from the start by GStreamer, `rate` frames a second kept
+/// (videorate), turned upright and averaged down to `side` × `side` inside
+/// the pipeline, never copied at full size.
+///
+/// Threading: blocks the caller until the clip (or its first `maxSeconds`)
+/// is read; run it off the main thread. Each call builds its own pipeline.
+enum ClipSampler {
+    /// How long one frame may take to come out, in seconds.
+    static let pullTimeout = 10.0
+    /// How often the bus is looked at for an error while waiting, in seconds.
+    static let pollInterval = 0.05
+
+    /// The frames, each with its time in seconds from the clip's start.
+    static func frames(path: String, rate: Int, side: Int, maxSeconds: Double,
+                       cancelled: () -> Bool) throws(MediaError) -> [(time: Double, image: GreyImage)] {
+        GStreamer.initialize()
+        let name = RawPath.display((path as NSString).lastPathComponent)
+        // A regular file only: a FIFO would block the decoder for ever.
+        do { _ = try FileBytes(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
+        // Too large to decode safely: refused before decoding, as for a poster.
+        let info = try ClipDiscovery.discover(path: path, timeout: ClipDiscovery.defaultTimeout)
+        guard info.hasVideo else { throw info.isSoundOnly ? .noPicture(file: name) : .notAVideo(file: name, reason: .noPictureStream) }
+        if let width = info.storedWidth, let height = info.storedHeight, DecodeLimit.refuses(width: width, height: height) {
+            throw .tooLarge(file: name, width: width, height: height)
+        }
+        let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! videoconvert ! "
+            + "videoflip video-direction=auto ! videoscale add-borders=false ! "
+            + "video/x-raw,format=GRAY8,width=\(side),height=\(side) ! appsink name=sink sync=false max-buffers=8"
+        var error: UnsafeMutablePointer<GError>?
+        let built = gst_parse_launch(description, &error)
+        guard let pipeline = built, error == nil else {
+            if let built { gst_object_unref(UnsafeMutableRawPointer(built)) }
+            g_clear_error(&error)
+            throw .notAVideo(file: name, reason: .noDecoder)
+        }
+        defer {
+            gst_element_set_state(pipeline, GST_STATE_NULL)
+            gst_object_unref(UnsafeMutableRawPointer(pipeline))
+        }
+        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
+        guard let source = gst_bin_get_by_name(bin, "src") else { throw .notAVideo(file: name, reason: .noDecoder) }
+        defer { gst_object_unref(UnsafeMutableRawPointer(source)) }
+        guard let sinkElement = gst_bin_get_by_name(bin, "sink") else { throw .notAVideo(file: name, reason: .noDecoder) }
+        defer { gst_object_unref(UnsafeMutableRawPointer(sinkElement)) }
+        guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else { throw .unreadable(file: name, reason: .noURI) }
+        defer { g_free(uri) }
+        flick_gst_set_string(UnsafeMutableRawPointer(source), "uri", uri)
+
+        gst_element_set_state(pipeline, GST_STATE_PLAYING)
+        guard let bus = gst_element_get_bus(pipeline) else { throw .notAVideo(file: name, reason: .noDecoder) }
+        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
+        let sink = UnsafeMutablePointer<GstAppSink>(OpaquePointer(sinkElement))
+        var frames: [(time: Double, image: GreyImage)] = []
+        var waited = 0.0
+        while !cancelled() {
+            guard let sample = gst_app_sink_try_pull_sample(sink, GstClockTime(pollInterval * 1e9)) else {
+                // Nothing yet: the end, an error (a file GStreamer cannot
+                // read fails at once, not after the timeout), or wait on.
+                if gst_app_sink_is_eos(sink) != 0 { break }
+                if let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) {
+                    defer { gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self)) }
+                    if !frames.isEmpty { break }  // a damaged tail: the frames before it still count
+                    throw failure(message, name: name)
+                }
+                waited += pollInterval
+                if waited >= pullTimeout { if frames.isEmpty { throw .timedOut(file: name) } else { break } }
+                continue
+            }
+            waited = 0
+            defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
+            var video = GstVideoInfo()
+            guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
+                  gst_video_info_from_caps(&video, caps) != 0 else { continue }
+            let time = buffer.pointee.pts == flick_gst_clock_time_none() ? Double(frames.count) / Double(rate) : Double(buffer.pointee.pts) / 1e9
+            if time > maxSeconds { break }
+            var map = GstMapInfo()
+            guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
+            defer { gst_buffer_unmap(buffer, &map) }
+            let width = Int(video.width), height = Int(video.height), stride = Int(video.stride.0)
+            guard width > 0, height > 0, map.size >= stride * height, let data = map.data else { continue }
+            let image = GreyImage(grey: UnsafeRawBufferPointer(start: data, count: stride * height), width: width, height: height,
+                                  stride: stride, bytesPerPixel: 1, channel: nil, side: side)
+            frames.append((time, image))
+        }
+        if frames.isEmpty && !cancelled() { throw .notAVideo(file: name, reason: .noPictureCameOut) }
+        return frames
+    }
+
+    /// GStreamer's error message as the reason.
+    private static func failure(_ message: UnsafeMutablePointer<GstMessage>, name: String) -> MediaError {
+        var error: UnsafeMutablePointer<GError>?
+        gst_message_parse_error(message, &error, nil)
+        defer { g_clear_error(&error) }
+        let text = error.map { String(cString: $0.pointee.message) } ?? ""
+        return .notAVideo(file: name, reason: text.isEmpty ? .cannotRead : .gstreamer(text))
+    }
+}

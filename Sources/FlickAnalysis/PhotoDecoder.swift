@@ -1,0 +1,51 @@
+import CGst
+import FlickCore
+import FlickMedia
+import Foundation
+
+/// A photo as the fingerprints need it: small, grey, upright. Decoded by
+/// gdk-pixbuf straight to a small size, so a JPEG decodes at 1/8 scale
+/// (libjpeg's DCT scaling: a 12-megapixel photo costs a 0.2-megapixel
+/// decode); HEIF, WebP, PNG decode in full, then shrink.
+///
+/// Threading: gdk-pixbuf only; any thread.
+enum PhotoDecoder {
+    /// The box a photo is decoded into, in pixels: JPEG's 1/8 scale of any
+    /// phone photo is larger, so libjpeg does the shrinking.
+    static let decodeBox = 160
+
+    /// The photo upright, averaged down to `side` × `side`: from its
+    /// thumbnail in the shared cache when Flick or Files made one for this
+    /// very file (upright already, no decode at all), else decoded small.
+    static func grey(path: String, side: Int) throws(MediaError) -> GreyImage {
+        if let thumbnail = ThumbnailCache.lookup(path) { return GreyImage(frame: thumbnail, side: side) }
+        let name = RawPath.display((path as NSString).lastPathComponent)
+        let header: PhotoHeader
+        do { header = try PhotoHeader.read(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
+        // Only JPEG decodes straight to a small size; any other format is
+        // decoded whole first, so a huge one is refused, as Flick refuses huge clips.
+        if header.format != .jpeg {
+            var width: Int32 = 0, height: Int32 = 0
+            if gdk_pixbuf_get_file_info(RawPath.c(path), &width, &height) != nil, DecodeLimit.refuses(width: Int(width), height: Int(height)) {
+                throw .tooLarge(file: name, width: Int(width), height: Int(height))
+            }
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(decodeBox), Int32(decodeBox), 1, &error) else {
+            g_clear_error(&error)
+            if let format = header.format, format != .jpeg, format != .png {
+                throw .missingLoader(file: name, format: format.name, package: format.loaderPackage)
+            }
+            throw .unreadable(file: name, reason: .notAPicture)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        guard width > 0, height > 0, channels >= 3, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8,
+              let pixels = gdk_pixbuf_read_pixels(pixbuf) else { throw .unreadable(file: name, reason: .notAPicture) }
+        let length = stride * (height - 1) + width * channels
+        let image = GreyImage(grey: UnsafeRawBufferPointer(start: pixels, count: length), width: width, height: height,
+                              stride: stride, bytesPerPixel: channels, channel: (0, 1, 2), side: side)
+        return image.turned(header.orientation)
+    }
+}

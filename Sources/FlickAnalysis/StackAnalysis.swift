@@ -1,0 +1,100 @@
+import FlickCore
+import FlickMedia
+import Foundation
+import Synchronization
+
+/// Analyses what is not known yet of a folder's files, for `StackFinder`:
+/// content hashes of files that share a size with another, and the print
+/// of every photo and clip.
+///
+/// Threading: `analyse` blocks its caller until done or cancelled; the
+/// work runs on `workers` threads of its own at a low priority (nice 10),
+/// so the window and playback stay ahead of it. `progress` and `cancelled`
+/// are called on those threads.
+///
+///     let results = StackAnalysis.analyse(items, known: stored, progress: { print("\($0.done) of \($0.total)") })
+///     let stacks = StackFinder.stacks(items: items, analyses: results)
+public enum StackAnalysis {
+    /// How far the work is: `done` files of `total` that needed any.
+    public struct Progress: Sendable, Equatable {
+        public let done: Int
+        public let total: Int
+    }
+
+    /// Niceness of the worker threads (0 normal, 19 lowest).
+    static let workerNiceness: Int32 = 10
+    /// The side of the grey picture every print starts from.
+    static let side = PerceptualHash.side
+
+    /// `known` with every missing result filled in (nil where cancelled).
+    public static func analyse(_ items: [AnalysisItem], known: [FileAnalysis?], workers: Int = 2,
+                               progress: @escaping @Sendable (Progress) -> Void = { _ in },
+                               cancelled: @escaping @Sendable () -> Bool = { false }) -> [FileAnalysis?] {
+        precondition(items.count == known.count)
+        var sizeCounts: [Int64: Int] = [:]
+        for item in items { sizeCounts[item.identity.size, default: 0] += 1 }
+        let needsContent = items.map { sizeCounts[$0.identity.size, default: 0] > 1 && $0.identity.size > 0 }
+        let todo = items.indices.filter { index in
+            (needsContent[index] && known[index]?.content == nil) || known[index]?.print == nil
+        }
+        let results = Mutex(known)
+        guard !todo.isEmpty else { return known }
+        GStreamer.initialize()
+        let next = Mutex(0)
+        let done = Atomic(0)
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(workers, todo.count)) {
+            group.enter()
+            let thread = Thread {
+                lowerPriority()
+                while !cancelled() {
+                    let position = next.withLock { value -> Int in
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard position < todo.count else { break }
+                    let index = todo[position]
+                    var result = known[index] ?? FileAnalysis()
+                    if needsContent[index] && result.content == nil {
+                        result.content = ContentHash.of(path: items[index].path, cancelled: cancelled)
+                    }
+                    if result.print == nil { result.print = print(of: items[index], cancelled: cancelled) }
+                    if cancelled() { break }
+                    results.withLock { $0[index] = result }
+                    let count = done.add(1, ordering: .relaxed).newValue
+                    progress(Progress(done: count, total: todo.count))
+                }
+                group.leave()
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        group.wait()
+        return results.withLock { $0 }
+    }
+
+    /// The print of one file, or why it has none.
+    static func print(of item: AnalysisItem, cancelled: () -> Bool) -> FileAnalysis.Print? {
+        do throws(MediaError) {
+            switch item.kind {
+            case .photo:
+                let image = try PhotoDecoder.grey(path: item.path, side: side)
+                return .photo(PhotoPrint(image: image, captured: CaptureTime.read(path: item.path)))
+            case .video:
+                let frames = try ClipSampler.frames(path: item.path, rate: ClipPrint.rate, side: side,
+                                                    maxSeconds: ClipPrint.maxSeconds, cancelled: cancelled)
+                return cancelled() ? nil : .clip(ClipPrint(images: frames.map(\.image)))
+            }
+        } catch .timedOut {
+            // A busy machine, not the file: nothing kept, tried again next time.
+            return nil
+        } catch {
+            return .failed(String(describing: error))
+        }
+    }
+
+    /// This thread's niceness raised to `workerNiceness` (on Linux, `who` 0 is the calling thread alone).
+    private static func lowerPriority() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, workerNiceness)
+    }
+}

@@ -1,0 +1,83 @@
+import FlickCore
+import Foundation
+
+/// Groups analysed files into stacks: exact copies (one content hash),
+/// Live Photos (`LivePhoto.pairs`), similar photos and similar clips
+/// (their prints match). Any two files joined by one of these are in one
+/// stack, and so are their other partners.
+///
+/// A stack is a `copy` stack when all its members are one content, `live`
+/// when it is held together by Live Photo pairs (and copies), else
+/// `similar`. Pure: no file is read here.
+public enum StackFinder {
+    public static func stacks(items: [AnalysisItem], analyses: [FileAnalysis?]) -> [Stack] {
+        precondition(items.count == analyses.count)
+        var groups = UnionFind(count: items.count)
+        var edgeKinds = [Set<StackKind>](repeating: [], count: items.count)
+        func join(_ a: Int, _ b: Int, _ kind: StackKind) {
+            groups.union(a, b)
+            edgeKinds[a].insert(kind)
+            edgeKinds[b].insert(kind)
+        }
+        // Exact copies.
+        var byContent: [String: Int] = [:]
+        for (index, analysis) in analyses.enumerated() {
+            guard let content = analysis?.content else { continue }
+            if let first = byContent[content] { join(first, index, .copy) } else { byContent[content] = index }
+        }
+        // Live Photos.
+        for (still, clip) in LivePhoto.pairs(items) { join(still, clip, .live) }
+        // Similar photos, then similar clips: every pair compared.
+        var photos: [(Int, PhotoPrint)] = [], clips: [(Int, ClipPrint)] = []
+        for (index, analysis) in analyses.enumerated() {
+            switch analysis?.print {
+            case .photo(let print): photos.append((index, print))
+            case .clip(let print): clips.append((index, print))
+            default: break
+            }
+        }
+        for x in photos.indices {
+            for y in photos.indices.dropFirst(x + 1) where groups.find(photos[x].0) != groups.find(photos[y].0)
+                && photos[x].1.matches(photos[y].1) {
+                join(photos[x].0, photos[y].0, .similar)
+            }
+        }
+        for x in clips.indices {
+            for y in clips.indices.dropFirst(x + 1) where groups.find(clips[x].0) != groups.find(clips[y].0)
+                && ClipMatch.matches(clips[x].1, clips[y].1) {
+                join(clips[x].0, clips[y].0, .similar)
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for index in items.indices { members[groups.find(index), default: []].append(index) }
+        let found = members.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+        return found.enumerated().map { offset, indices in
+            let edges = indices.reduce(into: Set<StackKind>()) { $0.formUnion(edgeKinds[$1]) }
+            let kind: StackKind = edges.contains(.similar) ? .similar : edges.contains(.live) ? .live : .copy
+            return Stack(id: offset + 1, kind: kind, members: indices)
+        }
+    }
+}
+
+/// Disjoint sets over 0..<count, with path halving.
+struct UnionFind {
+    private var parent: [Int]
+
+    init(count: Int) {
+        parent = Array(0..<count)
+    }
+
+    mutating func find(_ x: Int) -> Int {
+        var x = x
+        while parent[x] != x {
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        }
+        return x
+    }
+
+    mutating func union(_ a: Int, _ b: Int) {
+        let ra = find(a), rb = find(b)
+        if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// When a photo was taken, from its EXIF block: `DateTimeOriginal` (tag
+/// 0x9003, "YYYY:MM:DD HH:MM:SS", the camera's local time) and, when
+/// present, `SubSecTimeOriginal` (0x9291, decimal digits of a second).
+/// Read from a JPEG's APP1 "Exif" segment, a TIFF file's own IFDs or a
+/// WebP's EXIF chunk, with bounds-checked reads; nil when there is none.
+///
+///     CaptureTime.read(path: "IMG_2001.JPG")  // 1_700_000_000.25
+///
+/// The value is seconds since 1970 as if the local time were UTC: only
+/// differences between two photos of one camera mean anything.
+public enum CaptureTime {
+    static let exifPointerTag = 0x8769
+    static let dateTimeOriginalTag = 0x9003
+    static let subSecondTag = 0x9291
+    /// Bytes the first JPEG segments are looked for in (EXIF sits at the start).
+    static let jpegHeadBytes = 256 * 1024
+
+    /// The capture time of the regular file at `path`, or nil.
+    public static func read(path: String) -> Double? {
+        guard let file = try? FileBytes(path: path) else { return nil }
+        return read(file)
+    }
+
+    public static func read(_ source: some ByteSource) -> Double? {
+        switch PhotoFormat.sniff(source.bytes(at: 0, count: PhotoFormat.headerBytes)) {
+        case .jpeg: return fromJPEG(source)
+        case .tiff: return fromTIFF(source)
+        case .webp: return fromWebP(source)
+        default: return nil
+        }
+    }
+
+    private static func fromJPEG(_ file: some ByteSource) -> Double? {
+        var offset = 2
+        for _ in 0..<ExifOrientation.maxBlocks {
+            let head = file.bytes(at: offset, count: 4)
+            guard head.count == 4, head[0] == 0xFF else { return nil }
+            let marker = head[1]
+            if marker == 0xFF { offset += 1; continue }
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            guard let length = Bytes.u16(head, 2, bigEndian: true), length >= 2 else { return nil }
+            if marker == 0xE1, length > 8 {
+                let payload = OffsetBytes(source: file, base: offset + 4)
+                if payload.bytes(at: 0, count: 6) == Array("Exif\0\0".utf8),
+                   let found = fromTIFF(OffsetBytes(source: payload, base: 6)) {
+                    return found
+                }
+            }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    private static func fromWebP(_ file: some ByteSource) -> Double? {
+        let riff = file.bytes(at: 0, count: 12)
+        guard riff.count == 12, let riffSize = Bytes.u32(riff, 4, bigEndian: false) else { return nil }
+        var offset = 12
+        for _ in 0..<ExifOrientation.maxBlocks where offset + 8 <= 8 + riffSize {
+            let head = file.bytes(at: offset, count: 8)
+            guard head.count == 8, let size = Bytes.u32(head, 4, bigEndian: false) else { return nil }
+            if head[0..<4] == ArraySlice("EXIF".utf8) {
+                var tiff = OffsetBytes(source: file, base: offset + 8)
+                if tiff.bytes(at: 0, count: 6) == Array("Exif\0\0".utf8) { tiff = OffsetBytes(source: file, base: offset + 14) }
+                return fromTIFF(tiff)
+            }
+            offset += 8 + size + (size & 1)
+        }
+        return nil
+    }
+
+    /// IFD0's EXIF sub-IFD, then its two tags.
+    static func fromTIFF(_ tiff: some ByteSource) -> Double? {
+        let header = tiff.bytes(at: 0, count: 8)
+        guard header.count == 8 else { return nil }
+        let bigEndian: Bool
+        switch (header[0], header[1]) {
+        case (0x49, 0x49): bigEndian = false
+        case (0x4D, 0x4D): bigEndian = true
+        default: return nil
+        }
+        guard Bytes.u16(header, 2, bigEndian: bigEndian) == 42, let ifd0 = Bytes.u32(header, 4, bigEndian: bigEndian),
+              let exif = entry(exifPointerTag, in: tiff, at: ifd0, bigEndian: bigEndian),
+              let exifOffset = Bytes.u32(exif, 8, bigEndian: bigEndian),
+              let date = text(dateTimeOriginalTag, in: tiff, at: exifOffset, bigEndian: bigEndian),
+              var seconds = parse(date) else { return nil }
+        if let digits = text(subSecondTag, in: tiff, at: exifOffset, bigEndian: bigEndian)?
+            .trimmingCharacters(in: .whitespaces), !digits.isEmpty, digits.allSatisfy(\.isNumber),
+           let fraction = Double("0." + digits) {
+            seconds += fraction
+        }
+        return seconds
+    }
+
+    /// The 12-byte entry of `tag` in the IFD at `offset`.
+    private static func entry(_ tag: Int, in tiff: some ByteSource, at offset: Int, bigEndian: Bool) -> [UInt8]? {
+        guard let count = Bytes.u16(tiff.bytes(at: offset, count: 2), 0, bigEndian: bigEndian) else { return nil }
+        let entries = tiff.bytes(at: offset + 2, count: min(count, ExifOrientation.maxEntries) * 12)
+        for start in stride(from: 0, to: entries.count - 11, by: 12) where Bytes.u16(entries, start, bigEndian: bigEndian) == tag {
+            return Array(entries[start..<start + 12])
+        }
+        return nil
+    }
+
+    /// An ASCII tag's text (in the entry itself when 4 bytes or fewer).
+    private static func text(_ tag: Int, in tiff: some ByteSource, at offset: Int, bigEndian: Bool) -> String? {
+        guard let found = entry(tag, in: tiff, at: offset, bigEndian: bigEndian),
+              Bytes.u16(found, 2, bigEndian: bigEndian) == 2, let count = Bytes.u32(found, 4, bigEndian: bigEndian),
+              count > 0, count <= 64 else { return nil }
+        let bytes = count <= 4 ? Array(found[8..<8 + count]) : tiff.bytes(at: Bytes.u32(found, 8, bigEndian: bigEndian) ?? -1, count: count)
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// "2024:05:01 13:45:07" as seconds (the calendar's days, no time zone).
+    static func parse(_ text: String) -> Double? {
+        let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " }).compactMap { Int($0) }
+        guard parts.count == 6, (1...12).contains(parts[1]), (1...31).contains(parts[2]), parts[0] > 1900 else { return nil }
+        var components = DateComponents()
+        (components.year, components.month, components.day) = (parts[0], parts[1], parts[2])
+        (components.hour, components.minute, components.second) = (parts[3], parts[4], parts[5])
+        var calendar = Calendar(identifier: .gregorian)
+        guard let utc = TimeZone(identifier: "UTC") else { return nil }
+        calendar.timeZone = utc
+        return calendar.date(from: components)?.timeIntervalSince1970
+    }
+}

@@ -1,0 +1,64 @@
+import FlickAnalysis
+import FlickCore
+import FlickStore
+import Foundation
+import Synchronization
+
+/// The stacks of `flick status`: each clip's stack (nil when alone), found
+/// by `FolderStacks` with what the store knows and the rest analysed now,
+/// with progress on stderr ("Looking for stacks: 40% (340 of 850)").
+/// Clips that cannot be read (`errors`) are left alone.
+struct StatusStacks {
+    /// Each clip's stack, by deck position.
+    let ofClip: [Stack?]
+    let stacks: [Stack]
+
+    init(_ context: CommandDeck, errors: [String?]) throws {
+        let clips = context.sync.clips
+        let root = context.record.path
+        let candidates = clips.indices.filter { errors[$0] == nil }
+        let items = candidates.map { index in
+            let clip = clips[index]
+            let scanned = index < context.scanned.count && RawPath.same(context.scanned[index].relativePath, clip.relativePath)
+            let identity = scanned ? context.scanned[index].identity : clip.identity ?? FileIdentity()
+            return AnalysisItem(path: root + "/" + clip.relativePath, kind: clip.kind, identity: identity)
+        }
+        let line = Mutex(ProgressLine(label: "Looking for stacks"))
+        let found: FolderStacks.Found
+        do {
+            found = try FolderStacks.find(items, store: context.store, workers: Self.workers, progress: { progress in
+                line.withLock { $0.update(Double(progress.done) / Double(max(1, progress.total)), "\(progress.done) of \(progress.total)") }
+            }, cancelled: { Interrupt.requested })
+        } catch {
+            CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
+        }
+        line.withLock { $0.finish() }
+        // Back from the candidates' numbering to the deck's.
+        stacks = found.stacks.map { Stack(id: $0.id, kind: $0.kind, members: $0.members.map { candidates[$0] }) }
+        var ofClip = [Stack?](repeating: nil, count: clips.count)
+        for stack in stacks { for member in stack.members { ofClip[member] = stack } }
+        self.ofClip = ofClip
+    }
+
+    /// Workers analysing at once: the machine's cores, at most 4.
+    static let workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// "3 stacks: 2 of similar items (7 files), 1 Live Photo (2 files)"
+    /// (the text output leaves it out when there are none).
+    var summary: String {
+        let order: [(StackKind, String, String)] = [(.similar, "of similar items", "of similar items"),
+                                                    (.copy, "of exact copies", "of exact copies"), (.live, "Live Photo", "Live Photos")]
+        let parts = order.compactMap { kind, one, many -> String? in
+            let these = stacks.filter { $0.kind == kind }
+            guard !these.isEmpty else { return nil }
+            let files = these.reduce(0) { $0 + $1.members.count }
+            return "\(these.count) \(these.count == 1 ? one : many) (\(files) files)"
+        }
+        return "\(CLI.plural(stacks.count, "stack")): " + parts.joined(separator: ", ")
+    }
+
+    /// How many stacks of each kind.
+    var counts: [StackKind: Int] {
+        stacks.reduce(into: [:]) { $0[$1.kind, default: 0] += 1 }
+    }
+}

@@ -1,0 +1,48 @@
+import FlickCore
+import FlickStore
+import Foundation
+import Testing
+@testable import FlickAnalysis
+
+/// Results kept in the store under each file's identity: a folder opened
+/// again needs no work, a changed file is analysed again, a stopped
+/// analysis keeps nothing half made.
+@Suite struct FolderStacksTests {
+    static func folder() throws -> (folder: String, store: Store) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-stacks-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, source) in [("a.jpg", "baboon.jpg"), ("b.jpg", "baboon.jpg"), ("c.jpg", "fruits.jpg")] {
+            try FileManager.default.copyItem(atPath: "\(RealMedia.data)/\(source)", toPath: "\(folder)/\(name)")
+        }
+        return (folder, try Store(path: "\(folder)/flick.db"))
+    }
+
+    static func items(_ folder: String) -> [AnalysisItem] {
+        ["a.jpg", "b.jpg", "c.jpg"].map { name in
+            var info = stat()
+            stat("\(folder)/\(name)", &info)
+            return AnalysisItem(path: "\(folder)/\(name)", kind: .photo, identity: FileIdentity(info))
+        }
+    }
+
+    @Test func aReopenedFolderNeedsNoWorkAndAChangedFileIsAnalysedAgain() throws {
+        let (folder, store) = try Self.folder()
+        let first = try FolderStacks.find(Self.items(folder), store: store)
+        #expect(first.analysed == 3)
+        #expect(first.stacks == [Stack(id: 1, kind: .copy, members: [0, 1])])
+        let again = try FolderStacks.find(Self.items(folder), store: store, progress: { _ in Issue.record("no work expected") })
+        #expect(again.analysed == 0 && again.stacks == first.stacks)
+        // c.jpg becomes another picture: only it is analysed again.
+        try FileManager.default.removeItem(atPath: "\(folder)/c.jpg")
+        try FileManager.default.copyItem(atPath: "\(RealMedia.data)/home.jpg", toPath: "\(folder)/c.jpg")
+        let changed = try FolderStacks.find(Self.items(folder), store: store)
+        #expect(changed.analysed == 1)
+    }
+
+    @Test func aStoppedAnalysisKeepsOnlyWhatItFinished() throws {
+        let (folder, store) = try Self.folder()
+        let stopped = try FolderStacks.find(Self.items(folder), store: store, workers: 1, cancelled: { true })
+        #expect(stopped.stopped && stopped.analysed == 0 && stopped.stacks.isEmpty)
+        #expect(try store.analyses(for: Self.items(folder).map(\.identity), version: FileAnalysis.version) == [nil, nil, nil])
+    }
+}

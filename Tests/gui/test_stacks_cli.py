@@ -1,0 +1,113 @@
+"""Stacks through `flick status` on real media cut from Debian's opencv-doc
+examples: bursts, a chat copy, an exact copy, a Live Photo, a trimmed clip;
+and what must stay alone: a box and the same box in clutter, another
+moment of one fixed camera. No display is used."""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+
+import pytest
+
+from cli import Cli
+from harness import FLICK
+
+DATA = "/usr/share/doc/opencv-doc/examples/data"
+
+
+def tool(*args):
+    subprocess.run([str(a) for a in args], check=True, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def phone(tmp_path_factory):
+    """A phone folder with stacks of every kind and items that are alone."""
+    d = tmp_path_factory.mktemp("phone")
+    (d / "sub").mkdir()
+    for i, at in enumerate(["10.00", "10.25", "10.50"]):
+        shot = d / f"IMG_200{i}_BURST.jpg"
+        tool("ffmpeg", "-v", "error", "-y", "-ss", at, "-i", f"{DATA}/vtest.avi", "-frames:v", "1", "-q:v", "3", shot)
+        tool("exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2024:05:01 12:00:10",
+             f"-SubSecTimeOriginal={at.split('.')[1]}", shot)
+    tool("ffmpeg", "-v", "error", "-y", "-i", f"{DATA}/fruits.jpg", "-q:v", "3", d / "fruits.jpg")
+    tool("cwebp", "-quiet", "-q", "50", "-resize", "256", "0", d / "fruits.jpg", "-o", d / "fruits-chat.webp")
+    shutil.copy(f"{DATA}/baboon.jpg", d / "baboon.jpg")
+    shutil.copy(f"{DATA}/baboon.jpg", d / "sub" / "baboon copy.jpg")
+    tool("ffmpeg", "-v", "error", "-y", "-i", f"{DATA}/home.jpg", "-q:v", "3", d / "IMG_0042.JPG")
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "2", "-t", "2", "-i", f"{DATA}/Megamind.avi", "-an",
+         "-c:v", "libx264", "-preset", "ultrafast", d / "IMG_0042.MOV")
+    shutil.copy(f"{DATA}/box.png", d / "box.png")
+    shutil.copy(f"{DATA}/box_in_scene.png", d / "box_in_scene.png")
+    x264 = ["-an", "-c:v", "libx264", "-preset", "ultrafast"]
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "5", "-t", "8", "-i", f"{DATA}/vtest.avi", *x264, d / "rally1.mp4")
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "7.3", "-t", "5", "-i", f"{DATA}/vtest.avi", "-vf", "scale=384:-2",
+         *x264, "-crf", "32", d / "rally1-trimmed.mp4")
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "45", "-t", "8", "-i", f"{DATA}/vtest.avi", *x264, d / "rally2.mp4")
+    return d
+
+
+def stacks_of(status):
+    """{path: (stack id, kind)} and the members of each stack id."""
+    of = {c["path"]: (c["stack"], c["stack_kind"]) for c in status["clips"]}
+    members = {}
+    for path, (stack, _) in of.items():
+        if stack is not None:
+            members.setdefault(stack, set()).add(path)
+    return of, members
+
+
+def test_status_json_gives_each_item_its_stack(phone, tmp_path):
+    cli = Cli(tmp_path)
+    result = cli.run("status", phone, "--recursive", "--json", check=0)
+    assert "Looking for stacks" in result.stderr and "(14 of 14)" in result.stderr
+    status = json.loads(result.stdout)
+    of, members = stacks_of(status)
+    groups = sorted((sorted(m), of[next(iter(m))][1]) for m in members.values())
+    assert groups == [
+        (["IMG_0042.JPG", "IMG_0042.MOV"], "live"),
+        (["IMG_2000_BURST.jpg", "IMG_2001_BURST.jpg", "IMG_2002_BURST.jpg"], "similar"),
+        (["baboon.jpg", "sub/baboon copy.jpg"], "copy"),
+        (["fruits-chat.webp", "fruits.jpg"], "similar"),
+        (["rally1-trimmed.mp4", "rally1.mp4"], "similar"),
+    ]
+    for alone in ["box.png", "box_in_scene.png", "rally2.mp4"]:
+        assert of[alone] == (None, None)
+    assert status["stacks"] == {"copy": 1, "live": 1, "similar": 3}
+
+
+def test_a_reopened_folder_needs_no_work_and_no_stacks_turns_it_off(phone, tmp_path):
+    cli = Cli(tmp_path)
+    first = cli.run("status", phone, "--recursive", check=0)
+    assert "5 stacks: 3 of similar items (7 files), 1 of exact copies (2 files), 1 Live Photo (2 files)" in first.stdout
+    assert re.search(r"IMG_0042\.JPG  \[stack (\d+): live\]\n.*IMG_0042\.MOV  \[stack \1: live\]", first.stdout)
+    again = cli.run("status", phone, "--recursive", "--json", check=0)
+    assert "Looking for stacks" not in again.stderr
+    assert json.loads(again.stdout)["stacks"] == {"copy": 1, "live": 1, "similar": 3}
+    off = cli.run("status", phone, "--recursive", "--json", "--no-stacks", check=0)
+    status = json.loads(off.stdout)
+    assert "stacks" not in status and all("stack" not in c for c in status["clips"])
+    text = cli.run("status", phone, "--recursive", "--no-stacks", check=0).stdout
+    assert "[stack" not in text and "stacks:" not in text and "baboon.jpg\n" in text
+
+
+def test_ctrl_c_while_looking_for_stacks_prints_nothing_and_the_next_run_finishes(phone, tmp_path):
+    cli = Cli(tmp_path)
+    fifo = tmp_path / "between"
+    os.mkfifo(fifo)
+    env = dict(cli.env, FLICK_TEST_BETWEEN_FILES=str(fifo))
+    proc = subprocess.Popen([str(FLICK), "status", str(phone), "--recursive", "--json"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        with open(fifo, "w"):  # opens once a file is analysed and the command holds
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert out == ""
+    assert "Nothing was printed" in err
+    status = json.loads(cli.run("status", phone, "--recursive", "--json", check=0).stdout)
+    assert status["stacks"] == {"copy": 1, "live": 1, "similar": 3}
