@@ -2,6 +2,7 @@ import ArgumentParser
 import FlickCore
 import FlickStore
 import Foundation
+import Synchronization
 
 /// `flick-bench sidecars`: what "Keep XMP sidecars in step" costs the main
 /// thread per decision, on a 10,000-clip folder whose decided clips have
@@ -9,9 +10,13 @@ import Foundation
 /// reject) or undoes one; the store's own commit is timed apart
 /// (`flick-bench store` measures it), so the figure is the sidecar's share.
 ///
-/// `inline` is the way the window kept sidecars before: the clip read back
-/// from the store, every sidecar record of the folder loaded, the sidecar
-/// written and its record saved — all on the main thread.
+/// `keeper` is the window's way: the decision handed to `SidecarKeeper`,
+/// which writes the sidecar on its own queue (the bench waits for it
+/// between steps, untimed, as a person's next decision comes later;
+/// `written` is that wait). `inline` is the way the window kept sidecars
+/// before: the clip read back from the store, every sidecar record of the
+/// folder loaded, the sidecar written and its record saved — all on the
+/// main thread. Both run on the same folder, on clips of their own.
 struct SidecarBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "sidecars",
                                                     abstract: "Main-thread cost of a decision with XMP sidecars kept in step (10,000 clips).")
@@ -29,14 +34,17 @@ struct SidecarBench: ParsableCommand {
     static let undoEvery = 3
 
     func run() throws {
-        guard clips > decisions else { throw ValidationError("--clips must be more than --decisions") }
+        guard clips > 2 * decisions else { throw ValidationError("--clips must be more than twice --decisions") }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-sidecars-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
-        let results = try measureInline(root: root.appendingPathComponent("inline"))
+        var (store, record, session) = try prepare(root)
+        let first = clips - 2 * decisions
+        var results = try measureKeeper(store, record, &session, positions: first..<first + decisions)
+        results += try measureInline(store, record, &session, positions: first + decisions..<clips)
         output.report(results)
     }
 
-    /// A folder of `clips` 1-byte files, all but the last `decisions` decided
+    /// A folder of `clips` 1-byte files, all but the last 2 × `decisions` decided
     /// (likes and rejects in turn), their sidecars brought in step.
     func prepare(_ root: URL) throws -> (store: Store, record: FolderRecord, session: ReviewSession) {
         let folder = root.appendingPathComponent("clips")
@@ -52,7 +60,7 @@ struct SidecarBench: ParsableCommand {
         let record = try store.folder(at: folder)
         let sync = try store.sync(record, with: FolderScan.scan(folder))
         var session = try store.session(for: record, deck: sync.clips)
-        let decided = clips - decisions
+        let decided = clips - 2 * decisions
         let slice = 1_000
         for start in stride(from: 0, to: decided, by: slice) {
             let outcomes = (start..<min(start + slice, decided)).compactMap { session.decide($0 % 2 == 0 ? .like : .delete, at: $0) }
@@ -66,13 +74,14 @@ struct SidecarBench: ParsableCommand {
         return (store, record, session)
     }
 
-    /// The timed steps: `decide` on each undecided clip in turn, every
-    /// `undoEvery`-th undone; `sidecar` is the part timed, after the commit.
-    func steps(_ store: Store, _ record: FolderRecord, _ session: inout ReviewSession,
-               sidecar: ([ActionOutcome], ReviewSession) throws -> Void) throws -> (sidecar: [Double], commit: [Double]) {
-        var sidecarTimes: [Double] = [], commitTimes: [Double] = []
-        let first = clips - decisions
-        for (n, position) in (first..<clips).enumerated() {
+    /// The timed steps: `decide` on the clips at `positions` in turn, every
+    /// `undoEvery`-th undone; `sidecar` is the part timed, after the commit;
+    /// `settle` runs after it, untimed.
+    func steps(_ store: Store, _ record: FolderRecord, _ session: inout ReviewSession, positions: Range<Int>,
+               sidecar: ([ActionOutcome], ReviewSession) throws -> Void,
+               settle: () throws -> Void = {}) throws -> Times {
+        var times = Times()
+        for (n, position) in positions.enumerated() {
             var outcomes: [ActionOutcome] = []
             if let decided = session.decide(n % 2 == 0 ? .like : .delete, at: position) { outcomes.append(decided) }
             if n % Self.undoEvery == Self.undoEvery - 1, let undid = session.perform(.undo) { outcomes.append(undid) }
@@ -81,19 +90,52 @@ struct SidecarBench: ParsableCommand {
                 try store.record(outcome, session: session, folder: record)
                 let keeping = DispatchTime.now().uptimeNanoseconds
                 try sidecar([outcome], session)
-                let done = DispatchTime.now().uptimeNanoseconds
-                commitTimes.append(Double(keeping - committing) / 1e6)
-                sidecarTimes.append(Double(done - keeping) / 1e6)
+                let kept = DispatchTime.now().uptimeNanoseconds
+                try settle()
+                let settled = DispatchTime.now().uptimeNanoseconds
+                times.commit.append(Double(keeping - committing) / 1e6)
+                times.sidecar.append(Double(kept - keeping) / 1e6)
+                times.settle.append(Double(settled - kept) / 1e6)
             }
         }
-        return (sidecarTimes.sorted(), commitTimes.sorted())
+        return times
+    }
+
+    /// Milliseconds per step: the store's commit, the sidecar's share on
+    /// the deciding thread, and the wait after it.
+    struct Times {
+        var commit: [Double] = []
+        var sidecar: [Double] = []
+        var settle: [Double] = []
+    }
+
+    /// The window's way: `SidecarKeeper.keep`, timed on the deciding thread.
+    func measureKeeper(_ store: Store, _ record: FolderRecord, _ session: inout ReviewSession,
+                       positions: Range<Int>) throws -> [Measurement] {
+        let failures = Mutex<[Sidecars.Failure]>([])
+        let keeper = SidecarKeeper(storePath: store.path) { found in failures.withLock { $0 += found } }
+        let times = try steps(store, record, &session, positions: positions) { outcomes, session in
+            for outcome in outcomes {
+                switch outcome {
+                case .decided(let position, _), .undid(.decide(let position, _, _), _):
+                    keeper.keep(session.deck.decisions[position], clipID: session.deck.ids[position], folder: record, likeRating: 1)
+                case .wentBack, .undid: break
+                }
+            }
+        } settle: {
+            // Waits for the keeper's queue to write it (or writes it, if the queue has not started yet).
+            keeper.flush()
+        }
+        if let failure = failures.withLock({ $0.first }) { throw ValidationError(failure.description) }
+        return figures("keeper", times) + [Measurement(bench: "sidecars.keeper_written_p99", value: percentile(times.settle.sorted(), 0.99),
+                                                       unit: "ms", extra: ["clips": "\(clips)", "path": "keeper"])]
     }
 
     /// The window's old way, step for step (`keepSidecarsInStep` before the
     /// writer): read the clips back, `Sidecars.update` on the main thread.
-    func measureInline(root: URL) throws -> [Measurement] {
-        var (store, record, session) = try prepare(root)
-        let times = try steps(store, record, &session) { outcomes, session in
+    func measureInline(_ store: Store, _ record: FolderRecord, _ session: inout ReviewSession,
+                       positions: Range<Int>) throws -> [Measurement] {
+        let times = try steps(store, record, &session, positions: positions) { outcomes, session in
             let ids = session.deck.ids
             let clips = try outcomes.compactMap { outcome -> StoredClip? in
                 switch outcome {
@@ -107,11 +149,12 @@ struct SidecarBench: ParsableCommand {
         return figures("inline", times)
     }
 
-    func figures(_ path: String, _ times: (sidecar: [Double], commit: [Double])) -> [Measurement] {
-        let extra = ["clips": "\(clips)", "steps": "\(times.sidecar.count)", "path": path]
-        return [Measurement(bench: "sidecars.\(path)_p50", value: percentile(times.sidecar, 0.5), unit: "ms", extra: extra),
-                Measurement(bench: "sidecars.\(path)_p99", value: percentile(times.sidecar, 0.99), unit: "ms",
+    func figures(_ path: String, _ times: Times) -> [Measurement] {
+        let (sidecar, commit) = (times.sidecar.sorted(), times.commit.sorted())
+        let extra = ["clips": "\(clips)", "steps": "\(sidecar.count)", "path": path]
+        return [Measurement(bench: "sidecars.\(path)_p50", value: percentile(sidecar, 0.5), unit: "ms", extra: extra),
+                Measurement(bench: "sidecars.\(path)_p99", value: percentile(sidecar, 0.99), unit: "ms",
                             extra: extra.merging(["target": "2"]) { $1 }),
-                Measurement(bench: "sidecars.\(path)_commit_p99", value: percentile(times.commit, 0.99), unit: "ms", extra: extra)]
+                Measurement(bench: "sidecars.\(path)_commit_p99", value: percentile(commit, 0.99), unit: "ms", extra: extra)]
     }
 }
