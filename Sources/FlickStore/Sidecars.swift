@@ -28,6 +28,10 @@ public enum Sidecars {
     /// The ratings `xmp:Rating` allows for a liked clip.
     public static let likeRatings = 1...5
 
+    /// Held while one sidecar and its record change: a whole folder rated
+    /// (Export Likes…) and a `SidecarKeeper` never edit one at once.
+    private static let writing = NSLock()
+
     /// Why one sidecar could not be updated: the sidecar and the facts.
     /// The app words it (`ErrorText`); `description` is for logs.
     public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -104,10 +108,16 @@ public enum Sidecars {
             return report
         }
         for clip in clips {
+            let wanted = rating(for: clip.decision, likeRating: likeRating)
+            var record = records[RawPath.key(clip.relativePath)]
+            guard wanted != nil || record != nil else { continue }
+            writing.lock()
+            defer { writing.unlock() }
             do throws(Failure) {
-                let wanted = rating(for: clip.decision, likeRating: likeRating)
-                report.count(try bring(clip.relativePath, to: wanted, record: records[RawPath.key(clip.relativePath)],
-                                       folder: folder, store: store))
+                // A keeper may have rated it since the records were read:
+                // its record holds the rating from before Flick.
+                if record == nil { record = try? store.sidecarRecord(path: clip.relativePath, folder: folder) }
+                report.count(try bring(clip.relativePath, to: wanted, record: record, folder: folder, store: store))
             } catch {
                 report.failures.append(error)
             }
@@ -121,6 +131,8 @@ public enum Sidecars {
     /// folder. What `SidecarKeeper` does per decision.
     public static func update(clipAt relativePath: String, to wanted: String?, folder: FolderRecord,
                               store: Store) throws(Failure) -> Change {
+        writing.lock()
+        defer { writing.unlock() }
         let record: SidecarRecord?
         do {
             record = try store.sidecarRecord(path: relativePath, folder: folder)

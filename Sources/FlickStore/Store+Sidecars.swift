@@ -18,7 +18,8 @@ public struct SidecarRecord: Sendable, Equatable {
 }
 
 /// The `sidecar` table (schema 4). In the app, on `SidecarKeeper`'s queue
-/// through a `Store` of its own (the process's one connection).
+/// through a `Store` of its own (the process's one connection), and on the
+/// main thread for Export Likes….
 extension Store {
     /// Every sidecar record of `folder`, by the clip's relative path (bytes).
     public func sidecarRecords(_ folder: FolderRecord) throws(StoreError) -> [[UInt8]: SidecarRecord] {
