@@ -39,6 +39,10 @@ public final class SidecarKeeper: Sendable {
     /// Failures held back at most this many at a time before they are
     /// reported (a read-only card fails every sidecar of a folder).
     static let failuresPerReport = 100
+    /// Clips of a listed folder queued per turn of the lock: a decision
+    /// handed over meanwhile waits for one slice (well under a
+    /// millisecond), not for a folder of 100,000.
+    static let clipsPerListingSlice = 500
 
     private struct State {
         var queue = SidecarQueue()
@@ -64,7 +68,9 @@ public final class SidecarKeeper: Sendable {
     /// A keeper for the decisions in the store at `storePath`. `queue` is
     /// where sidecars are written (serial; a test may hand one it holds
     /// suspended); `onFailures` is told each sidecar that could not be
-    /// written and why, on the writing thread.
+    /// written and why, on the writing thread, before the next change is
+    /// written: it must return at once (hop to another thread) and never
+    /// call `flush` or `close`.
     public init(storePath: String, queue: DispatchQueue = DispatchQueue(label: "flick.sidecars", qos: .utility),
                 onFailures: @escaping @Sendable ([Sidecars.Failure]) -> Void) {
         self.storePath = storePath
@@ -95,7 +101,8 @@ public final class SidecarKeeper: Sendable {
     public var isIdle: Bool { state.withLock { $0.queue.isEmpty && $0.folders.isEmpty } }
 
     /// Writes every queued change on the calling thread (after the one being
-    /// written, if any); returns when they are all on disk.
+    /// written, if any); returns when they are all on disk and every
+    /// failure among them has been handed to `onFailures`.
     public func flush() {
         while step(before: nil) == .done {}
     }
@@ -162,8 +169,9 @@ public final class SidecarKeeper: Sendable {
             defer { state.unreported = [] }
             return state.unreported
         }
-        writing.unlock()
+        // Told before the lock goes: once `flush` returns, its failures are reported.
         if !report.isEmpty { onFailures(report) }
+        writing.unlock()
         return job == nil ? .empty : .done
     }
 
@@ -204,11 +212,14 @@ public final class SidecarKeeper: Sendable {
         } catch {
             return [error]
         }
-        state.withLock { state in
-            for clip in clips {
-                state.queue.inStep(SidecarQueue.Change(clipID: clip.id, folder: folder,
-                                                       wanted: Sidecars.rating(for: clip.decision, likeRating: likeRating),
-                                                       relativePath: clip.relativePath))
+        for start in stride(from: 0, to: clips.count, by: Self.clipsPerListingSlice) {
+            let slice = clips[start..<min(start + Self.clipsPerListingSlice, clips.count)]
+            state.withLock { state in
+                for clip in slice {
+                    state.queue.inStep(SidecarQueue.Change(clipID: clip.id, folder: folder,
+                                                           wanted: Sidecars.rating(for: clip.decision, likeRating: likeRating),
+                                                           relativePath: clip.relativePath))
+                }
             }
         }
         return []
