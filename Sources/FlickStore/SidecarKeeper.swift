@@ -43,6 +43,12 @@ public final class SidecarKeeper: Sendable {
     /// handed over meanwhile waits for one slice (well under a
     /// millisecond), not for a folder of 100,000.
     static let clipsPerListingSlice = 500
+    /// Milliseconds from a hand-over to the queue's start: the deciding
+    /// thread wakes no writer itself (on a busy machine a woken writer may
+    /// take its core at once, mid-frame), and a burst — a held key, a
+    /// batch from the overview — is written in one pass. Nobody sees a
+    /// sidecar within 3 ms; `flush` and `close` do not wait for it.
+    static let writeDelayMilliseconds = 3
 
     private struct State {
         var queue = SidecarQueue()
@@ -131,7 +137,7 @@ public final class SidecarKeeper: Sendable {
             return !state.scheduled
         }
         guard schedule else { return }
-        queue.async { [self] in
+        queue.asyncAfter(deadline: .now() + .milliseconds(Self.writeDelayMilliseconds)) { [self] in
             while step(before: nil) == .done {}
         }
     }
