@@ -103,9 +103,6 @@ public final class SidecarKeeper: Sendable {
     /// What the keeper wrote and restored so far (failures go to `onFailures`).
     public var totals: Sidecars.Report { state.withLock { $0.totals } }
 
-    /// Whether changes wait to be written.
-    public var isIdle: Bool { state.withLock { $0.queue.isEmpty && $0.folders.isEmpty } }
-
     /// Writes every queued change on the calling thread (after the one being
     /// written, if any); returns when they are all on disk and every
     /// failure among them has been handed to `onFailures`.

@@ -32,7 +32,6 @@ struct SidecarQueue {
     private var nextBacklog = 0
 
     var isEmpty: Bool { pending.isEmpty }
-    var count: Int { pending.count }
 
     /// A decision (or undo) of the user: replaces what the clip had queued,
     /// and is written before the backlog.
