@@ -21,11 +21,16 @@ import Foundation
 /// Failures (a read-only card, a malformed sidecar) come back per file;
 /// the decisions themselves are the store's and never depend on them.
 ///
-/// Threading: main thread in the app (it uses the store); any one thread
-/// on the command line.
+/// Threading: any one thread at a time per `Store` value. In the app the
+/// decisions' sidecars are written by `SidecarKeeper` on its own queue,
+/// one clip at a time; on the command line, on the calling thread.
 public enum Sidecars {
     /// The ratings `xmp:Rating` allows for a liked clip.
     public static let likeRatings = 1...5
+
+    /// Held while one sidecar and its record change: a whole folder rated
+    /// (Export Likes…) and a `SidecarKeeper` never edit one at once.
+    private static let writing = NSLock()
 
     /// Why one sidecar could not be updated: the sidecar and the facts.
     /// The app words it (`ErrorText`); `description` is for logs.
@@ -47,12 +52,31 @@ public enum Sidecars {
         public var description: String { "\(RawPath.printable(sidecar)): \(reason)" }
     }
 
+    /// What bringing one sidecar in step did.
+    public enum Change: Sendable, Equatable {
+        /// Rated (a new or edited file).
+        case written
+        /// Given back what it held before Flick rated it (or removed).
+        case restored
+        /// Already in step, or nothing to do (skipped, never rated).
+        case unchanged
+    }
+
     /// What `update` did.
     public struct Report: Sendable {
         public var written = 0
         public var restored = 0
         public var failures: [Failure] = []
         public init() {}
+
+        /// Counts one sidecar's change.
+        public mutating func count(_ change: Change) {
+            switch change {
+            case .written: written += 1
+            case .restored: restored += 1
+            case .unchanged: break
+            }
+        }
     }
 
     /// `/folder/sub/NAME.EXT.xmp` for the clip at `relativePath`.
@@ -71,6 +95,9 @@ public enum Sidecars {
 
     /// Brings the sidecars of `clips` in step with their decisions: rates
     /// the decided ones, restores those Flick rated whose decision is gone.
+    /// Reads every sidecar record of the folder once: for many clips (an
+    /// export, the command line); one clip's change goes through
+    /// `update(clipAt:to:folder:store:)`.
     public static func update(_ clips: [StoredClip], folder: FolderRecord, store: Store, likeRating: Int) -> Report {
         var report = Report()
         let records: [[UInt8]: SidecarRecord]
@@ -82,21 +109,50 @@ public enum Sidecars {
         }
         for clip in clips {
             let wanted = rating(for: clip.decision, likeRating: likeRating)
-            let record = records[RawPath.key(clip.relativePath)]
+            var record = records[RawPath.key(clip.relativePath)]
             guard wanted != nil || record != nil else { continue }
-            let sidecar = path(of: clip.relativePath, in: folder.path)
+            writing.lock()
+            defer { writing.unlock() }
             do throws(Failure) {
-                if let wanted {
-                    if try rate(sidecar, wanted, record: record, clip: clip, folder: folder, store: store) { report.written += 1 }
-                } else if let record {
-                    try restore(sidecar, record, clip: clip, folder: folder, store: store)
-                    report.restored += 1
-                }
+                // A keeper may have rated it since the records were read:
+                // its record holds the rating from before Flick.
+                if record == nil { record = try? store.sidecarRecord(path: clip.relativePath, folder: folder) }
+                report.count(try bring(clip.relativePath, to: wanted, record: record, folder: folder, store: store))
             } catch {
                 report.failures.append(error)
             }
         }
         return report
+    }
+
+    /// Brings the sidecar of the clip at `relativePath` in step with
+    /// `wanted` (a rating from `rating(for:likeRating:)`; nil: none),
+    /// reading only that clip's record: the cost does not grow with the
+    /// folder. What `SidecarKeeper` does per decision.
+    public static func update(clipAt relativePath: String, to wanted: String?, folder: FolderRecord,
+                              store: Store) throws(Failure) -> Change {
+        writing.lock()
+        defer { writing.unlock() }
+        let record: SidecarRecord?
+        do {
+            record = try store.sidecarRecord(path: relativePath, folder: folder)
+        } catch {
+            throw Failure(sidecar: path(of: relativePath, in: folder.path), reason: .store(error))
+        }
+        return try bring(relativePath, to: wanted, record: record, folder: folder, store: store)
+    }
+
+    /// Rates the sidecar when `wanted`, restores it when Flick rated it
+    /// and the decision is gone; else leaves it.
+    private static func bring(_ relativePath: String, to wanted: String?, record: SidecarRecord?, folder: FolderRecord,
+                              store: Store) throws(Failure) -> Change {
+        let sidecar = path(of: relativePath, in: folder.path)
+        if let wanted {
+            return try rate(sidecar, wanted, record: record, clip: relativePath, folder: folder, store: store) ? .written : .unchanged
+        }
+        guard let record else { return .unchanged }
+        try restore(sidecar, record, clip: relativePath, folder: folder, store: store)
+        return .restored
     }
 
     /// The undecided clips among `clips` whose sidecar rejects them
@@ -134,7 +190,7 @@ public enum Sidecars {
     // MARK: one sidecar
 
     /// Sets the rating; returns whether the file changed.
-    private static func rate(_ sidecar: String, _ wanted: String, record: SidecarRecord?, clip: StoredClip,
+    private static func rate(_ sidecar: String, _ wanted: String, record: SidecarRecord?, clip: String,
                              folder: FolderRecord, store: Store) throws(Failure) -> Bool {
         let current = try read(sidecar)
         var text: [UInt8]?, mode: mode_t?
@@ -167,13 +223,13 @@ public enum Sidecars {
             return true
         } catch {
             // Nothing was written: nothing to restore later either.
-            if fresh { try? store.forgetSidecar(path: clip.relativePath, folder: folder) }
+            if fresh { try? store.forgetSidecar(path: clip, folder: folder) }
             throw error
         }
     }
 
     /// Puts back what the sidecar held before Flick rated it.
-    private static func restore(_ sidecar: String, _ record: SidecarRecord, clip: StoredClip,
+    private static func restore(_ sidecar: String, _ record: SidecarRecord, clip: String,
                                 folder: FolderRecord, store: Store) throws(Failure) {
         guard case .found(let text, let mode) = try read(sidecar),
               let now = try? XMPRating.rating(in: text), now == record.written else {
@@ -196,82 +252,20 @@ public enum Sidecars {
         try forget(sidecar, clip: clip, folder: folder, store: store)
     }
 
-    private static func remember(_ record: SidecarRecord, sidecar: String, clip: StoredClip,
+    private static func remember(_ record: SidecarRecord, sidecar: String, clip: String,
                                  folder: FolderRecord, store: Store) throws(Failure) {
         do {
-            try store.saveSidecar(record, path: clip.relativePath, folder: folder)
+            try store.saveSidecar(record, path: clip, folder: folder)
         } catch {
             throw Failure(sidecar: sidecar, reason: .store(error))
         }
     }
 
-    private static func forget(_ sidecar: String, clip: StoredClip, folder: FolderRecord, store: Store) throws(Failure) {
+    private static func forget(_ sidecar: String, clip: String, folder: FolderRecord, store: Store) throws(Failure) {
         do {
-            try store.forgetSidecar(path: clip.relativePath, folder: folder)
+            try store.forgetSidecar(path: clip, folder: folder)
         } catch {
             throw Failure(sidecar: sidecar, reason: .store(error))
         }
-    }
-
-    // MARK: files
-
-    /// Sidecars are small; a bigger file is not one Flick will edit.
-    static let maximumBytes = 16 << 20
-
-    enum Found {
-        case missing
-        case found([UInt8], mode_t)
-    }
-
-    /// The sidecar's bytes, without following a link or waiting on a FIFO.
-    static func read(_ sidecar: String) throws(Failure) -> Found {
-        let fd = open(RawPath.c(sidecar), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            switch errno {
-            case ENOENT: return .missing
-            case ELOOP: throw Failure(sidecar: sidecar, reason: .symlink)
-            default: throw posix(sidecar, errno)
-            }
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw posix(sidecar, errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(sidecar: sidecar, reason: .notRegular) }
-        guard info.st_size <= maximumBytes else { throw Failure(sidecar: sidecar, reason: .tooLarge) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress?.advanced(by: done), $0.count - done) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw posix(sidecar, errno) }
-            if count == 0 { break }
-            done += count
-        }
-        return .found(Array(bytes.prefix(done)), info.st_mode & 0o7777)
-    }
-
-    /// Writes `bytes` to a partial file beside `sidecar` and renames it over.
-    static func write(_ bytes: [UInt8], to sidecar: String, mode: mode_t?) throws(Failure) {
-        let directory = (sidecar as NSString).deletingLastPathComponent
-        let fd: Int32, partial: String
-        switch PartialFile.create(in: directory) {
-        case .success(let created): (partial, fd) = created
-        case .failure(let error): throw posix(sidecar, error.code)
-        }
-        var failure: Int32 = 0
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        if written != bytes.count { failure = written < 0 ? errno : EIO }
-        if failure == 0, let mode, fchmod(fd, mode) != 0 { failure = errno }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == 0 { failure = PartialFile.commit(partial, to: sidecar, replace: true) }
-        if failure != 0 {
-            PartialFile.discard(partial)
-            throw posix(sidecar, failure)
-        }
-    }
-
-    static func posix(_ sidecar: String, _ code: Int32) -> Failure {
-        Failure(sidecar: sidecar, reason: .errno(code))
     }
 }

@@ -17,7 +17,9 @@ public struct SidecarRecord: Sendable, Equatable {
     }
 }
 
-/// The `sidecar` table (schema 4). Main thread in the app, like every store call.
+/// The `sidecar` table (schema 4). In the app, on `SidecarKeeper`'s queue
+/// through a `Store` of its own (the process's one connection), and on the
+/// main thread for Export Likes….
 extension Store {
     /// Every sidecar record of `folder`, by the clip's relative path (bytes).
     public func sidecarRecords(_ folder: FolderRecord) throws(StoreError) -> [[UInt8]: SidecarRecord] {
@@ -27,6 +29,27 @@ extension Store {
             records[RawPath.key(path)] = SidecarRecord(original: row[1].string, existed: row[2].int64 != 0, written: written)
         }
         return records
+    }
+
+    /// The record of the clip at `path` alone, or nil (one indexed row:
+    /// what a decision's sidecar needs, whatever the folder's size).
+    public func sidecarRecord(path: String, folder: FolderRecord) throws(StoreError) -> SidecarRecord? {
+        guard let row = try db.rows("SELECT original, existed, written FROM sidecar WHERE folder_id = ? AND path = ?",
+                                    folder.id, path).first,
+              let written = row[2].string else { return nil }
+        return SidecarRecord(original: row[0].string, existed: row[1].int64 != 0, written: written)
+    }
+
+    /// The clips of `folder` still in it whose sidecars may need a change:
+    /// those liked or marked for deletion, and those with a record (their
+    /// decision may be gone). In path order.
+    public func clipsWithSidecars(_ folder: FolderRecord) throws(StoreError) -> [StoredClip] {
+        let sql = """
+            SELECT \(Self.clipColumns) FROM clip WHERE folder_id = ?1 AND state = 'present'
+            AND (decision IN ('like', 'delete') OR path IN (SELECT path FROM sidecar WHERE folder_id = ?1))
+            ORDER BY path
+            """
+        return try db.rows(sql, folder.id).compactMap(Self.clip)
     }
 
     /// Remembers `record` for the clip at `path`; durable when this returns.

@@ -6,7 +6,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick-bench",
         abstract: "Flick's benchmarks. Build with -c release for meaningful figures.",
-        subcommands: [CoreBench.self, StoreBench.self, MediaBench.self, FrameBench.self, OverviewBench.self, ExportBench.self, ScaleBench.self, MemoryBench.self, GestureBench.self, StacksBench.self, DriveCommand.self]
+        subcommands: [CoreBench.self, StoreBench.self, MediaBench.self, FrameBench.self, OverviewBench.self, ExportBench.self, ScaleBench.self, MemoryBench.self, GestureBench.self, StacksBench.self, SidecarBench.self, DriveCommand.self]
     )
 }
 

@@ -97,6 +97,32 @@ def test_sidecars_kept_in_step_follow_decisions_and_undo(tmp_path):
     assert subjects.strip() == "net" and rating(sidecar) == "3"
 
 
+def test_turning_the_preference_on_rates_the_decisions_made_before(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    photo_deck(deck, 4)
+    with Settled(deck, settings={"xmp_like_rating": "2"}) as s:
+        s.key("d")
+        s.wait_cursor(1, "the deletion")
+        s.key("l")
+        s.wait_cursor(2, "the like")
+        assert not list(deck.glob("*.xmp"))  # the preference is off: no sidecar is written
+        s.key("ctrl+comma")
+        switches = wait_until(lambda: find_nodes(s.atspi_tree(), role="check box", contains="Keep XMP sidecars in step"), 10,
+                              what="the preference")
+        switch = switches[0]["name"]
+        s.atspi_do("check box", switch, action="toggle")
+        wait_until(lambda: rating(deck / "card_000.png.xmp") == "-1" and rating(deck / "card_001.png.xmp") == "2", 15,
+                   what="the decisions made before in their sidecars")
+        s.key("Escape")
+        wait_until(lambda: not find_nodes(s.atspi_tree(), role="check box", name=switch), 10, what="Preferences closed")
+        s.key("l")
+        s.wait_cursor(3, "a like after")
+        wait_until(lambda: rating(deck / "card_002.png.xmp") == "2", 10, what="the next decision in its sidecar")
+        assert not (deck / "card_003.png.xmp").exists()
+        assert "xmp-sidecars=true" in s.keyfile.read_text()
+
+
 def test_clips_rejected_in_their_sidecars_are_offered_not_decided(tmp_path):
     deck = tmp_path / "deck"
     deck.mkdir()

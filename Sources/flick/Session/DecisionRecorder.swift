@@ -12,6 +12,8 @@ final class DecisionRecorder: DecisionSink {
     var onMovedElsewhere: ((Int64) -> Void)?
     /// A sidecar the preference "Keep XMP sidecars in step" could not write.
     var onSidecarFailure: ((Sidecars.Failure) -> Void)?
+    /// Writes the sidecars of "Keep XMP sidecars in step" off the main thread.
+    var sidecars: SidecarKeeper?
 
     func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
         guard let folder else { throw ErrorText.Worded(StoreError(.noFolderOpen)) }

@@ -54,6 +54,28 @@ extension MainWindow {
         showToast(trn("Marked %ld clip for deletion", "Marked %ld clips for deletion", positions.count, positions.count))
     }
 
+    /// Seconds closing the window waits for sidecars still to be written
+    /// (usually none, or one being renamed into place) before it gives up
+    /// on a folder that stopped answering; the decisions are saved anyway.
+    static let sidecarCloseSeconds = 10.0
+
+    /// Wires the sidecars kept in step: their failures shown here; the
+    /// whole folder brought in step when the preference is turned on; the
+    /// sidecars still queued written before the window closes.
+    func followSidecars(_ sink: DecisionRecorder) {
+        sink.onSidecarFailure = { [unowned self] failure in showSidecarFailure(failure) }
+        Settings.shared.onChange("xmp-sidecars") { [weak sink] in
+            guard Settings.shared.xmpSidecars else { return }
+            sink?.keepFolderInStep()
+        }
+        connect(window, .closeRequest) { [weak sink] in
+            if sink?.sidecars?.close(waitingAtMost: Self.sidecarCloseSeconds) == false {
+                Log.warning("some XMP sidecars were not brought in step: the folder does not answer", category: "sidecar")
+            }
+            return false
+        }
+    }
+
     /// A sidecar that could not be written, named with the reason; once
     /// per reason for the folder on screen (a read-only card fails them all).
     func showSidecarFailure(_ failure: Sidecars.Failure) {
@@ -66,21 +88,43 @@ extension MainWindow {
 }
 
 extension DecisionRecorder {
-    /// With the preference on, brings the sidecars of the clips `outcomes`
-    /// decided or undid in step with their decisions (`Sidecars.update`).
-    /// The decisions are saved already; a sidecar that fails is reported.
+    /// With the preference on, hands the clips `outcomes` decided or undid,
+    /// with their decisions now, to the sidecar keeper, which writes their
+    /// sidecars on its own queue (`SidecarKeeper`): nothing here reads the
+    /// store or a file. The decisions are saved already; a sidecar that
+    /// fails comes back to `onSidecarFailure`.
     func keepSidecarsInStep(_ outcomes: [ActionOutcome], session: ReviewSession) {
         guard Settings.shared.xmpSidecars, let folder else { return }
-        let ids = session.deck.ids
-        let positions = outcomes.compactMap { outcome -> Int? in
+        let keeper = sidecarKeeper(for: folder)
+        let (ids, decisions) = (session.deck.ids, session.deck.decisions)
+        let likeRating = Settings.shared.xmpLikeRating
+        for outcome in outcomes {
             switch outcome {
-            case .decided(let position, _): position
-            case .undid(.decide(let position, _, _), _): position
-            case .wentBack, .undid: nil
+            case .decided(let position, _), .undid(.decide(let position, _, _), _):
+                guard position < ids.count else { continue }
+                keeper.keep(decisions[position], clipID: ids[position], folder: folder.record, likeRating: likeRating)
+            case .wentBack, .undid:
+                continue
             }
         }
-        let clips = positions.filter { $0 < ids.count }.compactMap { try? folder.store.clip(id: ids[$0]) }
-        let report = Sidecars.update(clips, folder: folder.record, store: folder.store, likeRating: Settings.shared.xmpLikeRating)
-        for failure in report.failures { onSidecarFailure?(failure) }
+    }
+
+    /// Brings every sidecar of the folder on screen in step with its
+    /// decisions, on the keeper's queue (the preference was turned on).
+    func keepFolderInStep() {
+        guard let folder else { return }
+        sidecarKeeper(for: folder).keepFolder(folder.record, likeRating: Settings.shared.xmpLikeRating)
+    }
+
+    /// The keeper of the store `folder` is in, made on first use.
+    private func sidecarKeeper(for folder: ReviewedFolder) -> SidecarKeeper {
+        if let sidecars, sidecars.storePath == folder.store.path { return sidecars }
+        let keeper = SidecarKeeper(storePath: folder.store.path) { [weak self] failures in
+            Task { @MainActor [weak self] in
+                for failure in failures { self?.onSidecarFailure?(failure) }
+            }
+        }
+        sidecars = keeper
+        return keeper
     }
 }

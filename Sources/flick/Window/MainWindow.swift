@@ -114,7 +114,7 @@ final class MainWindow {
         facts = FactsReader(model: model)
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
         installActions(application: application)
-        sink.onSidecarFailure = { [unowned self] failure in showSidecarFailure(failure) }
+        followSidecars(sink)
         installKeys()
         followOverview()
         followPreferences()
