@@ -32,12 +32,16 @@ struct StatusSpace {
     }
 
     /// "5.2 MB in all · 1.8 MB marked for deletion · 700 KB liked", sizes
-    /// as the window's Apply list words them (ByteCountFormatter, file style).
+    /// as the window's Apply list words them (ByteCountFormatter, file
+    /// style), but "0 bytes" rather than "Zero KB".
     var line: String {
         "\(Self.size(total)) in all · \(Self.size(marked)) marked for deletion · \(Self.size(liked)) liked"
     }
 
     static func size(_ bytes: Int64) -> String {
-        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+        let formatter = ByteCountFormatter()
+        formatter.countStyle = .file
+        formatter.allowsNonnumericFormatting = false
+        return formatter.string(fromByteCount: bytes)
     }
 }
