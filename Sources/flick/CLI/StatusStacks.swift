@@ -30,7 +30,6 @@ struct StatusStacks {
         do {
             found = try FolderStacks.find(items, store: context.store, workers: Self.workers, progress: { progress in
                 line.withLock { $0.update(Double(progress.done) / Double(max(1, progress.total)), "\(progress.done) of \(progress.total)") }
-                if progress.done < progress.total { AnalysisHold.hold() }
             }, cancelled: { Interrupt.requested })
         } catch {
             CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
