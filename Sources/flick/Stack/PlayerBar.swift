@@ -89,7 +89,8 @@ final class PlayerBar {
         let button: Widget = gtk_button_new_from_icon_name(action.iconName)
         gtk_widget_add_css_class(button, "flat")
         gtk_actionable_set_action_name(button.opaque, action.detailedName)
-        gtk_widget_set_tooltip_text(button, action.tooltip)
+        // Read once on the first focus too (GTK 4.8 would send it twice).
+        FocusHint.set(button, action.tooltip)
         gtk_widget_set_focus_on_click(button, 0)
         Accessibility.setLabel(button, action.label)
         Accessibility.setKeyShortcuts(button, action.ariaShortcuts)
@@ -117,7 +118,7 @@ final class PlayerBar {
     func setFullscreen(_ fullscreen: Bool) {
         let action: FlickAction = fullscreen ? .leaveFullscreen : .fullscreen
         gtk_button_set_icon_name(fullscreenButton.cast(), action.iconName)
-        gtk_widget_set_tooltip_text(fullscreenButton, action.tooltip)
+        FocusHint.set(fullscreenButton, action.tooltip)
         Accessibility.setLabel(fullscreenButton, action.label)
     }
 

@@ -131,7 +131,8 @@ final class ReviewPage {
             gtk_button_set_label(button.cast(), action.label)
         }
         gtk_actionable_set_action_name(button.opaque, action.detailedName)
-        gtk_widget_set_tooltip_text(button, action.tooltip)
+        // Read once on the first focus too (GTK 4.8 would send it twice).
+        FocusHint.set(button, action.tooltip)
         gtk_widget_add_css_class(button, "action-\(action.rawValue)")
         gtk_widget_add_css_class(button, "pill")
         // The visible label is the accessible name; GTK 4.8 would append an

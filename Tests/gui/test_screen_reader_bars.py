@@ -1,0 +1,68 @@
+"""The review page's buttons and the overview read by a real Orca (43,
+Debian 12) under a real window manager (openbox), in one session: Tab
+through the player bar and the action bar reads each button's hint once on
+its first focus (GTK 4.8 sent it twice) and once on a later one, and G into
+the overview names no container ("Overview panel")."""
+import shutil
+
+import pytest
+
+from harness import ROOT, FlickSession
+from orca import Orca
+
+SAMPLES = ROOT / "data" / "samples"
+# The hints (tooltips) of the buttons Tab passes, as FlickAction words them.
+HINTS = ["Play or pause", "Mute or unmute", "Fullscreen on or off", "Previous: back one card",
+         "Delete: mark the clip for deletion", "Skip: decide later", "Undo the last decision",
+         "Like: keep the clip"]
+
+
+def said_text(said):
+    return " | ".join(said)
+
+
+def starts(said, text):
+    return any(u.startswith(text) for u in said)
+
+
+@pytest.fixture
+def deck(tmp_path):
+    """A photo, a clip, a photo: after skipping the first, every bar button is there."""
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "scoreboard.png", folder / "a_score.png")
+    shutil.copy(SAMPLES / "beach_rally_01.mp4", folder / "b_rally.mp4")
+    shutil.copy(SAMPLES / "scoreboard.png", folder / "c_score.png")
+    return folder
+
+
+def test_bar_hints_once_and_the_overview_names_no_container(deck, tmp_path):
+    with FlickSession([str(deck)], data_home=tmp_path / "data", window_manager=True) as session:
+        window = session.wait_for_window()
+        with Orca(session) as orca:
+            heard = orca.activate(window, timeout=10, until=lambda s: starts(s, "Clip 1 of 3"))
+            assert starts(heard, "Clip 1 of 3: a_score.png"), said_text(heard)
+            heard += orca.press("s", timeout=6, quiet=0.6, until=lambda s: starts(s, "Clip 2 of 3: b_rally.mp4"))
+            heard += orca.press("space", timeout=4, quiet=0.6, until=lambda s: starts(s, "Paused"))
+            # Tab from the card through the player bar to the action bar's Like.
+            for _ in range(14):
+                said = orca.press("Tab", timeout=4, quiet=0.9, until=lambda s: len(s) > 1)
+                heard += said
+                if starts(said, "Like"):
+                    break
+            heard += orca.settle(quiet=1.0, timeout=3)
+            print(said_text(heard))
+            for hint in HINTS:
+                assert sum(u.startswith(hint) for u in heard) == 1, f"{hint}: {said_text(heard)}"
+            # Back on a button read before: its hint once, with it.
+            said = orca.press("shift+Tab", timeout=4, quiet=0.9, until=lambda s: starts(s, "Undo"))
+            heard += said
+            assert [u for u in said if u.startswith("Undo")] == ["Undo push button.", "Undo the last decision (U or Ctrl+Z)"], \
+                said_text(said)
+            # Into the overview: the tile and the summary, no container's name.
+            said = orca.press("g", timeout=6, quiet=0.8, until=lambda s: starts(s, "Overview,"))
+            heard += said
+            print(said_text(said))
+            assert starts(said, "Overview, 3 items"), said_text(said)
+            assert not [u for u in said if "panel" in u], said_text(said)
+            assert "Gtk" not in said_text(heard), said_text(heard)
