@@ -17,6 +17,9 @@ import GtkKit
 /// starts a card drag.
 @MainActor
 final class PlayerBar {
+    /// The bar's widgets (player-bar.ui); the builder keeps them, so the
+    /// caption survives moving between the bar and its own line.
+    private let ui: Builder
     let root: Widget
     /// Where the caption goes in a narrow window: its own line above the
     /// bar (the page places it), so the clip's name keeps its room.
@@ -51,32 +54,19 @@ final class PlayerBar {
     init(model: ReviewModel, stack: CardStackView) {
         self.model = model
         self.stack = stack
-        playButton = Self.iconButton(.playPause)
-        muteButton = Self.iconButton(.mute)
-        fullscreenButton = Self.iconButton(.fullscreen)
-        caption = gtk_label_new("")
-        gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_START)
-        gtk_label_set_max_width_chars(caption.opaque, 48)
-        gtk_widget_add_css_class(caption, "clip-caption")
-        positionLabel = gtk_label_new("")
-        gtk_widget_add_css_class(positionLabel, "clip-position")
-        seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.1)
-        gtk_scale_set_draw_value(seekBar.cast(), 0)
-        gtk_widget_set_hexpand(seekBar, 1)
-        gtk_widget_set_size_request(seekBar, 120, -1)
-        Accessibility.setLabel(seekBar, tr("Position in the clip"))
-        speedLabel = gtk_label_new("")
-        gtk_widget_add_css_class(speedLabel, "clip-speed")
-        let row: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
-        gtk_widget_add_css_class(row, "player-bar")
-        for part in [playButton, caption, positionLabel, seekBar, speedLabel, muteButton, fullscreenButton] {
-            gtk_box_append(row.cast(), part)
+        ui = Builder(resource: InterfaceBundle.path("ui/player-bar.ui"))
+        root = ui.widget("bar")
+        captionLine = ui.widget("caption-line")
+        playButton = ui.widget("play")
+        muteButton = ui.widget("mute")
+        fullscreenButton = ui.widget("fullscreen")
+        caption = ui.widget("caption")
+        positionLabel = ui.widget("position")
+        seekBar = ui.widget("seek-bar")
+        speedLabel = ui.widget("speed")
+        for (button, action) in [(playButton, FlickAction.playPause), (muteButton, .mute), (fullscreenButton, .fullscreen)] {
+            Self.setAction(action, on: button)
         }
-        root = row
-        captionLine = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        gtk_widget_add_css_class(captionLine, "player-caption-line")
-        gtk_widget_set_visible(captionLine, 0)
-        g_object_ref(caption.rawObject)  // kept while it moves between the lines
         connect(seekBar, .void("value-changed")) { [unowned self] in
             guard !settingValue else { return }
             userSeekAt = MonotonicClock.now
@@ -85,16 +75,14 @@ final class PlayerBar {
         stack.onTopTiming = { [unowned self] timing in show(timing) }
     }
 
-    private static func iconButton(_ action: FlickAction) -> Widget {
-        let button: Widget = gtk_button_new_from_icon_name(action.iconName)
-        gtk_widget_add_css_class(button, "flat")
+    /// What a bar button does, its icon, hint, name and keys, all from `action`.
+    private static func setAction(_ action: FlickAction, on button: Widget) {
+        gtk_button_set_icon_name(button.cast(), action.iconName)
         gtk_actionable_set_action_name(button.opaque, action.detailedName)
         // Read once on the first focus too (GTK 4.8 would send it twice).
         FocusHint.set(button, action.tooltip)
-        gtk_widget_set_focus_on_click(button, 0)
         Accessibility.setLabel(button, action.label)
         Accessibility.setKeyShortcuts(button, action.ariaShortcuts)
-        return button
     }
 
     // MARK: Requests

@@ -20,6 +20,8 @@ import GtkKit
 /// its progress row when short.
 @MainActor
 final class ReviewPage {
+    /// The page's widgets (review-page.ui), kept by the builder.
+    private let ui: Builder
     let root: Widget
     let stack: CardStackView
     let player: PlayerBar
@@ -48,6 +50,8 @@ final class ReviewPage {
     private let content: Widget
     /// The action bar's buttons, each with its labelled and its icon-only child.
     private var barButtons: [(action: FlickAction, button: Widget, labelled: Widget, icon: Widget)] = []
+    /// The children a bar button is not showing, kept while out of the tree.
+    private var barChildren: [ObjectRef<Widget>] = []
     /// How the page uses the window's width and height now.
     private(set) var width = PageWidth.wide
     private(set) var isShort = false
@@ -66,53 +70,30 @@ final class ReviewPage {
         self.model = model
         stack = CardStackView(model: model, actions: actions)
         player = PlayerBar(model: model, stack: stack)
-        progressLabel = gtk_label_new("")
-        gtk_widget_add_css_class(progressLabel, "deck-position")
-        progressBar = gtk_progress_bar_new()
-        gtk_widget_set_hexpand(progressBar, 1)
-        gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
-        Accessibility.setLabel(progressBar, tr("Review progress"))
-        progressRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        gtk_widget_add_css_class(progressRow, "progress-row")
-        gtk_box_append(progressRow.cast(), progressBar)
-        gtk_box_append(progressRow.cast(), progressLabel)
-
-        statusLabel = gtk_label_new("")
-        gtk_widget_add_css_class(statusLabel, "status-line")
-        gtk_label_set_wrap(statusLabel.opaque, 1)
-        gtk_label_set_justify(statusLabel.opaque, GTK_JUSTIFY_CENTER)
-
-        actionBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18)
-        let cards: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
-        gtk_box_append(cards.cast(), progressRow)
-        gtk_box_append(cards.cast(), stack.root)
-        gtk_box_append(cards.cast(), player.captionLine)
-        gtk_box_append(cards.cast(), player.root)
-        gtk_box_append(cards.cast(), statusLabel)
-
-        (finishedPage, reviewAgainButton, undecidedButton) = Self.makeFinishedPage()
-        pages = gtk_stack_new()
-        gtk_stack_set_transition_type(pages.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        for (child, name, label) in [(cards, "cards", tr("Cards")), (finishedPage, "finished", tr("All Clips Reviewed"))] {
-            gtk_stack_add_named(pages.cast(), child, name)
+        ui = Builder(resource: InterfaceBundle.path("ui/review-page.ui"))
+        progressLabel = ui.widget("progress-label")
+        progressBar = ui.widget("progress-bar")
+        progressRow = ui.widget("progress-row")
+        statusLabel = ui.widget("status")
+        actionBar = ui.widget("action-bar")
+        cardsPage = ui.widget("cards")
+        pages = ui.widget("pages")
+        toastOverlay = ui.widget("toasts")
+        content = ui.widget("page")
+        finishedPage = ui.widget("finished")
+        // The stage and the player go between the progress row and the status line.
+        var previous = progressRow
+        for part in [stack.root, player.captionLine, player.root] {
+            gtk_box_insert_child_after(cardsPage.cast(), part, previous)
+            previous = part
+        }
+        (reviewAgainButton, undecidedButton) = Self.fillFinished(ui.widget("finished-buttons"))
+        for (child, label) in [(cardsPage, tr("Cards")), (finishedPage, tr("All Clips Reviewed"))] {
             if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, label) }
         }
-        cardsPage = cards
-        gtk_widget_set_vexpand(pages, 1)
-        // Toasts rise from the bottom of the cards, above the action bar,
-        // never over its buttons.
-        toastOverlay = adw_toast_overlay_new()
-        // Toasts rise over the bottom of the stage, never over the player bar.
-        gtk_widget_add_css_class(toastOverlay, "review-toasts")
-        adw_toast_overlay_set_child(toastOverlay.cast(), pages)
-        let page: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_widget_add_css_class(page, "review-page")
-        gtk_box_append(page.cast(), toastOverlay)
-        gtk_box_append(page.cast(), actionBar)
-        content = page
         // The frame reports the room it gets to `fit` once the page exists.
         let relay = RoomRelay()
-        root = RoomLayout.wrap(page, floor: Self.floor) { room in relay.fit(room) }
+        root = RoomLayout.wrap(content, floor: Self.floor) { room in relay.fit(room) }
         fillActionBar()
         relay.fit = { [unowned self] room in self.fit(room) }
         stack.onDragHint = { [unowned self] hint in showDragHint(hint) }
@@ -144,8 +125,6 @@ final class ReviewPage {
     /// The action bar: a button per action, labelled while there is room,
     /// an icon (named for screen readers) when narrow.
     private func fillActionBar() {
-        gtk_widget_set_halign(actionBar, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(actionBar, "action-bar")
         for action in FlickAction.bar {
             let button = Self.makeButton(action)
             gtk_box_append(actionBar.cast(), button)
@@ -154,20 +133,15 @@ final class ReviewPage {
             guard let labelled = gtk_button_get_child(button.cast()), let name = action.iconName else { continue }
             let icon: Widget = gtk_image_new_from_icon_name(name)
             // Kept while the button shows the other one.
-            g_object_ref(labelled.rawObject)
-            g_object_ref_sink(icon.rawObject)
+            barChildren += [ObjectRef(retaining: labelled), ObjectRef(taking: icon)]
             Accessibility.setHidden(icon, true)  // the button carries the name
             barButtons.append((action, button, labelled, icon))
         }
     }
 
-    private static func makeFinishedPage() -> (page: Widget, reviewAgain: Widget, undecided: Widget) {
-        let page: Widget = adw_status_page_new()
-        adw_status_page_set_icon_name(page.cast(), "object-select-symbolic")
-        adw_status_page_set_title(page.cast(), tr("All Clips Reviewed"))
-        let buttons: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
-        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(buttons, "finished-buttons")
+    /// The finished page's buttons, safest last; gives Review Again and Go
+    /// to Undecided, which take the focus there.
+    private static func fillFinished(_ buttons: Widget) -> (reviewAgain: Widget, undecided: Widget) {
         var reviewAgain: Widget?, undecided: Widget?
         for action in [FlickAction.showUndecided, .applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
             let button = makeButton(action)
@@ -182,8 +156,7 @@ final class ReviewPage {
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_box_append(buttons.cast(), button)
         }
-        adw_status_page_set_child(page.cast(), buttons)
-        return (page, reviewAgain ?? buttons, undecided ?? buttons)
+        return (reviewAgain ?? buttons, undecided ?? buttons)
     }
 
     // MARK: Drawing the model
