@@ -28,12 +28,11 @@ def starts(said, text):
 @pytest.fixture
 def deck(tmp_path):
     """A photo, a clip, a photo: after skipping the first, every bar button is there."""
-    folder = tmp_path / "deck"
-    folder.mkdir()
-    shutil.copy(SAMPLES / "scoreboard.png", folder / "a_score.png")
-    shutil.copy(SAMPLES / "beach_rally_01.mp4", folder / "b_rally.mp4")
-    shutil.copy(SAMPLES / "scoreboard.png", folder / "c_score.png")
-    return folder
+    sources = {"a_score.png": "scoreboard.png", "b_rally.mp4": "beach_rally_01.mp4", "c_score.png": "scoreboard.png"}
+    (tmp_path / "deck").mkdir()
+    for name, source in sources.items():
+        shutil.copy(SAMPLES / source, tmp_path / "deck" / name)
+    return tmp_path / "deck"
 
 
 def test_bar_hints_once_and_the_overview_names_no_container(deck, tmp_path):

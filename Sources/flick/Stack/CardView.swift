@@ -28,16 +28,13 @@ final class CardView {
     /// The strip of this card that shows below the top card at rest (a
     /// widget of the stage, placed by it).
     private(set) lazy var peek = CardPeek { [weak self] in self?.canvas.image }
-    private let badge: Widget
-    private let badgeIcon: Widget
-    private let badgeLabel: Widget
+    /// What letting go now would do.
+    private let swipeBadge: CardBadge
     private let problem: Widget
     /// The card's decision, as on the overview's tile (icon and word on the
     /// decision's colour, bottom left): a decided clip that comes back on
     /// top says what it got.
-    private let decisionBadge: Widget
-    private let decisionIcon: Widget
-    private let decisionLabel: Widget
+    private let decisionBadge: CardBadge
     private var shownDecision: Decision?
     /// A sound icon and "Sound only", for a clip with no picture.
     private let sound: Widget
@@ -66,14 +63,10 @@ final class CardView {
         kind = clip.kind
         ui = Builder(resource: InterfaceBundle.path("ui/card.ui"))
         button = ui.widget("card")
-        badge = ui.widget("swipe-badge")
-        badgeIcon = ui.widget("swipe-icon")
-        badgeLabel = ui.widget("swipe-label")
+        swipeBadge = CardBadge(ui, "swipe")
+        decisionBadge = CardBadge(ui, "decision")
         problem = ui.widget("problem")
         sound = ui.widget("sound")
-        decisionBadge = ui.widget("decision-badge")
-        decisionIcon = ui.widget("decision-icon")
-        decisionLabel = ui.widget("decision-label")
         gtk_overlay_set_child(ui.widget("overlay").opaque, canvas.area)
 
         canvas.onImage = { [weak self] in self?.peek.redraw() }
@@ -178,16 +171,10 @@ final class CardView {
     /// Shows the card's decision (nil: undecided, no badge).
     func setDecision(_ decision: Decision?) {
         guard decision != shownDecision else { return }
-        if let shownDecision { gtk_widget_remove_css_class(decisionBadge, shownDecision.direction.styleClass) }
+        decisionBadge.show(decision.map { ($0.direction, OverviewTile.iconName($0), Words.decision($0)) },
+                           replacing: shownDecision?.direction)
         shownDecision = decision
-        guard let decision else {
-            gtk_widget_set_visible(decisionBadge, 0)
-            return
-        }
-        gtk_widget_add_css_class(decisionBadge, decision.direction.styleClass)
-        gtk_image_set_from_icon_name(decisionIcon.opaque, OverviewTile.iconName(decision))
-        gtk_label_set_text(decisionLabel.opaque, Words.decision(decision))
-        gtk_widget_set_visible(decisionBadge, 1)
+        gtk_widget_set_visible(decisionBadge.box, decision == nil ? 0 : 1)
     }
 
     /// Shows the sound sign on a clip with no picture (it plays its sound).
@@ -209,18 +196,11 @@ final class CardView {
     /// colour, icon and a word, so nothing relies on colour alone.
     func setOverlay(_ overlay: Overlay) {
         if overlay.direction != shownDirection {
-            for direction in SwipeDirection.allCases {
-                gtk_widget_remove_css_class(badge, direction.styleClass)
-            }
-            if let direction = overlay.direction {
-                gtk_widget_add_css_class(badge, direction.styleClass)
-                gtk_image_set_from_icon_name(badgeIcon.opaque, direction.iconName)
-                gtk_label_set_text(badgeLabel.opaque, direction.overlayText)
-            }
+            swipeBadge.show(overlay.direction.map { ($0, $0.iconName, $0.overlayText) }, replacing: shownDirection)
             shownDirection = overlay.direction
         }
         canvas.tint = overlay.direction.map { CardCanvas.Tint(colour: tintColour($0), alpha: overlay.intensity * 0.45) }
-        gtk_widget_set_opacity(badge, overlay.intensity)
+        gtk_widget_set_opacity(swipeBadge.box, overlay.intensity)
     }
 
     var isVideo: Bool { kind == .video }

@@ -56,17 +56,14 @@ final class PlayerBar {
         self.stack = stack
         ui = Builder(resource: InterfaceBundle.path("ui/player-bar.ui"))
         root = ui.widget("bar")
-        captionLine = ui.widget("caption-line")
-        playButton = ui.widget("play")
-        muteButton = ui.widget("mute")
-        fullscreenButton = ui.widget("fullscreen")
+        playButton = Self.button(ui, "play", does: .playPause)
         caption = ui.widget("caption")
         positionLabel = ui.widget("position")
         seekBar = ui.widget("seek-bar")
         speedLabel = ui.widget("speed")
-        for (button, action) in [(playButton, FlickAction.playPause), (muteButton, .mute), (fullscreenButton, .fullscreen)] {
-            Self.setAction(action, on: button)
-        }
+        muteButton = Self.button(ui, "mute", does: .mute)
+        fullscreenButton = Self.button(ui, "fullscreen", does: .fullscreen)
+        captionLine = ui.widget("caption-line")
         connect(seekBar, .void("value-changed")) { [unowned self] in
             guard !settingValue else { return }
             userSeekAt = MonotonicClock.now
@@ -75,14 +72,17 @@ final class PlayerBar {
         stack.onTopTiming = { [unowned self] timing in show(timing) }
     }
 
-    /// What a bar button does, its icon, hint, name and keys, all from `action`.
-    private static func setAction(_ action: FlickAction, on button: Widget) {
+    /// The button `id` of player-bar.ui, given what it does, its icon, hint,
+    /// name and keys, all from `action`.
+    private static func button(_ ui: Builder, _ id: String, does action: FlickAction) -> Widget {
+        let button = ui.widget(id)
         gtk_button_set_icon_name(button.cast(), action.iconName)
         gtk_actionable_set_action_name(button.opaque, action.detailedName)
         // Read once on the first focus too (GTK 4.8 would send it twice).
         FocusHint.set(button, action.tooltip)
         Accessibility.setLabel(button, action.label)
         Accessibility.setKeyShortcuts(button, action.ariaShortcuts)
+        return button
     }
 
     // MARK: Requests
