@@ -65,3 +65,19 @@ def test_bar_hints_once_and_the_overview_names_no_container(deck, tmp_path):
             assert starts(said, "Overview, 3 items"), said_text(said)
             assert not [u for u in said if "panel" in u], said_text(said)
             assert "Gtk" not in said_text(heard), said_text(heard)
+
+
+def test_a_flick_started_while_orca_runs_reads_its_first_card(tmp_path):
+    """Orca first, then Flick, as when a blind user opens it from a
+    desktop: the first card is read without a key (GTK 4.8 sends the first
+    focus before the registry has embedded the app, and Orca drops it)."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    for name in ["a.png", "b.png"]:
+        shutil.copy(SAMPLES / "scoreboard.png", deck / name)
+    with FlickSession([str(deck)], data_home=tmp_path / "data", window_manager=True, launch=False) as session:
+        with Orca(session) as orca:
+            mark = orca.mark()
+            session.launch_app()
+            said = orca.settle(mark, quiet=1.0, timeout=15, until=lambda s: starts(s, "Clip 1 of 2"))
+            assert [u for u in said if u.startswith("Clip 1 of 2")] == ["Clip 1 of 2: a.png, photo push button."], said_text(said)

@@ -60,6 +60,8 @@ final class ReviewPage {
     private var neededWidths: [PageWidth: Int32] = [.medium: 600]
     private var tallHeight: Int32 = 440
     private var relayoutPending = false
+    /// Reads the first card again for a screen reader that ran before Flick.
+    private var embedding: AccessibilityEmbedding?
     /// How far past a layout's need the window must grow before the page
     /// takes the roomier layout again, so a width near the edge never flickers.
     static let hysteresis: Int32 = 24
@@ -97,6 +99,21 @@ final class ReviewPage {
         fillActionBar()
         relay.fit = { [unowned self] room in self.fit(room) }
         stack.onDragHint = { [unowned self] hint in showDragHint(hint) }
+        embedding = AccessibilityEmbedding { [weak self] in self?.focusAgainOnceEmbedded() }
+    }
+
+    /// A screen reader that ran before Flick started drops every event sent
+    /// before the registry embedded the app, the first card's focus among
+    /// them: once embedded, the focus leaves the top card and comes back,
+    /// so the card is read. Only while that card has the focus in the
+    /// active window (a later focus was heard anyway).
+    private func focusAgainOnceEmbedded() {
+        embedding = nil
+        guard let window = gtk_widget_get_root(root), let card = stack.topCard?.button, gtk_root_get_focus(window) == card,
+              gtk_window_is_active(UnsafeMutablePointer<GtkWindow>(window)) != 0 else { return }
+        Log.debug("review page: the first card's focus again, for a screen reader", category: "a11y")
+        gtk_root_set_focus(window, nil)
+        gtk_widget_grab_focus(card)
     }
 
     /// A button for `action`: icon and label, its tooltip and key shortcuts
