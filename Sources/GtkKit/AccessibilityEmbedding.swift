@@ -48,7 +48,11 @@ public final class AccessibilityEmbedding {
         subscription = g_dbus_connection_signal_subscribe(
             connection.pointer, "org.a11y.atspi.Registry", "org.a11y.atspi.Event.Object", "ChildrenChanged",
             "/org/a11y/atspi/accessible/root", "add", G_DBUS_SIGNAL_FLAGS_NONE, callback,
-            Unmanaged.passUnretained(box).toOpaque(), nil)
+            // The subscription holds the box until GDBus lets it go (after unsubscribing).
+            Unmanaged.passRetained(box).toOpaque(), { data in
+                guard let data else { return }
+                Unmanaged<Box>.fromOpaque(data).release()
+            })
     }
 
     isolated deinit {
