@@ -47,7 +47,9 @@ extension MainWindow {
             return
         }
         if report.cancelled {
-            Dialogs.inform(over: window, heading: tr("Export Stopped"), body: tr("Cancelled; %@", rated))
+            Dialogs.inform(over: window, heading: tr("Export Stopped"),
+                           body: trn("Cancelled after rating %ld sidecar; the decisions themselves are saved.",
+                                     "Cancelled after rating %ld sidecars; the decisions themselves are saved.", report.written, report.written))
             return
         }
         showToast(trn("Rated %ld XMP sidecar", "Rated %ld XMP sidecars", report.written, report.written))
