@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "GObjectKit", dependencies: ["CGObject"]),
         .target(name: "GtkKit", dependencies: ["GObjectKit", "CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore", "GObjectKit"]),
-        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "CGst"]),
+        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "GObjectKit", "CGst"]),
         .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia"]),
         .executableTarget(
             name: "flick",
