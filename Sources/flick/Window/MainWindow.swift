@@ -1,4 +1,5 @@
 import CGtk
+import FlickApp
 import FlickCore
 import FlickStore
 import Foundation
@@ -54,7 +55,7 @@ final class MainWindow {
     private let startPage: StartPage
     private let emptyPage: Widget
     private let errorPage: Widget
-    private let sink = DecisionRecorder()
+    private let sink = DecisionRecorder(wording: { ErrorText.Worded($0) })
     private var facts: FactsReader?
     private(set) var announcer: Announcer?
     private(set) var undoToasts: UndoToastPresenter?
