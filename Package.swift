@@ -12,7 +12,8 @@
 //                (GStreamer's mini objects owned as CountedRefs)
 //   FlickStore   the only SQLite user and the only place that moves files (Trash, export)
 //   FlickAnalysis  stacks: exact copies, similar photos and clips, Live Photos (no GTK)
-//   FlickApp     the use cases the window and the command line share (Apply, Export), no GTK
+//   FlickApp     the folder under review (scan, store, decisions, GIO monitor) and the use
+//                cases the window and the command line share (Apply, Export), no GTK
 //   flick        the app and its command line
 //   flick-bench  benchmarks (`--json`; docs/performance.md)
 import PackageDescription
@@ -46,8 +47,8 @@ let package = Package(
         .target(name: "GObjectKit", dependencies: ["CGObject"]),
         .target(name: "GtkKit", dependencies: ["GObjectKit", "CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore", "GObjectKit"]),
-        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "CGst"]),
-        .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia"]),
+        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "GObjectKit", "CGst"]),
+        .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia", "GObjectKit", "CGio"]),
         .executableTarget(
             name: "flick",
             dependencies: [
@@ -74,7 +75,7 @@ let package = Package(
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
         .testTarget(name: "FlickAnalysisTests", dependencies: ["FlickAnalysis", "FlickCore", "FlickMedia", "FlickStore", "CGst"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
-        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickCore", "FlickStore", "FlickMedia", "CGio"]),
         .testTarget(name: "FlickWindowTests", dependencies: ["flick", "FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),
     ]
 )

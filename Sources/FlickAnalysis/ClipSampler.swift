@@ -2,6 +2,7 @@ import CGst
 import FlickCore
 import FlickMedia
 import Foundation
+import GObjectKit
 
 /// A clip's frames at a steady rate, small and grey, for its fingerprint:
 /// decoded once from the start by GStreamer, `rate` frames a second kept
@@ -35,47 +36,42 @@ enum ClipSampler {
             + "videoflip video-direction=auto ! videoscale add-borders=false ! "
             + "video/x-raw,format=GRAY8,width=\(side),height=\(side) ! appsink name=sink sync=false max-buffers=8"
         var error: UnsafeMutablePointer<GError>?
-        let built = gst_parse_launch(description, &error)
-        guard let pipeline = built, error == nil else {
-            if let built { gst_object_unref(UnsafeMutableRawPointer(built)) }
+        // A pipeline can come back with a recoverable error: not kept (its owner releases it).
+        let built = ObjectRef(taking: gst_parse_launch(description, &error))
+        guard let owner = built, error == nil else {
             g_clear_error(&error)
             throw .notAVideo(file: name, reason: .noDecoder)
         }
-        defer {
-            gst_element_set_state(pipeline, GST_STATE_NULL)
-            gst_object_unref(UnsafeMutableRawPointer(pipeline))
-        }
+        let pipeline = owner.pointer
+        defer { gst_element_set_state(owner.pointer, GST_STATE_NULL) }
         let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        guard let source = gst_bin_get_by_name(bin, "src") else { throw .notAVideo(file: name, reason: .noDecoder) }
-        defer { gst_object_unref(UnsafeMutableRawPointer(source)) }
-        guard let sinkElement = gst_bin_get_by_name(bin, "sink") else { throw .notAVideo(file: name, reason: .noDecoder) }
-        defer { gst_object_unref(UnsafeMutableRawPointer(sinkElement)) }
+        // Each element found is released by its owner on every way out, a failed guard too.
+        guard let source = ObjectRef(taking: gst_bin_get_by_name(bin, "src")) else { throw .notAVideo(file: name, reason: .noDecoder) }
+        guard let sinkElement = ObjectRef(taking: gst_bin_get_by_name(bin, "sink")) else { throw .notAVideo(file: name, reason: .noDecoder) }
         guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else { throw .unreadable(file: name, reason: .noURI) }
         defer { g_free(uri) }
-        flick_gst_set_string(UnsafeMutableRawPointer(source), "uri", uri)
+        flick_gst_set_string(source.pointer.rawObject, "uri", uri)
 
         gst_element_set_state(pipeline, GST_STATE_PLAYING)
-        guard let bus = gst_element_get_bus(pipeline) else { throw .notAVideo(file: name, reason: .noDecoder) }
-        defer { gst_object_unref(UnsafeMutableRawPointer(bus)) }
-        let sink = UnsafeMutablePointer<GstAppSink>(OpaquePointer(sinkElement))
+        guard let bus = ObjectRef(taking: gst_element_get_bus(pipeline)) else { throw .notAVideo(file: name, reason: .noDecoder) }
+        let sink: UnsafeMutablePointer<GstAppSink> = sinkElement.pointer.rawObject.assumingMemoryBound(to: GstAppSink.self)
         var frames: [(time: Double, image: GreyImage)] = []
         var waited = 0.0
         while !cancelled() {
-            guard let sample = gst_app_sink_try_pull_sample(sink, GstClockTime(pollInterval * 1e9)) else {
+            guard let pulled = SampleRef(taking: gst_app_sink_try_pull_sample(sink, GstClockTime(pollInterval * 1e9))) else {
                 // Nothing yet: the end, an error (a file GStreamer cannot
                 // read fails at once, not after the timeout), or wait on.
                 if gst_app_sink_is_eos(sink) != 0 { break }
-                if let message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR) {
-                    defer { gst_mini_object_unref(UnsafeMutableRawPointer(message).assumingMemoryBound(to: GstMiniObject.self)) }
+                if let message = MessageRef(taking: gst_bus_pop_filtered(bus.pointer, GST_MESSAGE_ERROR)) {
                     if !frames.isEmpty { break }  // a damaged tail: the frames before it still count
-                    throw failure(message, name: name)
+                    throw failure(message.pointer, name: name)
                 }
                 waited += pollInterval
                 if waited >= pullTimeout { if frames.isEmpty { throw .timedOut(file: name) } else { break } }
                 continue
             }
             waited = 0
-            defer { gst_mini_object_unref(UnsafeMutableRawPointer(sample).assumingMemoryBound(to: GstMiniObject.self)) }
+            let sample = pulled.pointer
             var video = GstVideoInfo()
             guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
                   gst_video_info_from_caps(&video, caps) != 0 else { continue }

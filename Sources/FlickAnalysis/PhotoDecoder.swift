@@ -2,6 +2,7 @@ import CGst
 import FlickCore
 import FlickMedia
 import Foundation
+import GObjectKit
 
 /// A photo as the fingerprints need it: small, grey, upright. Decoded by
 /// gdk-pixbuf straight to a small size, so a JPEG decodes at 1/8 scale
@@ -31,14 +32,14 @@ enum PhotoDecoder {
             }
         }
         var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(decodeBox), Int32(decodeBox), 1, &error) else {
+        guard let decoded = ObjectRef(taking: gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(decodeBox), Int32(decodeBox), 1, &error)) else {
             g_clear_error(&error)
             if let format = header.format, format != .jpeg, format != .png {
                 throw .missingLoader(file: name, format: format.name, package: format.loaderPackage)
             }
             throw .unreadable(file: name, reason: .notAPicture)
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let pixbuf = decoded.pointer
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf)), stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         guard width > 0, height > 0, channels >= 3, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8,

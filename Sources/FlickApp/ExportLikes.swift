@@ -150,4 +150,23 @@ public struct ExportLikes: Sendable {
     public static func rateSidecars(_ clips: [StoredClip], folder: FolderRecord, store: Store, likeRating: Int) -> Sidecars.Report {
         Sidecars.update(clips, folder: folder, store: store, likeRating: likeRating)
     }
+
+    /// `rateSidecars` off the main thread, through a view of the store at
+    /// `storePath` of its own (a `Store` stays on the thread that opened
+    /// it); `progress` hears after each clip, `isCancelled` is asked
+    /// before each. A store that cannot be opened is the report's failure.
+    public static func rateSidecars(_ clips: [StoredClip], folder: FolderRecord, storePath: String, likeRating: Int,
+                                    progress: (Progress) -> Void, isCancelled: () -> Bool) -> Sidecars.Report {
+        let store: Store
+        do {
+            store = try Store(path: storePath)
+        } catch {
+            var report = Sidecars.Report()
+            report.failures.append(Sidecars.Failure(sidecar: folder.path, reason: .store(error)))
+            return report
+        }
+        return Sidecars.update(clips, folder: folder, store: store, likeRating: likeRating, progress: { done, total in
+            progress(Progress(fraction: Double(done) / Double(max(1, total)), done: done, total: total, bytes: nil))
+        }, isCancelled: isCancelled)
+    }
 }

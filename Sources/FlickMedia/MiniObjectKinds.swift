@@ -9,9 +9,12 @@ import GObjectKit
 /// guard let caps = CapsRef(taking: gst_caps_from_string(text)) else { return nil }
 /// return refusedSize(caps.pointer)
 /// ```
-protocol MiniObjectKind: ReferenceCounted where Pointer: GObjectPointer {}
+///
+/// `SampleRef` and `MessageRef` are public: FlickAnalysis pulls samples
+/// and reads bus messages of its own pipelines.
+public protocol MiniObjectKind: ReferenceCounted where Pointer: GObjectPointer {}
 
-extension MiniObjectKind {
+public extension MiniObjectKind {
     static func retain(_ pointer: Pointer) { _ = gst_mini_object_ref(miniObject(pointer)) }
     static func release(_ pointer: Pointer) { gst_mini_object_unref(miniObject(pointer)) }
 
@@ -23,13 +26,13 @@ extension MiniObjectKind {
 
 enum CapsKind: MiniObjectKind { typealias Pointer = UnsafeMutablePointer<GstCaps> }
 /// GstSample is opaque in C, so Swift sees an `OpaquePointer`.
-enum SampleKind: MiniObjectKind { typealias Pointer = OpaquePointer }
+public enum SampleKind: MiniObjectKind { public typealias Pointer = OpaquePointer }
 enum BufferKind: MiniObjectKind { typealias Pointer = UnsafeMutablePointer<GstBuffer> }
-enum MessageKind: MiniObjectKind { typealias Pointer = UnsafeMutablePointer<GstMessage> }
+public enum MessageKind: MiniObjectKind { public typealias Pointer = UnsafeMutablePointer<GstMessage> }
 enum QueryKind: MiniObjectKind { typealias Pointer = UnsafeMutablePointer<GstQuery> }
 
 typealias CapsRef = CountedRef<CapsKind>
-typealias SampleRef = CountedRef<SampleKind>
+public typealias SampleRef = CountedRef<SampleKind>
 typealias BufferRef = CountedRef<BufferKind>
-typealias MessageRef = CountedRef<MessageKind>
+public typealias MessageRef = CountedRef<MessageKind>
 typealias QueryRef = CountedRef<QueryKind>

@@ -50,6 +50,11 @@ public enum Sidecars {
         public let sidecar: String
         public let reason: Reason
         public var description: String { "\(RawPath.printable(sidecar)): \(reason)" }
+
+        public init(sidecar: String, reason: Reason) {
+            self.sidecar = sidecar
+            self.reason = reason
+        }
     }
 
     /// What bringing one sidecar in step did.
@@ -67,6 +72,8 @@ public enum Sidecars {
         public var written = 0
         public var restored = 0
         public var failures: [Failure] = []
+        /// Stopped by `isCancelled` before every clip was looked at.
+        public var cancelled = false
         public init() {}
 
         /// Counts one sidecar's change.
@@ -97,8 +104,12 @@ public enum Sidecars {
     /// the decided ones, restores those Flick rated whose decision is gone.
     /// Reads every sidecar record of the folder once: for many clips (an
     /// export, the command line); one clip's change goes through
-    /// `update(clipAt:to:folder:store:)`.
-    public static func update(_ clips: [StoredClip], folder: FolderRecord, store: Store, likeRating: Int) -> Report {
+    /// `update(clipAt:to:folder:store:)`. `progress` hears how many clips
+    /// were looked at of how many after each; `isCancelled` is asked
+    /// before each (a sidecar is written whole or not at all).
+    public static func update(_ clips: [StoredClip], folder: FolderRecord, store: Store, likeRating: Int,
+                              progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+                              isCancelled: () -> Bool = { false }) -> Report {
         var report = Report()
         let records: [[UInt8]: SidecarRecord]
         do {
@@ -107,7 +118,12 @@ public enum Sidecars {
             report.failures.append(Failure(sidecar: folder.path, reason: .store(error)))
             return report
         }
-        for clip in clips {
+        for (done, clip) in clips.enumerated() {
+            if isCancelled() {
+                report.cancelled = true
+                break
+            }
+            defer { progress(done + 1, clips.count) }
             let wanted = rating(for: clip.decision, likeRating: likeRating)
             var record = records[RawPath.key(clip.relativePath)]
             guard wanted != nil || record != nil else { continue }

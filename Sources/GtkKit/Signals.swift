@@ -204,28 +204,6 @@ private let keyReleaseThunk: @convention(c) (gpointer?, guint, guint, GdkModifie
     MainActor.assumeIsolated { handler(keyval, keycode, state) }
 }
 
-public typealias FileChangedHandler = @MainActor (GFileMonitorEvent, [UInt8]?, [UInt8]?) -> Void
-
-public extension SignalSpec where Handler == FileChangedHandler {
-    /// GFileMonitor "changed": the handler receives the event type and the
-    /// base names (raw bytes, as on disk) of the file and of the other file
-    /// (a rename's new name), or nil.
-    static var fileChanged: Self { Self("changed", thunk: unsafeBitCast(fileChangedThunk, to: GCallback.self)) }
-}
-
-/// The base name of `file` as the bytes the file system holds.
-private func baseNameBytes(_ file: gpointer?) -> [UInt8]? {
-    guard let file, let name = g_file_get_basename(OpaquePointer(file)) else { return nil }
-    defer { g_free(name) }
-    return Array(UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name)))
-}
-
-private let fileChangedThunk: @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void = { _, file, other, event, data in
-    guard let handler = HandlerBox<FileChangedHandler>.from(data) else { return }
-    let name = baseNameBytes(file), otherName = baseNameBytes(other)
-    MainActor.assumeIsolated { handler(event, name, otherName) }
-}
-
 public typealias StringHandler = @MainActor (String) -> Void
 
 public extension SignalSpec where Handler == StringHandler {

@@ -39,6 +39,22 @@ import Testing
         #expect(contents(sidecar(fixture, "a.mp4")) == nil)
     }
 
+    @Test func cancelStopsBetweenTwoSidecarsAndProgressCountsEachClip() throws {
+        let fixture = try Fixture()
+        let store = try fixture.openStore()
+        _ = try fixture.decide(.like, ["a.mp4", "b.mp4", "c.jpg"], store: store)
+        let (record, sync, _) = try fixture.open(store)
+        var steps: [[Int]] = []
+        let report = Sidecars.update(sync.clips, folder: record, store: store, likeRating: 1,
+                                     progress: { steps.append([$0, $1]) }, isCancelled: { steps.count == 2 })
+        #expect(steps == [[1, 4], [2, 4]])
+        #expect(report.cancelled && report.written == 2 && report.failures.isEmpty)
+        #expect(contents(sidecar(fixture, "b.mp4")) != nil)
+        #expect(contents(sidecar(fixture, "c.jpg")) == nil)
+        let rest = Sidecars.update(sync.clips, folder: record, store: store, likeRating: 1)
+        #expect(!rest.cancelled && rest.written == 1)
+    }
+
     @Test func anExistingSidecarIsMergedAndRestored() throws {
         let fixture = try Fixture()
         let original = XMPRatingTests.attributeForm

@@ -1,3 +1,4 @@
+import FlickApp
 import Foundation
 import Testing
 @testable import flick

@@ -96,10 +96,25 @@ def progress(tree):
     return None
 
 
-def undo_button(tree):
-    """The action bar's Undo button (the one with the key in its description)."""
-    buttons = [n for n in find_nodes(tree, role="push button", name="Undo") if n["description"]]
+def action_bar(tree):
+    """The action bar under the cards: what holds the Skip and Like
+    buttons (a toast's Undo and the finished page's buttons are elsewhere),
+    or None."""
+    bars = holding(tree, lambda c: c["role"] == "push button" and c["name"] == "Skip")
+    bars = [n for n in bars if any(c["role"] == "push button" and c["name"] == "Like" for c in n["children"])]
+    return bars[0] if bars else None
+
+
+def bar_button(tree, name):
+    """The action bar's button named `name`, or None."""
+    bar = action_bar(tree)
+    buttons = [c for c in bar["children"] if c["role"] == "push button" and c["name"] == name] if bar else []
     return buttons[0] if buttons else None
+
+
+def undo_button(tree):
+    """The action bar's Undo button."""
+    return bar_button(tree, "Undo")
 
 
 def undo_buttons(tree):

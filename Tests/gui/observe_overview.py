@@ -22,9 +22,22 @@ FILTER_COUNT = re.compile(r"^(.*) \((\d+)\)$")
 # -- the overview ---------------------------------------------------------------
 
 def page(tree):
-    """The overview page (hidden pages are out of the tree), or None."""
-    pages = find_nodes(tree, role="panel", name=OVERVIEW)
-    return pages[0] if pages else None
+    """The overview page: what holds the scrolled grid of tiles, the filters
+    above it and the lines around it (hidden pages are out of the tree; the
+    page has no name of its own, so a screen reader never says "Overview
+    panel"), or None."""
+    def is_grid(node):
+        return node["role"] == "scroll pane" and any(c["role"] == "table" for c in node["children"])
+
+    def visit(node):
+        if any(is_grid(c) for c in node["children"]):
+            return node
+        for c in node["children"]:
+            found = visit(c)
+            if found:
+                return found
+        return None
+    return visit(tree)
 
 
 def shown(tree):

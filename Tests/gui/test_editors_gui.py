@@ -7,6 +7,7 @@ import subprocess
 import time
 import xml.etree.ElementTree as ET
 
+from file_reads import FileReads
 from harness import find_nodes, wait_until
 from mounts import mounts  # noqa: F401  (the fixture)
 from test_app import Settled
@@ -68,6 +69,34 @@ def test_export_likes_rates_the_sidecars_for_darktable_and_digikam(tmp_path):
         wait_until(lambda: find_nodes(s.atspi_tree(), contains="Rated 2 XMP sidecars"), 15, what="the toast")
     assert rating(deck / "card_000.png.xmp") == "1"
     assert rating(deck / "card_001.png.xmp") == "-1"
+    assert not (deck / "card_002.png.xmp").exists()
+
+
+def test_rating_the_sidecars_leaves_the_window_answering_and_cancel_ends_it(tmp_path):
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    photo_deck(deck, 3)
+    sidecar = deck / "card_001.png.xmp"
+    exiftool_sidecar(sidecar, "-XMP-xmp:Rating=3")
+    with Review(deck) as s:
+        s.xdotool("key", "--delay", "150", "l", "d", "s")
+        s.wait_for(s.finished, "three decisions")
+        open_export_dialog(s)
+
+        def while_the_sidecar_is_held():
+            # The ratings wait in the open of the second sidecar; the window
+            # shows their progress and answers its Cancel meanwhile.
+            wait_until(lambda: find_nodes(s.atspi_tree(), name="Rating the XMP Sidecars"), 15, what="the progress dialog")
+            s.atspi_do("push button", "Cancel")
+            wait_until(lambda: find_nodes(s.atspi_tree(), contains="Cancelled while a file system did not answer"), 15,
+                       what="the ratings left behind")
+
+        with FileReads(sidecar, at=1, pid=s.flick.pid, opens_only=True, action=while_the_sidecar_is_held) as reads:
+            s.atspi_do("push button", "XMP Ratings")
+            wait_until(reads.acted.is_set, 30, interval=0.05, what="the held ratings to be cancelled")
+        assert find_nodes(s.atspi_tree(), name="Export Stopped")
+        assert not find_nodes(s.atspi_tree(), contains="Rated 2 XMP sidecars")
+    assert rating(deck / "card_000.png.xmp") == "1"
     assert not (deck / "card_002.png.xmp").exists()
 
 

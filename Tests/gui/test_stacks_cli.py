@@ -8,13 +8,18 @@ import re
 import shutil
 import signal
 import subprocess
+import time
 
 import pytest
 
 from cli import Cli
-from harness import FLICK
+from file_reads import FileReads, child_of, signal_reached_a_thread
+from harness import FLICK, wait_until
 
 DATA = "/usr/share/doc/opencv-doc/examples/data"
+# Seconds a file the analysis must not open is held: well past the half
+# second the command gives its worker after Ctrl+C before leaving it behind.
+HOLD_SECONDS = 5
 
 
 def tool(*args):
@@ -93,21 +98,45 @@ def test_a_reopened_folder_needs_no_work_and_no_stacks_turns_it_off(phone, tmp_p
 
 
 def test_ctrl_c_while_looking_for_stacks_prints_nothing_and_the_next_run_finishes(phone, tmp_path):
+    """The command is held while it looks for stacks, at its worker's
+    open of GStreamer's registry (what the analysis starts with; the scan
+    before it opens no file of the folder). Ctrl+C then must stop the
+    analysis before it opens a single file: should it go on, its first open
+    of the folder's first file is held until the command is gone, so the
+    command would be left behind, saying its file system did not answer."""
     cli = Cli(tmp_path)
-    fifo = tmp_path / "between"
-    os.mkfifo(fifo)
-    env = dict(cli.env, FLICK_TEST_BETWEEN_FILES=str(fifo))
-    proc = subprocess.Popen([str(FLICK), "status", str(phone), "--recursive", "--json"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        with open(fifo, "w"):  # opens once a file is analysed and the command holds
-            proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    registry = tmp_path / "gst-registry.bin"
+    env = dict(cli.env, GST_REGISTRY=str(registry))
+    subprocess.run(["gst-inspect-1.0", "coreelements"], env=env, check=True, capture_output=True, timeout=120)
+    proc = None
+    worker = None
+
+    def interrupt_while_looking():
+        nonlocal worker
+        worker = child_of(proc)
+        proc.send_signal(signal.SIGINT)
+        wait_until(lambda: signal_reached_a_thread(worker, signal.SIGINT), 10, interval=0.001,
+                   what="Ctrl+C passed on to the status worker")
+
+    def hold_until_the_command_is_gone():
+        deadline = time.monotonic() + HOLD_SECONDS
+        while os.path.exists(f"/proc/{worker}") and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    with FileReads(registry, at=1, action=interrupt_while_looking, pid=lambda: child_of(proc), opens_only=True) as held, \
+            FileReads(phone / "baboon.jpg", at=1, action=hold_until_the_command_is_gone, pid=lambda: child_of(proc),
+                      opens_only=True) as analysed:
+        proc = subprocess.Popen([str(FLICK), "status", str(phone), "--recursive", "--json"], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            out, err = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    assert held.acted.is_set(), f"status never opened GStreamer's registry: {err}"
+    assert not analysed.events, f"the analysis went on after Ctrl+C: {err}"
     assert proc.returncode == 130, err
     assert out == ""
-    assert "Nothing was printed" in err
+    assert "Stopped while looking for stacks" in err and "Nothing was printed; what was analysed is kept." in err, err
     status = json.loads(cli.run("status", phone, "--recursive", "--json", check=0).stdout)
     assert status["stacks"] == {"copy": 1, "live": 1, "similar": 3}

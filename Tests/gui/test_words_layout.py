@@ -116,7 +116,7 @@ def overlaps(a, b):
 
 
 def test_the_undo_toast_is_never_over_the_card_or_the_buttons_and_never_stale(tmp_path, artifacts):
-    from observe import toast, toast_node, top_card
+    from observe import bar_button, toast, toast_node, top_card
     with Review(photo_deck_in(tmp_path, 3)) as s:
         s.key("d")
         s.wait_cursor(1, "the deletion")
@@ -127,9 +127,9 @@ def test_the_undo_toast_is_never_over_the_card_or_the_buttons_and_never_stale(tm
         card = top_card(tree)["extents"]
         assert not overlaps(shown, card), f"the toast {shown} lies over the card {card}"
         for name in ("Previous", "Delete", "Skip", "Undo", "Like"):
-            for button in find_nodes(tree, role="push button", name=name):
-                if button["description"]:  # the action bar's (the toast's own Undo has none)
-                    assert not overlaps(shown, button["extents"]), f"the toast {shown} lies over {name} {button['extents']}"
+            button = bar_button(tree, name)  # the action bar's (not the toast's own Undo)
+            assert button, f"the action bar has no {name}"
+            assert not overlaps(shown, button["extents"]), f"the toast {shown} lies over {name} {button['extents']}"
         s.key("l")
         s.wait_cursor(2, "a later like")
         # Stale no more: it says what just happened, as the status line does.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickApp
 import FlickCore
 import FlickStore
 import Foundation

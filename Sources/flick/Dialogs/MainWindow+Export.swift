@@ -89,24 +89,6 @@ extension MainWindow {
         }
     }
 
-    /// Rates every decided clip of `clips` in its XMP sidecar and restores
-    /// those whose decision is gone; says what it did, and names each
-    /// sidecar it could not write with the reason.
-    private func writeRatings(_ clips: [StoredClip], folder: ReviewedFolder) {
-        let report = ExportLikes.rateSidecars(clips, folder: folder.record, store: folder.store, likeRating: Settings.shared.xmpLikeRating)
-        guard report.failures.isEmpty else {
-            let lines = report.failures.map {
-                "• " + tr("“%@”: %@", RawPath.display(($0.sidecar as NSString).lastPathComponent), ErrorText.sidecar($0.reason))
-            }
-            Dialogs.inform(over: window, heading: tr("Some XMP Sidecars Weren’t Updated"),
-                           body: ([trn("Rated %ld sidecar; the decisions themselves are saved.",
-                                       "Rated %ld sidecars; the decisions themselves are saved.", report.written, report.written)]
-                                  + lines).joined(separator: "\n"))
-            return
-        }
-        showToast(trn("Rated %ld XMP sidecar", "Rated %ld XMP sidecars", report.written, report.written))
-    }
-
     /// Where an export may write (Export.checkDestination, as the command
     /// line checks it): never into the reviewed folder or over one of its
     /// files; over another existing file only once the user agreed (GTK's
@@ -143,7 +125,7 @@ extension MainWindow {
         case .playlist: tr("Writing the Playlist")
         case .copy: tr("Copying the Liked Clips")
         case .stitch: tr("Joining the Liked Clips")
-        case .mlt, .xmp: tr("Writing the Editor Timeline")
+        case .mlt, .xmp: tr("Writing the Editor Timeline")  // XMP Ratings has its own (`writeRatings`)
         }
     }
 

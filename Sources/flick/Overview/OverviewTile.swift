@@ -14,6 +14,8 @@ final class OverviewTile {
     nonisolated static let posterWidth = 176
     nonisolated static let posterHeight = 132
 
+    /// The tile's widgets (tile.ui), kept by the builder.
+    private let ui: Builder
     let root: Widget
     /// The poster with the badge and "Current" drawn over it.
     private let picture = TilePicture(width: posterWidth, height: posterHeight)
@@ -42,22 +44,14 @@ final class OverviewTile {
     /// scrolls in, so each widget here is style, layout and an accessible
     /// object paid again per row.
     init() {
+        ui = Builder(resource: InterfaceBundle.path("ui/tile.ui"))
+        root = ui.widget("tile")
+        name = ui.widget("name")
+        duration = ui.widget("duration")
         gtk_widget_add_css_class(picture.area, "tile-poster")
-        name = gtk_label_new("")
-        gtk_label_set_ellipsize(name.opaque, PANGO_ELLIPSIZE_START)
-        gtk_label_set_max_width_chars(name.opaque, 18)
-        gtk_widget_add_css_class(name, "tile-name")
-        duration = gtk_label_new("")
-        gtk_widget_add_css_class(duration, "dim-label")
-        gtk_widget_add_css_class(duration, "caption")
-
-        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
-        gtk_widget_add_css_class(root, "overview-tile")
-        gtk_box_append(root.cast(), picture.area)
-        gtk_box_append(root.cast(), name)
-        gtk_box_append(root.cast(), duration)
+        gtk_box_prepend(root.cast(), picture.area)
         // The list item around the tile carries its name for screen readers.
-        for part in [picture.area, name, duration] { Accessibility.setHidden(part, true) }
+        Accessibility.setHidden(picture.area, true)
     }
 
     /// Draws the clip at `position` from the model (only what changed).

@@ -17,9 +17,10 @@ import GtkKit
 /// new texture for GTK to convert and lay out again.
 @MainActor
 final class CardView {
-    /// Ours for the card's life, whether or not the stack still holds it.
-    private let buttonRef: ObjectRef<Widget>
-    var button: Widget { buttonRef.pointer }
+    /// The card's widgets (card.ui), ours for the card's life whether or
+    /// not the stack still holds them: the builder keeps what it built.
+    private let ui: Builder
+    let button: Widget
     let clipID: Int64
     /// The file version the card was made for (a new version makes a new card).
     let version: String
@@ -27,16 +28,13 @@ final class CardView {
     /// The strip of this card that shows below the top card at rest (a
     /// widget of the stage, placed by it).
     private(set) lazy var peek = CardPeek { [weak self] in self?.canvas.image }
-    private let badge: Widget
-    private let badgeIcon: Widget
-    private let badgeLabel: Widget
+    /// What letting go now would do.
+    private let swipeBadge: CardBadge
     private let problem: Widget
     /// The card's decision, as on the overview's tile (icon and word on the
     /// decision's colour, bottom left): a decided clip that comes back on
     /// top says what it got.
-    private let decisionBadge: Widget
-    private let decisionIcon: Widget
-    private let decisionLabel: Widget
+    private let decisionBadge: CardBadge
     private var shownDecision: Decision?
     /// A sound icon and "Sound only", for a clip with no picture.
     private let sound: Widget
@@ -63,43 +61,13 @@ final class CardView {
         version = clip.version
         self.path = path
         kind = clip.kind
-        badgeIcon = gtk_image_new()
-        gtk_image_set_pixel_size(badgeIcon.opaque, 48)
-        badgeLabel = gtk_label_new("")
-        gtk_widget_add_css_class(badgeLabel, "title-2")
-        badge = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
-        gtk_widget_add_css_class(badge, "swipe-badge")
-        gtk_box_append(badge.cast(), badgeIcon)
-        gtk_box_append(badge.cast(), badgeLabel)
-        gtk_widget_set_halign(badge, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(badge, GTK_ALIGN_CENTER)
-        gtk_widget_set_can_target(badge, 0)
-        gtk_widget_set_opacity(badge, 0)
-
-        problem = gtk_label_new("")
-        gtk_label_set_wrap(problem.opaque, 1)
-        gtk_label_set_justify(problem.opaque, GTK_JUSTIFY_CENTER)
-        gtk_widget_add_css_class(problem, "card-problem")
-        gtk_widget_set_valign(problem, GTK_ALIGN_CENTER)
-        gtk_widget_set_can_target(problem, 0)
-        gtk_widget_set_visible(problem, 0)
-
-        sound = Self.makeSoundSign()
-        (decisionBadge, decisionIcon, decisionLabel) = Self.makeDecisionBadge()
-
-        let overlay: Widget = gtk_overlay_new()
-        gtk_overlay_set_child(overlay.opaque, canvas.area)
-        gtk_overlay_add_overlay(overlay.opaque, sound)
-        gtk_overlay_add_overlay(overlay.opaque, problem)
-        gtk_overlay_add_overlay(overlay.opaque, decisionBadge)
-        gtk_overlay_add_overlay(overlay.opaque, badge)
-
-        let button: Widget = gtk_button_new()
-        buttonRef = ObjectRef(taking: button)
-        gtk_button_set_child(button.cast(), overlay)
-        gtk_widget_add_css_class(button, "deck-card")
-        gtk_widget_set_overflow(button, GTK_OVERFLOW_HIDDEN)
-        gtk_widget_set_focus_on_click(button, 0)
+        ui = Builder(resource: InterfaceBundle.path("ui/card.ui"))
+        button = ui.widget("card")
+        swipeBadge = CardBadge(ui, "swipe")
+        decisionBadge = CardBadge(ui, "decision")
+        problem = ui.widget("problem")
+        sound = ui.widget("sound")
+        gtk_overlay_set_child(ui.widget("overlay").opaque, canvas.area)
 
         canvas.onImage = { [weak self] in self?.peek.redraw() }
         if kind == .photo { loadPhoto() }
@@ -200,54 +168,13 @@ final class CardView {
         }
     }
 
-    private static func makeSoundSign() -> Widget {
-        let icon: Widget = gtk_image_new_from_icon_name("audio-x-generic-symbolic")
-        gtk_image_set_pixel_size(icon.opaque, 64)
-        let label: Widget = gtk_label_new(tr("Sound only"))
-        gtk_widget_add_css_class(label, "title-3")
-        let sign: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
-        gtk_widget_add_css_class(sign, "card-sound")
-        gtk_box_append(sign.cast(), icon)
-        gtk_box_append(sign.cast(), label)
-        gtk_widget_set_halign(sign, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(sign, GTK_ALIGN_CENTER)
-        gtk_widget_set_can_target(sign, 0)
-        gtk_widget_set_visible(sign, 0)
-        return sign
-    }
-
-    private static func makeDecisionBadge() -> (badge: Widget, icon: Widget, label: Widget) {
-        let icon: Widget = gtk_image_new()
-        let label: Widget = gtk_label_new("")
-        let badge: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
-        gtk_widget_add_css_class(badge, "tile-badge")
-        gtk_widget_add_css_class(badge, "card-decision")
-        gtk_box_append(badge.cast(), icon)
-        gtk_box_append(badge.cast(), label)
-        gtk_widget_set_halign(badge, GTK_ALIGN_START)
-        gtk_widget_set_valign(badge, GTK_ALIGN_END)
-        gtk_widget_set_margin_start(badge, 8)
-        gtk_widget_set_margin_bottom(badge, 8)
-        gtk_widget_set_can_target(badge, 0)
-        gtk_widget_set_visible(badge, 0)
-        // The card's accessible name says the decision; the badge is for the eye.
-        Accessibility.setHidden(badge, true)
-        return (badge, icon, label)
-    }
-
     /// Shows the card's decision (nil: undecided, no badge).
     func setDecision(_ decision: Decision?) {
         guard decision != shownDecision else { return }
-        if let shownDecision { gtk_widget_remove_css_class(decisionBadge, shownDecision.direction.styleClass) }
+        decisionBadge.show(decision.map { ($0.direction, OverviewTile.iconName($0), Words.decision($0)) },
+                           replacing: shownDecision?.direction)
         shownDecision = decision
-        guard let decision else {
-            gtk_widget_set_visible(decisionBadge, 0)
-            return
-        }
-        gtk_widget_add_css_class(decisionBadge, decision.direction.styleClass)
-        gtk_image_set_from_icon_name(decisionIcon.opaque, OverviewTile.iconName(decision))
-        gtk_label_set_text(decisionLabel.opaque, Words.decision(decision))
-        gtk_widget_set_visible(decisionBadge, 1)
+        gtk_widget_set_visible(decisionBadge.box, decision == nil ? 0 : 1)
     }
 
     /// Shows the sound sign on a clip with no picture (it plays its sound).
@@ -269,18 +196,11 @@ final class CardView {
     /// colour, icon and a word, so nothing relies on colour alone.
     func setOverlay(_ overlay: Overlay) {
         if overlay.direction != shownDirection {
-            for direction in SwipeDirection.allCases {
-                gtk_widget_remove_css_class(badge, direction.styleClass)
-            }
-            if let direction = overlay.direction {
-                gtk_widget_add_css_class(badge, direction.styleClass)
-                gtk_image_set_from_icon_name(badgeIcon.opaque, direction.iconName)
-                gtk_label_set_text(badgeLabel.opaque, direction.overlayText)
-            }
+            swipeBadge.show(overlay.direction.map { ($0, $0.iconName, $0.overlayText) }, replacing: shownDirection)
             shownDirection = overlay.direction
         }
         canvas.tint = overlay.direction.map { CardCanvas.Tint(colour: tintColour($0), alpha: overlay.intensity * 0.45) }
-        gtk_widget_set_opacity(badge, overlay.intensity)
+        gtk_widget_set_opacity(swipeBadge.box, overlay.intensity)
     }
 
     var isVideo: Bool { kind == .video }

@@ -17,6 +17,9 @@ import GtkKit
 /// starts a card drag.
 @MainActor
 final class PlayerBar {
+    /// The bar's widgets (player-bar.ui); the builder keeps them, so the
+    /// caption survives moving between the bar and its own line.
+    private let ui: Builder
     let root: Widget
     /// Where the caption goes in a narrow window: its own line above the
     /// bar (the page places it), so the clip's name keeps its room.
@@ -27,7 +30,6 @@ final class PlayerBar {
     private let muteButton: Widget
     private let fullscreenButton: Widget
     private let caption: Widget
-    private let captionOwner: ObjectRef<Widget>
     private let positionLabel: Widget
     private let seekBar: Widget
     private let speedLabel: Widget
@@ -52,32 +54,16 @@ final class PlayerBar {
     init(model: ReviewModel, stack: CardStackView) {
         self.model = model
         self.stack = stack
-        playButton = Self.iconButton(.playPause)
-        muteButton = Self.iconButton(.mute)
-        fullscreenButton = Self.iconButton(.fullscreen)
-        caption = gtk_label_new("")
-        gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_START)
-        gtk_label_set_max_width_chars(caption.opaque, 48)
-        gtk_widget_add_css_class(caption, "clip-caption")
-        positionLabel = gtk_label_new("")
-        gtk_widget_add_css_class(positionLabel, "clip-position")
-        seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.1)
-        gtk_scale_set_draw_value(seekBar.cast(), 0)
-        gtk_widget_set_hexpand(seekBar, 1)
-        gtk_widget_set_size_request(seekBar, 120, -1)
-        Accessibility.setLabel(seekBar, tr("Position in the clip"))
-        speedLabel = gtk_label_new("")
-        gtk_widget_add_css_class(speedLabel, "clip-speed")
-        let row: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
-        gtk_widget_add_css_class(row, "player-bar")
-        for part in [playButton, caption, positionLabel, seekBar, speedLabel, muteButton, fullscreenButton] {
-            gtk_box_append(row.cast(), part)
-        }
-        root = row
-        captionLine = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        gtk_widget_add_css_class(captionLine, "player-caption-line")
-        gtk_widget_set_visible(captionLine, 0)
-        captionOwner = ObjectRef(retaining: caption)  // kept while it moves between the lines
+        ui = Builder(resource: InterfaceBundle.path("ui/player-bar.ui"))
+        root = ui.widget("bar")
+        playButton = Self.button(ui, "play", does: .playPause)
+        caption = ui.widget("caption")
+        positionLabel = ui.widget("position")
+        seekBar = ui.widget("seek-bar")
+        speedLabel = ui.widget("speed")
+        muteButton = Self.button(ui, "mute", does: .mute)
+        fullscreenButton = Self.button(ui, "fullscreen", does: .fullscreen)
+        captionLine = ui.widget("caption-line")
         connect(seekBar, .void("value-changed")) { [unowned self] in
             guard !settingValue else { return }
             userSeekAt = MonotonicClock.now
@@ -86,12 +72,14 @@ final class PlayerBar {
         stack.onTopTiming = { [unowned self] timing in show(timing) }
     }
 
-    private static func iconButton(_ action: FlickAction) -> Widget {
-        let button: Widget = gtk_button_new_from_icon_name(action.iconName)
-        gtk_widget_add_css_class(button, "flat")
+    /// The button `id` of player-bar.ui, given what it does, its icon, hint,
+    /// name and keys, all from `action`.
+    private static func button(_ ui: Builder, _ id: String, does action: FlickAction) -> Widget {
+        let button = ui.widget(id)
+        gtk_button_set_icon_name(button.cast(), action.iconName)
         gtk_actionable_set_action_name(button.opaque, action.detailedName)
-        gtk_widget_set_tooltip_text(button, action.tooltip)
-        gtk_widget_set_focus_on_click(button, 0)
+        // Read once on the first focus too (GTK 4.8 would send it twice).
+        FocusHint.set(button, action.tooltip)
         Accessibility.setLabel(button, action.label)
         Accessibility.setKeyShortcuts(button, action.ariaShortcuts)
         return button
@@ -118,7 +106,7 @@ final class PlayerBar {
     func setFullscreen(_ fullscreen: Bool) {
         let action: FlickAction = fullscreen ? .leaveFullscreen : .fullscreen
         gtk_button_set_icon_name(fullscreenButton.cast(), action.iconName)
-        gtk_widget_set_tooltip_text(fullscreenButton, action.tooltip)
+        FocusHint.set(fullscreenButton, action.tooltip)
         Accessibility.setLabel(fullscreenButton, action.label)
     }
 

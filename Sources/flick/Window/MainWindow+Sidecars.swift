@@ -1,4 +1,5 @@
 import CGtk
+import FlickApp
 import FlickCore
 import FlickStore
 import Foundation
@@ -64,6 +65,7 @@ extension MainWindow {
     /// sidecars still queued written before the window closes.
     func followSidecars(_ sink: DecisionRecorder) {
         sink.onSidecarFailure = { [unowned self] failure in showSidecarFailure(failure) }
+        sink.sidecarLikeRating = { Settings.shared.xmpSidecars ? Settings.shared.xmpLikeRating : nil }
         Settings.shared.onChange("xmp-sidecars") { [weak sink] in
             guard Settings.shared.xmpSidecars else { return }
             sink?.keepFolderInStep()
@@ -84,47 +86,5 @@ extension MainWindow {
         guard sidecarReasonsShown.insert(reason).inserted else { return }
         showToast(tr("Can’t update the XMP sidecar “%@”: %@. The decision is saved.",
                      RawPath.display((failure.sidecar as NSString).lastPathComponent), reason))
-    }
-}
-
-extension DecisionRecorder {
-    /// With the preference on, hands the clips `outcomes` decided or undid,
-    /// with their decisions now, to the sidecar keeper, which writes their
-    /// sidecars on its own queue (`SidecarKeeper`): nothing here reads the
-    /// store or a file. The decisions are saved already; a sidecar that
-    /// fails comes back to `onSidecarFailure`.
-    func keepSidecarsInStep(_ outcomes: [ActionOutcome], session: ReviewSession) {
-        guard Settings.shared.xmpSidecars, let folder else { return }
-        let keeper = sidecarKeeper(for: folder)
-        let (ids, decisions) = (session.deck.ids, session.deck.decisions)
-        let likeRating = Settings.shared.xmpLikeRating
-        for outcome in outcomes {
-            switch outcome {
-            case .decided(let position, _), .undid(.decide(let position, _, _), _):
-                guard position < ids.count else { continue }
-                keeper.keep(decisions[position], clipID: ids[position], folder: folder.record, likeRating: likeRating)
-            case .wentBack, .undid:
-                continue
-            }
-        }
-    }
-
-    /// Brings every sidecar of the folder on screen in step with its
-    /// decisions, on the keeper's queue (the preference was turned on).
-    func keepFolderInStep() {
-        guard let folder else { return }
-        sidecarKeeper(for: folder).keepFolder(folder.record, likeRating: Settings.shared.xmpLikeRating)
-    }
-
-    /// The keeper of the store `folder` is in, made on first use.
-    private func sidecarKeeper(for folder: ReviewedFolder) -> SidecarKeeper {
-        if let sidecars, sidecars.storePath == folder.store.path { return sidecars }
-        let keeper = SidecarKeeper(storePath: folder.store.path) { [weak self] failures in
-            Task { @MainActor [weak self] in
-                for failure in failures { self?.onSidecarFailure?(failure) }
-            }
-        }
-        sidecars = keeper
-        return keeper
     }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import FlickApp
 import FlickStore
 import GtkKit
 

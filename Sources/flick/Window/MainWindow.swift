@@ -1,4 +1,5 @@
 import CGtk
+import FlickApp
 import FlickCore
 import FlickStore
 import Foundation
@@ -54,7 +55,7 @@ final class MainWindow {
     private let startPage: StartPage
     private let emptyPage: Widget
     private let errorPage: Widget
-    private let sink = DecisionRecorder()
+    private let sink = DecisionRecorder(wording: { ErrorText.Worded($0) })
     private var facts: FactsReader?
     private(set) var announcer: Announcer?
     private(set) var undoToasts: UndoToastPresenter?
@@ -498,10 +499,11 @@ final class MainWindow {
         gtk_stack_set_visible_child_name(pages.cast(), shown.rawValue)
         // Screen readers see only the page on screen (G into the overview
         // said nothing while the deck's page kept its name).
-        // The review and start pages are not named: Orca would say "Review
-        // panel" or "Start panel" each time focus comes back into them.
+        // The review, start and overview pages are not named: Orca would say
+        // "Review panel", "Start panel" or "Overview panel" each time focus
+        // comes into them (the overview says its own summary).
         let widgets = pageWidgets
-        Accessibility.showStackPage(pages, pages: widgets.map { ($0.0, [.deck, .start].contains($0.1) ? "" : $0.1.title) },
+        Accessibility.showStackPage(pages, pages: widgets.map { ($0.0, [.deck, .start, .overview].contains($0.1) ? "" : $0.1.title) },
                                     shown: widgets.first { $0.1 == shown }?.0 ?? page.root)
     }
 

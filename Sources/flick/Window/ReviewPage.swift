@@ -20,6 +20,8 @@ import GtkKit
 /// its progress row when short.
 @MainActor
 final class ReviewPage {
+    /// The page's widgets (review-page.ui), kept by the builder.
+    private let ui: Builder
     let root: Widget
     let stack: CardStackView
     let player: PlayerBar
@@ -58,6 +60,8 @@ final class ReviewPage {
     private var neededWidths: [PageWidth: Int32] = [.medium: 600]
     private var tallHeight: Int32 = 440
     private var relayoutPending = false
+    /// Reads the first card again for a screen reader that ran before Flick.
+    private var embedding: AccessibilityEmbedding?
     /// How far past a layout's need the window must grow before the page
     /// takes the roomier layout again, so a width near the edge never flickers.
     static let hysteresis: Int32 = 24
@@ -68,56 +72,48 @@ final class ReviewPage {
         self.model = model
         stack = CardStackView(model: model, actions: actions)
         player = PlayerBar(model: model, stack: stack)
-        progressLabel = gtk_label_new("")
-        gtk_widget_add_css_class(progressLabel, "deck-position")
-        progressBar = gtk_progress_bar_new()
-        gtk_widget_set_hexpand(progressBar, 1)
-        gtk_widget_set_valign(progressBar, GTK_ALIGN_CENTER)
-        Accessibility.setLabel(progressBar, tr("Review progress"))
-        progressRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        gtk_widget_add_css_class(progressRow, "progress-row")
-        gtk_box_append(progressRow.cast(), progressBar)
-        gtk_box_append(progressRow.cast(), progressLabel)
-
-        statusLabel = gtk_label_new("")
-        gtk_widget_add_css_class(statusLabel, "status-line")
-        gtk_label_set_wrap(statusLabel.opaque, 1)
-        gtk_label_set_justify(statusLabel.opaque, GTK_JUSTIFY_CENTER)
-
-        actionBar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18)
-        let cards: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
-        gtk_box_append(cards.cast(), progressRow)
-        gtk_box_append(cards.cast(), stack.root)
-        gtk_box_append(cards.cast(), player.captionLine)
-        gtk_box_append(cards.cast(), player.root)
-        gtk_box_append(cards.cast(), statusLabel)
-
-        (finishedPage, reviewAgainButton, undecidedButton) = Self.makeFinishedPage()
-        pages = gtk_stack_new()
-        gtk_stack_set_transition_type(pages.cast(), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        for (child, name, label) in [(cards, "cards", tr("Cards")), (finishedPage, "finished", tr("All Clips Reviewed"))] {
-            gtk_stack_add_named(pages.cast(), child, name)
+        ui = Builder(resource: InterfaceBundle.path("ui/review-page.ui"))
+        progressLabel = ui.widget("progress-label")
+        progressBar = ui.widget("progress-bar")
+        progressRow = ui.widget("progress-row")
+        statusLabel = ui.widget("status")
+        actionBar = ui.widget("action-bar")
+        cardsPage = ui.widget("cards")
+        pages = ui.widget("pages")
+        toastOverlay = ui.widget("toasts")
+        content = ui.widget("page")
+        finishedPage = ui.widget("finished")
+        // The stage and the player go between the progress row and the status line.
+        var previous = progressRow
+        for part in [stack.root, player.captionLine, player.root] {
+            gtk_box_insert_child_after(cardsPage.cast(), part, previous)
+            previous = part
+        }
+        (reviewAgainButton, undecidedButton) = Self.fillFinished(ui.widget("finished-buttons"))
+        for (child, label) in [(cardsPage, tr("Cards")), (finishedPage, tr("All Clips Reviewed"))] {
             if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, label) }
         }
-        cardsPage = cards
-        gtk_widget_set_vexpand(pages, 1)
-        // Toasts rise from the bottom of the cards, above the action bar,
-        // never over its buttons.
-        toastOverlay = adw_toast_overlay_new()
-        // Toasts rise over the bottom of the stage, never over the player bar.
-        gtk_widget_add_css_class(toastOverlay, "review-toasts")
-        adw_toast_overlay_set_child(toastOverlay.cast(), pages)
-        let page: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        gtk_widget_add_css_class(page, "review-page")
-        gtk_box_append(page.cast(), toastOverlay)
-        gtk_box_append(page.cast(), actionBar)
-        content = page
         // The frame reports the room it gets to `fit` once the page exists.
         let relay = RoomRelay()
-        root = RoomLayout.wrap(page, floor: Self.floor) { room in relay.fit(room) }
+        root = RoomLayout.wrap(content, floor: Self.floor) { room in relay.fit(room) }
         fillActionBar()
         relay.fit = { [unowned self] room in self.fit(room) }
         stack.onDragHint = { [unowned self] hint in showDragHint(hint) }
+        embedding = AccessibilityEmbedding { [weak self] in self?.focusAgainOnceEmbedded() }
+    }
+
+    /// A screen reader that ran before Flick started drops every event sent
+    /// before the registry embedded the app, the first card's focus among
+    /// them: once embedded, the focus leaves the top card and comes back,
+    /// so the card is read. Only while that card has the focus in the
+    /// active window (a later focus was heard anyway).
+    private func focusAgainOnceEmbedded() {
+        embedding = nil
+        guard let window = gtk_widget_get_root(root), let card = stack.topCard?.button, gtk_root_get_focus(window) == card,
+              gtk_window_is_active(UnsafeMutablePointer<GtkWindow>(window)) != 0 else { return }
+        Log.debug("review page: the first card's focus again, for a screen reader", category: "a11y")
+        gtk_root_set_focus(window, nil)
+        gtk_widget_grab_focus(card)
     }
 
     /// A button for `action`: icon and label, its tooltip and key shortcuts
@@ -133,7 +129,8 @@ final class ReviewPage {
             gtk_button_set_label(button.cast(), action.label)
         }
         gtk_actionable_set_action_name(button.opaque, action.detailedName)
-        gtk_widget_set_tooltip_text(button, action.tooltip)
+        // Read once on the first focus too (GTK 4.8 would send it twice).
+        FocusHint.set(button, action.tooltip)
         gtk_widget_add_css_class(button, "action-\(action.rawValue)")
         gtk_widget_add_css_class(button, "pill")
         // The visible label is the accessible name; GTK 4.8 would append an
@@ -145,8 +142,6 @@ final class ReviewPage {
     /// The action bar: a button per action, labelled while there is room,
     /// an icon (named for screen readers) when narrow.
     private func fillActionBar() {
-        gtk_widget_set_halign(actionBar, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(actionBar, "action-bar")
         for action in FlickAction.bar {
             let button = Self.makeButton(action)
             gtk_box_append(actionBar.cast(), button)
@@ -161,13 +156,9 @@ final class ReviewPage {
         }
     }
 
-    private static func makeFinishedPage() -> (page: Widget, reviewAgain: Widget, undecided: Widget) {
-        let page: Widget = adw_status_page_new()
-        adw_status_page_set_icon_name(page.cast(), "object-select-symbolic")
-        adw_status_page_set_title(page.cast(), tr("All Clips Reviewed"))
-        let buttons: Widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
-        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-        gtk_widget_add_css_class(buttons, "finished-buttons")
+    /// The finished page's buttons, safest last; gives Review Again and Go
+    /// to Undecided, which take the focus there.
+    private static func fillFinished(_ buttons: Widget) -> (reviewAgain: Widget, undecided: Widget) {
         var reviewAgain: Widget?, undecided: Widget?
         for action in [FlickAction.showUndecided, .applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
             let button = makeButton(action)
@@ -182,8 +173,7 @@ final class ReviewPage {
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_box_append(buttons.cast(), button)
         }
-        adw_status_page_set_child(page.cast(), buttons)
-        return (page, reviewAgain ?? buttons, undecided ?? buttons)
+        return (reviewAgain ?? buttons, undecided ?? buttons)
     }
 
     // MARK: Drawing the model

@@ -15,7 +15,7 @@ import Foundation
 /// Threading: `start` and `claim` from the main thread, `result(of:)` from
 /// any (it waits); the scan runs on a thread of its own and hands its
 /// result over under a lock.
-final class EarlyScan: @unchecked Sendable {
+public final class EarlyScan: @unchecked Sendable {
     private let path: String
     private let order: DeckOrder
     private let lock = NSLock()
@@ -33,7 +33,7 @@ final class EarlyScan: @unchecked Sendable {
 
     /// Starts scanning `folder` (as the window will resolve it), listed as
     /// `choice` says, else as it was last opened, else as `fallback`.
-    @MainActor static func start(_ folder: URL, choice: Bool?, fallback: Bool, order: DeckOrder) {
+    @MainActor public static func start(_ folder: URL, choice: Bool?, fallback: Bool, order: DeckOrder) {
         let scan = EarlyScan(path: folder.standardizedFileURL.path, order: order)
         pending = scan
         Thread.detachNewThread {
@@ -46,7 +46,7 @@ final class EarlyScan: @unchecked Sendable {
 
     /// The early scan of `folder`, if it is the one started for this folder
     /// in this order and no one took it yet; nil otherwise.
-    @MainActor static func claim(_ folder: URL, order: DeckOrder) -> EarlyScan? {
+    @MainActor public static func claim(_ folder: URL, order: DeckOrder) -> EarlyScan? {
         guard let scan = pending else { return nil }
         pending = nil
         guard scan.path == folder.standardizedFileURL.path, scan.order == order else { return nil }
@@ -57,7 +57,7 @@ final class EarlyScan: @unchecked Sendable {
     /// says, waiting for it to finish (off the main thread: on a stalled
     /// share it never does); nil when it failed (the caller's own scan
     /// says why) or was listed the other way.
-    func clips(of kinds: Set<ClipKind>, recursive wanted: Bool) -> [ScannedClip]? {
+    public func clips(of kinds: Set<ClipKind>, recursive wanted: Bool) -> [ScannedClip]? {
         finished.wait()
         finished.signal()  // for any later look
         let (recursive, clips) = lock.withLock { (self.recursive, self.clips) }

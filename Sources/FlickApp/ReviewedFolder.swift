@@ -1,32 +1,32 @@
-import CGtk
+import CGio
 import FlickCore
 import FlickStore
 import Foundation
-import GtkKit
+import GObjectKit
 
 /// The folder under review and its place in the decision store: scans it,
 /// reconciles the store, rebuilds the session, persists every action, and
 /// watches the folder so new, removed and renamed files reach the deck.
 @MainActor
-final class ReviewedFolder {
-    let url: URL
+public final class ReviewedFolder {
+    public let url: URL
     /// The store's version when the deck was last read from it.
     private var seenVersion: Int64?
     /// Another process (`flick apply`, `flick-bench drive`, a second
     /// window's store) changed the store since the deck was read.
-    var changedElsewhere: Bool {
+    public var changedElsewhere: Bool {
         guard let seenVersion, let now = try? store.version() else { return false }
         return now != seenVersion
     }
-    let recursive: Bool
+    public let recursive: Bool
     /// Videos, and photos unless the preference leaves them out.
-    let kinds: Set<ClipKind>
-    let order: DeckOrder
-    let store: Store
-    let record: FolderRecord
+    public let kinds: Set<ClipKind>
+    public let order: DeckOrder
+    public let store: Store
+    public let record: FolderRecord
     /// Called (debounced) after files appear, vanish or are renamed, with
     /// the names that changed, or nil when only a rescan can tell.
-    var onChange: (([String]?) -> Void)?
+    public var onChange: (([String]?) -> Void)?
 
     /// The folder's file monitor: released with this value (a GFileMonitor
     /// cancels itself when it goes), or cancelled at once by `close()`.
@@ -38,13 +38,13 @@ final class ReviewedFolder {
     private var changedNames: [String]? = []
     /// Milliseconds to wait after the last file event before rescanning
     /// (a copy of many files arrives as a burst of events).
-    static let settleMilliseconds: UInt64 = 600
+    public static let settleMilliseconds: UInt64 = 600
     /// Names in one settled burst past which one rescan is cheaper than
     /// following each name (a few µs of `lstat` and two indexed queries each).
-    static let namesBeforeRescan = 500
+    public static let namesBeforeRescan = 500
 
     /// Opens `url` in `store`. Throws `FolderError` or `StoreError`.
-    init(url: URL, recursive: Bool, order: DeckOrder, kinds: Set<ClipKind>, store: Store) throws {
+    public init(url: URL, recursive: Bool, order: DeckOrder, kinds: Set<ClipKind>, store: Store) throws {
         self.url = url
         self.kinds = kinds
         self.recursive = recursive
@@ -58,7 +58,7 @@ final class ReviewedFolder {
     /// in order, and its session. With `deferringWrites` the store's new
     /// rows are written later (`writeDeferredRows`), or before anything
     /// else touches the store.
-    func load(scanned given: [ScannedClip]? = nil, deferringWrites: Bool = false) throws -> (sync: SyncResult, session: ReviewSession) {
+    public func load(scanned given: [ScannedClip]? = nil, deferringWrites: Bool = false) throws -> (sync: SyncResult, session: ReviewSession) {
         let scanned = try given ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
         seenVersion = try? store.version()
         let sync = try store.sync(record, with: scanned, deferringWrites: deferringWrites)
@@ -68,13 +68,13 @@ final class ReviewedFolder {
     /// Milliseconds the first card gets to start playing before the
     /// deferred rows are written, and between two slices of them (the
     /// window draws and takes input in between).
-    static let deferredStartMilliseconds: UInt64 = 400
-    static let deferredPauseMilliseconds: UInt64 = 4
+    public static let deferredStartMilliseconds: UInt64 = 400
+    public static let deferredPauseMilliseconds: UInt64 = 4
 
     /// Writes the rows a deferred sync left, a slice at a time on the
     /// main loop; calls `onLost` when the store changed under them (the
     /// deck must then come from a full sync).
-    func writeDeferredRows(onLost: @escaping @MainActor () -> Void) {
+    public func writeDeferredRows(onLost: @escaping @MainActor () -> Void) {
         writer?.cancel()
         guard store.hasDeferredSync else { return }
         writer = Task { @MainActor [weak self] in
@@ -93,12 +93,12 @@ final class ReviewedFolder {
     }
 
     /// Persists what the session just did; durable when this returns.
-    func record(_ outcome: ActionOutcome, session: ReviewSession) throws(StoreError) {
+    public func record(_ outcome: ActionOutcome, session: ReviewSession) throws(StoreError) {
         try store.record(outcome, session: session, folder: record)
     }
 
     /// A stored clip as the review model knows it.
-    static func reviewClip(_ clip: StoredClip) -> ReviewClip {
+    public static func reviewClip(_ clip: StoredClip) -> ReviewClip {
         // Integers only: a Double's description costs more than the rest at 100,000 clips.
         let version = clip.identity.map { "\($0.device):\($0.inode):\($0.size):\($0.mtime.bitPattern)" } ?? ""
         return ReviewClip(id: clip.id, relativePath: clip.relativePath, name: RawPath.display(clip.relativePath), kind: clip.kind,
@@ -107,7 +107,7 @@ final class ReviewedFolder {
 
     /// Reconciles just `names` (direct children whose files changed) with
     /// the store: what the deck gains and loses, without a rescan.
-    func sync(names: [String]) throws(StoreError) -> EntrySyncResult {
+    public func sync(names: [String]) throws(StoreError) -> EntrySyncResult {
         var seen = Set<[UInt8]>()  // one event per write, create and rename: each name once
         let unique = names.filter { seen.insert(RawPath.key($0)).inserted }
         let found = unique.compactMap { FolderScan.entry(named: $0, in: url, kinds: kinds) }
@@ -117,10 +117,12 @@ final class ReviewedFolder {
     /// Whether a change can be followed name by name: the deck holds only
     /// direct children in name order (a subfolder, or an order by date,
     /// needs a rescan).
-    var followsNames: Bool { !recursive && order == .name }
+    public var followsNames: Bool { !recursive && order == .name }
 
-    /// Starts watching the folder (its direct children) for changes.
-    func watch() {
+    /// Starts watching the folder (its direct children) for changes. The
+    /// monitor's events are delivered by the GLib main context of the
+    /// thread that calls this (the window's main loop; a test iterates it).
+    public func watch() {
         guard monitor == nil, let file = ObjectRef(taking: g_file_new_for_path(url.path)) else { return }
         var error: UnsafeMutablePointer<GError>?
         guard let monitor = ObjectRef(taking: g_file_monitor_directory(file.pointer, G_FILE_MONITOR_WATCH_MOVES, nil, &error)) else {
@@ -129,7 +131,7 @@ final class ReviewedFolder {
             return
         }
         self.monitor = monitor
-        connect(monitor.pointer.opaque, .fileChanged) { [weak self] event, name, other in
+        FileMonitorEvents.connect(monitor) { [weak self] event, name, other in
             guard event != G_FILE_MONITOR_EVENT_CHANGED, event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED else { return }
             self?.note(event, name: name, other: other)
         }
@@ -176,7 +178,7 @@ final class ReviewedFolder {
 
     /// Stops watching now (the window opened another folder), rather than
     /// when the last reference goes; calling it again does nothing.
-    func close() {
+    public func close() {
         pending?.cancel()
         writer?.cancel()
         if let monitor {
