@@ -17,9 +17,11 @@ enum ClipSampler {
     /// How often the bus is looked at for an error while waiting, in seconds.
     static let pollInterval = 0.05
 
-    /// The frames, each with its time in seconds from the clip's start.
+    /// The frames, each with its time in seconds from the clip's start, and
+    /// the clip's whole duration in seconds as GstDiscoverer reads it (nil
+    /// when the file does not say).
     static func frames(path: String, rate: Int, side: Int, maxSeconds: Double,
-                       cancelled: () -> Bool) throws(MediaError) -> [(time: Double, image: GreyImage)] {
+                       cancelled: () -> Bool) throws(MediaError) -> (frames: [(time: Double, image: GreyImage)], duration: Double?) {
         GStreamer.initialize()
         let name = RawPath.display((path as NSString).lastPathComponent)
         // A regular file only: a FIFO would block the decoder for ever.
@@ -85,7 +87,7 @@ enum ClipSampler {
             frames.append((time, image))
         }
         if frames.isEmpty && !cancelled() { throw .notAVideo(file: name, reason: .noPictureCameOut) }
-        return frames
+        return (frames, info.duration)
     }
 
     /// GStreamer's error message as the reason.

@@ -19,8 +19,9 @@ public struct AnalysisItem: Sendable, Equatable {
 /// under its identity): its content hash when a file of the same size
 /// made one necessary, its fingerprint, or why it has none.
 public struct FileAnalysis: Sendable, Equatable {
-    /// The version of the fingerprints: results made by another are made again.
-    public static let version = 1
+    /// The version of the fingerprints: results made by another are made
+    /// again. 2: a clip's print holds its duration (for `Suggestions`).
+    public static let version = 2
 
     public enum Print: Sendable, Equatable {
         case photo(PhotoPrint)

@@ -3,7 +3,7 @@ import FlickStore
 
 /// A folder's stacks, for the window and the command line alike: what the
 /// store knows is read, the rest analysed (`StackAnalysis`) and kept, then
-/// the stacks found (`StackFinder`).
+/// the stacks found (`StackFinder`) and what to suggest (`Suggestions`).
 ///
 /// Threading: blocks its caller; call it off the main thread. The store is
 /// used on the caller's thread only.
@@ -13,6 +13,8 @@ import FlickStore
 public enum FolderStacks {
     public struct Found: Sendable {
         public let stacks: [Stack]
+        /// Each item's reasons to be suggested (`Suggestions`), by item.
+        public let suggestions: [[Suggestion]]
         /// Files analysed now (the others came from the store).
         public let analysed: Int
         /// Whether the work was stopped before the end (`stacks` then hold
@@ -33,6 +35,7 @@ public enum FolderStacks {
             changed.append((identities[index], StoredAnalysis(version: FileAnalysis.version, content: result.content, print: result.printText)))
         }
         try store.saveAnalyses(changed)
-        return Found(stacks: StackFinder.stacks(items: items, analyses: results), analysed: changed.count, stopped: cancelled())
+        return Found(stacks: StackFinder.stacks(items: items, analyses: results), suggestions: Suggestions.of(items, analyses: results),
+                     analysed: changed.count, stopped: cancelled())
     }
 }

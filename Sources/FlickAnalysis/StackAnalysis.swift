@@ -81,9 +81,9 @@ public enum StackAnalysis {
                 let image = try PhotoDecoder.grey(path: item.path, side: side)
                 return .photo(PhotoPrint(image: image, captured: CaptureTime.read(path: item.path)))
             case .video:
-                let frames = try ClipSampler.frames(path: item.path, rate: ClipPrint.rate, side: side,
+                let sampled = try ClipSampler.frames(path: item.path, rate: ClipPrint.rate, side: side,
                                                     maxSeconds: ClipPrint.maxSeconds, cancelled: cancelled)
-                return cancelled() ? nil : .clip(ClipPrint(images: frames.map(\.image)))
+                return cancelled() ? nil : .clip(ClipPrint(images: sampled.frames.map(\.image), duration: sampled.duration))
             }
         } catch .timedOut {
             // A busy machine, not the file: nothing kept, tried again next time.

@@ -234,7 +234,7 @@ def test_newlines_and_escapes_in_names_cannot_break_lines_or_drive_the_terminal(
     (folder / "esc\x1b[2J.mp4").write_bytes(b"w")  # other bytes: not a stack of copies
     text = cli.run("status", folder, check=0).stdout
     assert "\x1b" not in text
-    assert text.count("\n") == 4  # the folder, the summary, one line per clip
+    assert text.count("\n") == 5  # the folder, the summary, the space, one line per clip
     assert "two\\nlines.mp4" in text and "esc\\x1B[2J.mp4" in text
     assert sorted(c["path"] for c in cli.status(folder)["clips"]) == ["esc\x1b[2J.mp4", "two\nlines.mp4"]
     set_decisions(cli, "like")

@@ -24,15 +24,22 @@ public enum CaptureTime {
     }
 
     public static func read(_ source: some ByteSource) -> Double? {
+        exif(source) { fromTIFF($0) }
+    }
+
+    /// What `read` finds in the EXIF (TIFF) block of `source`: a JPEG's
+    /// APP1 "Exif" segments in turn, a TIFF file itself, a WebP's EXIF
+    /// chunk; nil for other formats or when `read` finds nothing.
+    static func exif<Found>(_ source: some ByteSource, _ read: (any ByteSource) -> Found?) -> Found? {
         switch PhotoFormat.sniff(source.bytes(at: 0, count: PhotoFormat.headerBytes)) {
-        case .jpeg: return fromJPEG(source)
-        case .tiff: return fromTIFF(source)
-        case .webp: return fromWebP(source)
+        case .jpeg: return fromJPEG(source, read)
+        case .tiff: return read(source)
+        case .webp: return fromWebP(source, read)
         default: return nil
         }
     }
 
-    private static func fromJPEG(_ file: some ByteSource) -> Double? {
+    private static func fromJPEG<Found>(_ file: some ByteSource, _ read: (any ByteSource) -> Found?) -> Found? {
         var offset = 2
         for _ in 0..<ExifOrientation.maxBlocks {
             let head = file.bytes(at: offset, count: 4)
@@ -45,7 +52,7 @@ public enum CaptureTime {
             if marker == 0xE1, length > 8 {
                 let payload = OffsetBytes(source: file, base: offset + 4)
                 if payload.bytes(at: 0, count: 6) == Array("Exif\0\0".utf8),
-                   let found = fromTIFF(OffsetBytes(source: payload, base: 6)) {
+                   let found = read(OffsetBytes(source: payload, base: 6)) {
                     return found
                 }
             }
@@ -54,7 +61,7 @@ public enum CaptureTime {
         return nil
     }
 
-    private static func fromWebP(_ file: some ByteSource) -> Double? {
+    private static func fromWebP<Found>(_ file: some ByteSource, _ read: (any ByteSource) -> Found?) -> Found? {
         let riff = file.bytes(at: 0, count: 12)
         guard riff.count == 12, let riffSize = Bytes.u32(riff, 4, bigEndian: false) else { return nil }
         var offset = 12
@@ -64,15 +71,15 @@ public enum CaptureTime {
             if head[0..<4] == ArraySlice("EXIF".utf8) {
                 var tiff = OffsetBytes(source: file, base: offset + 8)
                 if tiff.bytes(at: 0, count: 6) == Array("Exif\0\0".utf8) { tiff = OffsetBytes(source: file, base: offset + 14) }
-                return fromTIFF(tiff)
+                return read(tiff)
             }
             offset += 8 + size + (size & 1)
         }
         return nil
     }
 
-    /// IFD0's EXIF sub-IFD, then its two tags.
-    static func fromTIFF(_ tiff: some ByteSource) -> Double? {
+    /// A TIFF block's byte order and the offset of its first IFD.
+    static func tiffStart(_ tiff: some ByteSource) -> (bigEndian: Bool, ifd0: Int)? {
         let header = tiff.bytes(at: 0, count: 8)
         guard header.count == 8 else { return nil }
         let bigEndian: Bool
@@ -81,7 +88,13 @@ public enum CaptureTime {
         case (0x4D, 0x4D): bigEndian = true
         default: return nil
         }
-        guard Bytes.u16(header, 2, bigEndian: bigEndian) == 42, let ifd0 = Bytes.u32(header, 4, bigEndian: bigEndian),
+        guard Bytes.u16(header, 2, bigEndian: bigEndian) == 42, let ifd0 = Bytes.u32(header, 4, bigEndian: bigEndian) else { return nil }
+        return (bigEndian, ifd0)
+    }
+
+    /// IFD0's EXIF sub-IFD, then its two tags.
+    static func fromTIFF(_ tiff: some ByteSource) -> Double? {
+        guard let (bigEndian, ifd0) = tiffStart(tiff),
               let exif = entry(exifPointerTag, in: tiff, at: ifd0, bigEndian: bigEndian),
               let exifOffset = Bytes.u32(exif, 8, bigEndian: bigEndian),
               let date = text(dateTimeOriginalTag, in: tiff, at: exifOffset, bigEndian: bigEndian),
@@ -95,7 +108,7 @@ public enum CaptureTime {
     }
 
     /// The 12-byte entry of `tag` in the IFD at `offset`.
-    private static func entry(_ tag: Int, in tiff: some ByteSource, at offset: Int, bigEndian: Bool) -> [UInt8]? {
+    static func entry(_ tag: Int, in tiff: some ByteSource, at offset: Int, bigEndian: Bool) -> [UInt8]? {
         guard let count = Bytes.u16(tiff.bytes(at: offset, count: 2), 0, bigEndian: bigEndian) else { return nil }
         let entries = tiff.bytes(at: offset + 2, count: min(count, ExifOrientation.maxEntries) * 12)
         for start in stride(from: 0, to: entries.count - 11, by: 12) where Bytes.u16(entries, start, bigEndian: bigEndian) == tag {
@@ -105,7 +118,7 @@ public enum CaptureTime {
     }
 
     /// An ASCII tag's text (in the entry itself when 4 bytes or fewer).
-    private static func text(_ tag: Int, in tiff: some ByteSource, at offset: Int, bigEndian: Bool) -> String? {
+    static func text(_ tag: Int, in tiff: some ByteSource, at offset: Int, bigEndian: Bool) -> String? {
         guard let found = entry(tag, in: tiff, at: offset, bigEndian: bigEndian),
               Bytes.u16(found, 2, bigEndian: bigEndian) == 2, let count = Bytes.u32(found, 4, bigEndian: bigEndian),
               count > 0, count <= 64 else { return nil }

@@ -23,11 +23,11 @@ struct StatusCommand: ParsableCommand {
 
     @OptionGroup var folder: FolderOptions
 
-    @Flag(help: "Print one JSON object instead of text: the folder, the counts, and each clip's path, kind, decision, error and stack.")
+    @Flag(help: "Print one JSON object instead of text: the folder, the counts and sizes, and each clip's path, kind, decision, error, size, stack and suggestions.")
     var json = false
 
     @Flag(inversion: .prefixedNo,
-          help: "Find stacks: exact copies, similar photos and clips, Live Photos (analysing what the store does not know yet).")
+          help: "Find stacks (exact copies, similar photos and clips, Live Photos) and suggestions (short clips, screenshots, extra copies), analysing what the store does not know yet.")
     var stacks = true
 
     func run() throws {
@@ -46,6 +46,7 @@ struct StatusCommand: ParsableCommand {
         for clip in clips { if let decision = clip.decision { counts[decision, default: 0] += 1 } }
         let decided = counts.values.reduce(0, +)
         let unmatched = Self.unmatched(context, flag: folder.recursive)
+        let space = StatusSpace(clips: clips, scanned: scanned, root: root)
         let found = stacks ? try StatusStacks(context, errors: errors) : nil
         // Stopped while looking for stacks: no listing without its stacks.
         if found != nil && Interrupt.requested {
@@ -54,7 +55,7 @@ struct StatusCommand: ParsableCommand {
         }
         if json {
             var output = StatusJSON(folder: root, clips: clips, errors: errors, counts: counts, decided: decided, unmatched: unmatched,
-                                    stacks: found).bytes
+                                    space: space, stacks: found).bytes
             output.append(0x0A)
             CLI.write(output)
             return
@@ -64,8 +65,10 @@ struct StatusCommand: ParsableCommand {
                         + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left"]
         // One write for the whole listing, not one per clip.
         let stackLine = found.flatMap { $0.stacks.isEmpty ? nil : [$0.summary] } ?? []
-        CLI.write(StatusText(header: header + stackLine + Self.unmatchedLine(unmatched) + Self.sidecarRejects(context), clips: clips,
-                             errors: errors, stacks: found?.ofClip).bytes)
+        let suggestionLine = found?.suggestionSummary.map { [$0] } ?? []
+        CLI.write(StatusText(header: header + [space.line] + stackLine + suggestionLine + Self.unmatchedLine(unmatched)
+                                + Self.sidecarRejects(context), clips: clips,
+                             errors: errors, stacks: found?.ofClip, suggestions: found?.suggestions).bytes)
     }
 
     /// How many decisions stand for no file found now (`SyncResult.unmatched`),

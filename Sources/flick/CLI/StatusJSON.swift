@@ -15,14 +15,17 @@ struct StatusJSON {
     /// `unmatched`: decisions that stand for no file found now. `stacks`:
     /// each clip's `"stack"` (the id its stack's members share, null when
     /// alone) and `"stack_kind"`, and the stacks of each kind; all left
-    /// out when stacks were not looked for (`--no-stacks`).
+    /// out when stacks were not looked for (`--no-stacks`), and so are each
+    /// clip's `"suggestions"` and their counts (they come from the same
+    /// analysis). `space`: each clip's `"bytes"` and the totals
+    /// (`"bytes"`, `"bytes_delete"`, `"bytes_like"`), always there.
     init(folder: String, clips: [StoredClip], errors: [String?], counts: [Decision: Int], decided: Int, unmatched: Int,
-         stacks: StatusStacks? = nil) {
-        bytes.reserveCapacity(64 + clips.count * 80)
-        append("{\"clips\":[")
+         space: StatusSpace, stacks: StatusStacks? = nil) {
+        bytes.reserveCapacity(64 + clips.count * 100)
+        append("{\"bytes\":\(space.total),\"bytes_delete\":\(space.marked),\"bytes_like\":\(space.liked),\"clips\":[")
         for (index, clip) in clips.enumerated() {
             if index > 0 { append(",") }
-            append("{\"decision\":")
+            append("{\"bytes\":\(index < space.bytes.count ? space.bytes[index] : 0),\"decision\":")
             if let decision = clip.decision { string(decision.rawValue) } else { append("null") }
             append(",\"error\":")
             if let error = errors[index] { string(error) } else { append("null") }
@@ -37,6 +40,8 @@ struct StatusJSON {
                 } else {
                     append(",\"stack\":null,\"stack_kind\":null")
                 }
+                let reasons = index < stacks.suggestions.count ? stacks.suggestions[index] : []
+                append(",\"suggestions\":[" + reasons.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]")
             }
             append("}")
         }
@@ -47,6 +52,8 @@ struct StatusJSON {
         if let stacks {
             let counts = stacks.counts
             append(",\"stacks\":{" + StackKind.allCases.map { "\"\($0.rawValue)\":\(counts[$0] ?? 0)" }.sorted().joined(separator: ",") + "}")
+            let suggested = stacks.suggestionCounts
+            append(",\"suggested\":{" + Suggestion.allCases.sorted().map { "\"\($0.rawValue)\":\(suggested[$0] ?? 0)" }.joined(separator: ",") + "}")
         }
         append(",\"total\":\(clips.count),\"unmatched\":\(unmatched)}")
     }

@@ -12,6 +12,8 @@ struct StatusStacks {
     /// Each clip's stack, by deck position.
     let ofClip: [Stack?]
     let stacks: [Stack]
+    /// Each clip's reasons to be suggested (`Suggestions`), by deck position.
+    let suggestions: [[Suggestion]]
 
     init(_ context: CommandDeck, errors: [String?]) throws {
         let clips = context.sync.clips
@@ -38,6 +40,11 @@ struct StatusStacks {
         var ofClip = [Stack?](repeating: nil, count: clips.count)
         for stack in stacks { for member in stack.members { ofClip[member] = stack } }
         self.ofClip = ofClip
+        var suggestions = [[Suggestion]](repeating: [], count: clips.count)
+        for (position, index) in candidates.enumerated() where position < found.suggestions.count {
+            suggestions[index] = found.suggestions[position]
+        }
+        self.suggestions = suggestions
     }
 
     /// Workers analysing at once: the machine's cores, at most 4.
@@ -55,6 +62,23 @@ struct StatusStacks {
             return "\(these.count) \(these.count == 1 ? one : many) (\(files) files)"
         }
         return "\(CLI.plural(stacks.count, "stack")): " + parts.joined(separator: ", ")
+    }
+
+    /// How many clips are suggested for each reason.
+    var suggestionCounts: [Suggestion: Int] {
+        suggestions.reduce(into: [:]) { counts, reasons in for reason in reasons { counts[reason, default: 0] += 1 } }
+    }
+
+    /// "Suggested (nothing is marked): 1 short clip, 2 screenshots, 1 extra
+    /// copy"; nil when nothing is suggested.
+    var suggestionSummary: String? {
+        let counts = suggestionCounts
+        let words: [(Suggestion, String)] = [(.short, "short clip"), (.screenshot, "screenshot"), (.copy, "extra copy")]
+        let parts = words.compactMap { reason, word -> String? in
+            guard let count = counts[reason], count > 0 else { return nil }
+            return reason == .copy ? CLI.plural(count, word, "extra copies") : CLI.plural(count, word)
+        }
+        return parts.isEmpty ? nil : "Suggested (nothing is marked): " + parts.joined(separator: ", ")
     }
 
     /// How many stacks of each kind.

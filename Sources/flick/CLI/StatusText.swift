@@ -12,8 +12,9 @@ struct StatusText {
     static let markWidth = 7
 
     /// The listing of `clips` (deck order) under `header`; `errors[i]` is
-    /// clip i's error, `stacks[i]` its stack ("[stack 2: similar]").
-    init(header: [String], clips: [StoredClip], errors: [String?], stacks: [Stack?]? = nil) {
+    /// clip i's error, `stacks[i]` its stack ("[stack 2: similar]"),
+    /// `suggestions[i]` its reasons ("[suggested: short, copy]").
+    init(header: [String], clips: [StoredClip], errors: [String?], stacks: [Stack?]? = nil, suggestions: [[Suggestion]]? = nil) {
         bytes.reserveCapacity(header.reduce(0) { $0 + $1.utf8.count + 1 } + clips.count * 40)
         for line in header {
             bytes += line.utf8
@@ -27,6 +28,9 @@ struct StatusText {
             printable(clip.relativePath)
             if let stacks, index < stacks.count, let stack = stacks[index] {
                 bytes += "  [stack \(stack.id): \(stack.kind.rawValue)]".utf8
+            }
+            if let suggestions, index < suggestions.count, !suggestions[index].isEmpty {
+                bytes += "  [suggested: \(suggestions[index].map(\.rawValue).joined(separator: ", "))]".utf8
             }
             if let error {
                 bytes += "  (".utf8

@@ -1,0 +1,62 @@
+import FlickCore
+import Foundation
+
+/// What Flick suggests for each file of a folder, from facts already
+/// known: a clip's duration (its print), a file's name and camera
+/// metadata, and content hashes (exact copies). Each file gets its
+/// reasons in `Suggestion` order, none when there is nothing to say.
+///
+///     Suggestions.of(items, analyses: results)  // [[], [.short], [.copy, .screenshot]]
+///
+/// Reads only the EXIF header of files named like a screenshot; the rest
+/// is pure.
+public enum Suggestions {
+    /// A clip shorter than this, in seconds, is `short`: a tap on the
+    /// record button, not a moment (phones keep 1 s and longer on purpose).
+    public static let shortClipSeconds = 1.5
+
+    /// The reasons of each item (`analyses` lines up with `items`; nil
+    /// where it is not known). `cameraMake` reads a photo's camera (tests
+    /// pass their own).
+    public static func of(_ items: [AnalysisItem], analyses: [FileAnalysis?],
+                          cameraMake: (String) -> String? = CameraMake.read(path:)) -> [[Suggestion]] {
+        precondition(items.count == analyses.count)
+        var found = [[Suggestion]](repeating: [], count: items.count)
+        for index in items.indices {
+            if case .clip(let print)? = analyses[index]?.print, let duration = print.duration, duration < shortClipSeconds {
+                found[index].append(.short)
+            }
+            let item = items[index]
+            let name = (item.path as NSString).lastPathComponent
+            if ScreenshotName.matches(name), item.kind == .video || cameraMake(item.path) == nil {
+                found[index].append(.screenshot)
+            }
+        }
+        for index in extraCopies(items, analyses: analyses) { found[index].append(.copy) }
+        return found.map { $0.sorted() }
+    }
+
+    /// Every file with the same content as another but the one kept: the
+    /// shortest name (`IMG_0007.jpg` over `IMG_0007 copy.jpg` and
+    /// `IMG_0007(1).jpg`), then the oldest (modification time), then the
+    /// first in deck order.
+    static func extraCopies(_ items: [AnalysisItem], analyses: [FileAnalysis?]) -> [Int] {
+        var byContent: [String: [Int]] = [:]
+        for (index, analysis) in analyses.enumerated() {
+            if let content = analysis?.content { byContent[content, default: []].append(index) }
+        }
+        var extra: [Int] = []
+        for members in byContent.values where members.count > 1 {
+            guard let kept = members.min(by: { keptFirst(items[$0], items[$1]) }) else { continue }
+            extra += members.filter { $0 != kept }
+        }
+        return extra.sorted()
+    }
+
+    /// Whether `a` is kept before `b` (deck order breaks the last tie: `min` keeps the first).
+    private static func keptFirst(_ a: AnalysisItem, _ b: AnalysisItem) -> Bool {
+        let nameA = (a.path as NSString).lastPathComponent.utf8.count, nameB = (b.path as NSString).lastPathComponent.utf8.count
+        if nameA != nameB { return nameA < nameB }
+        return a.identity.mtime < b.identity.mtime
+    }
+}

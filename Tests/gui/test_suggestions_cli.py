@@ -1,0 +1,92 @@
+"""Suggestions and space through `flick status` on real media made from
+Debian's opencv-doc examples: a real clip cut to 0.7 s, real pictures
+named as Android, GNOME and Samsung name screenshots, a real camera JPEG
+(with a camera make and model) named like a screenshot, which is not
+one, and an exact copy. Nothing is marked by a suggestion. No display."""
+import json
+import shutil
+import sqlite3
+import subprocess
+
+import pytest
+
+from cli import Cli
+
+DATA = "/usr/share/doc/opencv-doc/examples/data"
+X264 = ["-an", "-c:v", "libx264", "-preset", "ultrafast"]
+
+
+def tool(*args):
+    subprocess.run([str(a) for a in args], check=True, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def phone(tmp_path_factory):
+    d = tmp_path_factory.mktemp("phone")
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "2", "-t", "0.7", "-i", f"{DATA}/Megamind.avi", *X264, d / "VID_20240101_120000.mp4")
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "5", "-t", "2", "-i", f"{DATA}/vtest.avi", *X264, d / "VID_20240101_130000.mp4")
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "9", "-t", "2", "-i", f"{DATA}/tree.avi", *X264, d / "screen-20240101-140000.mp4")
+    shutil.copy(f"{DATA}/box.png", d / "Screenshot from 2024-01-01 12-00-00.png")
+    shutil.copy(f"{DATA}/pic1.png", d / "Screenshot_20240101-120000.png")
+    tool("ffmpeg", "-v", "error", "-y", "-i", f"{DATA}/fruits.jpg", "-q:v", "3", d / "Screenshot_20240101-150000_Chrome.jpg")
+    camera = d / "Screenshot_20240101-160000.jpg"
+    tool("ffmpeg", "-v", "error", "-y", "-i", f"{DATA}/home.jpg", "-q:v", "3", camera)
+    tool("exiftool", "-q", "-overwrite_original", "-Make=Google", "-Model=Pixel 7", camera)
+    shutil.copy(f"{DATA}/baboon.jpg", d / "baboon.jpg")
+    shutil.copy(f"{DATA}/baboon.jpg", d / "baboon(1).jpg")
+    return d
+
+
+def decide(cli, decisions):
+    db = sqlite3.connect(cli.data / "flick" / "flick.db")
+    for path, decision in decisions.items():
+        db.execute("update clip set decision = ? where path = ?", (decision, path))
+    db.commit()
+    db.close()
+
+
+def test_status_json_gives_sizes_and_suggestions_with_their_reasons(phone, tmp_path):
+    cli = Cli(tmp_path)
+    status = json.loads(cli.run("status", phone, "--json", check=0).stdout)
+    clips = {c["path"]: c for c in status["clips"]}
+    assert {p: c["suggestions"] for p, c in clips.items()} == {
+        "VID_20240101_120000.mp4": ["short"],
+        "VID_20240101_130000.mp4": [],
+        "screen-20240101-140000.mp4": ["screenshot"],
+        "Screenshot from 2024-01-01 12-00-00.png": ["screenshot"],
+        "Screenshot_20240101-120000.png": ["screenshot"],
+        "Screenshot_20240101-150000_Chrome.jpg": ["screenshot"],
+        "Screenshot_20240101-160000.jpg": [],  # a camera's photo, whatever its name
+        "baboon.jpg": [],
+        "baboon(1).jpg": ["copy"],
+    }
+    for path, clip in clips.items():
+        assert clip["bytes"] == (phone / path).stat().st_size > 0
+    total = sum((phone / p).stat().st_size for p in clips)
+    assert (status["bytes"], status["bytes_delete"], status["bytes_like"]) == (total, 0, 0)
+    assert status["suggested"] == {"copy": 1, "screenshot": 4, "short": 1}
+    assert status["counts"] == {"delete": 0, "like": 0, "skip": 0}  # a suggestion marks nothing
+
+
+def test_status_text_says_the_space_marked_and_what_is_suggested(phone, tmp_path):
+    cli = Cli(tmp_path)
+    cli.run("status", phone, check=0)
+    decide(cli, {"baboon(1).jpg": "delete", "VID_20240101_120000.mp4": "delete", "VID_20240101_130000.mp4": "like"})
+    status = json.loads(cli.run("status", phone, "--json", check=0).stdout)
+    size = {c["path"]: c["bytes"] for c in status["clips"]}
+    marked = size["baboon(1).jpg"] + size["VID_20240101_120000.mp4"]
+    assert (status["bytes_delete"], status["bytes_like"]) == (marked, size["VID_20240101_130000.mp4"])
+    text = cli.run("status", phone, check=0).stdout
+    assert f" · {marked / 1000:.0f} KB marked for deletion · " in text, text
+    assert "Suggested (nothing is marked): 1 short clip, 4 screenshots, 1 extra copy\n" in text
+    assert "VID_20240101_120000.mp4  [suggested: short]\n" in text
+    assert "baboon(1).jpg  [stack 1: copy]  [suggested: copy]\n" in text
+    assert "Screenshot_20240101-160000.jpg\n" in text
+
+
+def test_no_stacks_keeps_the_sizes(phone, tmp_path):
+    cli = Cli(tmp_path)
+    status = json.loads(cli.run("status", phone, "--json", "--no-stacks", check=0).stdout)
+    assert status["bytes"] == sum(c["bytes"] for c in status["clips"]) > 0
+    assert "suggested" not in status and all("suggestions" not in c for c in status["clips"])
+    assert " marked for deletion · " in cli.run("status", phone, "--no-stacks", check=0).stdout
