@@ -35,59 +35,43 @@ enum ClipSampler {
         let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! videoconvert ! "
             + "videoflip video-direction=auto ! videoscale add-borders=false ! "
             + "video/x-raw,format=GRAY8,width=\(side),height=\(side) ! appsink name=sink sync=false max-buffers=8"
-        var error: UnsafeMutablePointer<GError>?
-        // A pipeline can come back with a recoverable error: not kept (its owner releases it).
-        let built = ObjectRef(taking: gst_parse_launch(description, &error))
-        guard let owner = built, error == nil else {
-            g_clear_error(&error)
-            throw .notAVideo(file: name, reason: .noDecoder)
-        }
-        let pipeline = owner.pointer
-        defer { gst_element_set_state(owner.pointer, GST_STATE_NULL) }
-        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        // Each element found is released by its owner on every way out, a failed guard too.
-        guard let source = ObjectRef(taking: gst_bin_get_by_name(bin, "src")) else { throw .notAVideo(file: name, reason: .noDecoder) }
-        guard let sinkElement = ObjectRef(taking: gst_bin_get_by_name(bin, "sink")) else { throw .notAVideo(file: name, reason: .noDecoder) }
-        guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else { throw .unreadable(file: name, reason: .noURI) }
-        defer { g_free(uri) }
-        flick_gst_set_string(source.pointer.rawObject, "uri", uri)
-
-        gst_element_set_state(pipeline, GST_STATE_PLAYING)
-        guard let bus = ObjectRef(taking: gst_element_get_bus(pipeline)) else { throw .notAVideo(file: name, reason: .noDecoder) }
-        let sink: UnsafeMutablePointer<GstAppSink> = sinkElement.pointer.rawObject.assumingMemoryBound(to: GstAppSink.self)
-        var frames: [(time: Double, image: GreyImage)] = []
-        var waited = 0.0
-        while !cancelled() {
-            guard let pulled = SampleRef(taking: gst_app_sink_try_pull_sample(sink, GstClockTime(pollInterval * 1e9))) else {
-                // Nothing yet: the end, an error (a file GStreamer cannot
-                // read fails at once, not after the timeout), or wait on.
-                if gst_app_sink_is_eos(sink) != 0 { break }
-                if let message = MessageRef(taking: gst_bus_pop_filtered(bus.pointer, GST_MESSAGE_ERROR)) {
-                    if !frames.isEmpty { break }  // a damaged tail: the frames before it still count
-                    throw failure(message.pointer, name: name)
+        return try FileDecoder.run(description, path: path, name: name) { pipeline, sink throws(MediaError) -> (frames: [(time: Double, image: GreyImage)], duration: Double?) in
+            gst_element_set_state(pipeline, GST_STATE_PLAYING)
+            guard let bus = ObjectRef(taking: gst_element_get_bus(pipeline)) else { throw .notAVideo(file: name, reason: .noDecoder) }
+            var frames: [(time: Double, image: GreyImage)] = []
+            var waited = 0.0
+            while !cancelled() {
+                guard let pulled = SampleRef(taking: gst_app_sink_try_pull_sample(sink, GstClockTime(pollInterval * 1e9))) else {
+                    // Nothing yet: the end, an error (a file GStreamer cannot
+                    // read fails at once, not after the timeout), or wait on.
+                    if gst_app_sink_is_eos(sink) != 0 { break }
+                    if let message = MessageRef(taking: gst_bus_pop_filtered(bus.pointer, GST_MESSAGE_ERROR)) {
+                        if !frames.isEmpty { break }  // a damaged tail: the frames before it still count
+                        throw failure(message.pointer, name: name)
+                    }
+                    waited += pollInterval
+                    if waited >= pullTimeout { if frames.isEmpty { throw .timedOut(file: name) } else { break } }
+                    continue
                 }
-                waited += pollInterval
-                if waited >= pullTimeout { if frames.isEmpty { throw .timedOut(file: name) } else { break } }
-                continue
+                waited = 0
+                let sample = pulled.pointer
+                var video = GstVideoInfo()
+                guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
+                      gst_video_info_from_caps(&video, caps) != 0 else { continue }
+                let time = buffer.pointee.pts == flick_gst_clock_time_none() ? Double(frames.count) / Double(rate) : Double(buffer.pointee.pts) / 1e9
+                if time > maxSeconds { break }
+                var map = GstMapInfo()
+                guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
+                defer { gst_buffer_unmap(buffer, &map) }
+                let width = Int(video.width), height = Int(video.height), stride = Int(video.stride.0)
+                guard width > 0, height > 0, map.size >= stride * height, let data = map.data else { continue }
+                let image = GreyImage(grey: UnsafeRawBufferPointer(start: data, count: stride * height), width: width, height: height,
+                                      stride: stride, bytesPerPixel: 1, channel: nil, side: side)
+                frames.append((time, image))
             }
-            waited = 0
-            let sample = pulled.pointer
-            var video = GstVideoInfo()
-            guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
-                  gst_video_info_from_caps(&video, caps) != 0 else { continue }
-            let time = buffer.pointee.pts == flick_gst_clock_time_none() ? Double(frames.count) / Double(rate) : Double(buffer.pointee.pts) / 1e9
-            if time > maxSeconds { break }
-            var map = GstMapInfo()
-            guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { continue }
-            defer { gst_buffer_unmap(buffer, &map) }
-            let width = Int(video.width), height = Int(video.height), stride = Int(video.stride.0)
-            guard width > 0, height > 0, map.size >= stride * height, let data = map.data else { continue }
-            let image = GreyImage(grey: UnsafeRawBufferPointer(start: data, count: stride * height), width: width, height: height,
-                                  stride: stride, bytesPerPixel: 1, channel: nil, side: side)
-            frames.append((time, image))
+            if frames.isEmpty && !cancelled() { throw .notAVideo(file: name, reason: .noPictureCameOut) }
+            return (frames, info.duration)
         }
-        if frames.isEmpty && !cancelled() { throw .notAVideo(file: name, reason: .noPictureCameOut) }
-        return (frames, info.duration)
     }
 
     /// GStreamer's error message as the reason.

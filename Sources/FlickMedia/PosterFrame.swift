@@ -51,56 +51,34 @@ public enum PosterFrame {
         let side = max(2, min(maxSize, max(width, height)))
         let description = "uridecodebin name=src ! videoconvert ! videoflip video-direction=auto ! videoscale ! "
             + "video/x-raw,format=BGRA,width=[2,\(side)],height=[2,\(side)],pixel-aspect-ratio=1/1 ! appsink name=sink sync=false max-buffers=1"
-        var error: UnsafeMutablePointer<GError>?
-        // A pipeline can come back with a recoverable error: not kept (its owner releases it).
-        let built = ObjectRef(taking: gst_parse_launch(description, &error))
-        guard let owner = built, error == nil else {
-            g_clear_error(&error)
-            throw .notAVideo(file: name, reason: .noDecoder)
-        }
-        let pipeline = owner.pointer
-        defer { gst_element_set_state(owner.pointer, GST_STATE_NULL) }
-        let bin = UnsafeMutableRawPointer(pipeline).assumingMemoryBound(to: GstBin.self)
-        // Each element found is released by its owner on every way out, a failed guard too.
-        guard let source = ObjectRef(taking: gst_bin_get_by_name(bin, "src")) else { throw .notAVideo(file: name, reason: .noDecoder) }
-        guard let sinkElement = ObjectRef(taking: gst_bin_get_by_name(bin, "sink")) else { throw .notAVideo(file: name, reason: .noDecoder) }
-        guard let uri = g_filename_to_uri(RawPath.c(path), nil, nil) else {
-            throw .unreadable(file: name, reason: .noURI)
-        }
-        defer { g_free(uri) }
-        var value = GValue()
-        g_value_init(&value, flick_gst_type_string())
-        g_value_set_string(&value, uri)
-        g_object_set_property(source.pointer.cast(to: GObject.self), "uri", &value)
-        g_value_unset(&value)
-
-        let nanoseconds = GstClockTime(timeout * 1e9)
-        gst_element_set_state(pipeline, GST_STATE_PAUSED)
-        guard gst_element_get_state(pipeline, nil, nil, nanoseconds) == GST_STATE_CHANGE_SUCCESS else {
-            throw .timedOut(file: name)
-        }
-        if let duration = info.duration, duration >= 1 {
-            let target = gint64(duration * position * 1e9)
-            let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue)
-            if gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, target) != 0 {
-                _ = gst_element_get_state(pipeline, nil, nil, nanoseconds)
+        return try FileDecoder.run(description, path: path, name: name) { pipeline, sink throws(MediaError) -> RawFrame in
+            let nanoseconds = GstClockTime(timeout * 1e9)
+            gst_element_set_state(pipeline, GST_STATE_PAUSED)
+            guard gst_element_get_state(pipeline, nil, nil, nanoseconds) == GST_STATE_CHANGE_SUCCESS else {
+                throw .timedOut(file: name)
             }
+            if let duration = info.duration, duration >= 1 {
+                let target = gint64(duration * position * 1e9)
+                let flags = GstSeekFlags(GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_KEY_UNIT.rawValue)
+                if gst_element_seek_simple(pipeline, GST_FORMAT_TIME, flags, target) != 0 {
+                    _ = gst_element_get_state(pipeline, nil, nil, nanoseconds)
+                }
+            }
+            guard let pulled = SampleRef(taking: gst_app_sink_try_pull_preroll(sink, nanoseconds)) else {
+                throw .timedOut(file: name)
+            }
+            let sample = pulled.pointer
+            var video = GstVideoInfo()
+            guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
+                  gst_video_info_from_caps(&video, caps) != 0 else { throw .notAVideo(file: name, reason: .noPictureCameOut) }
+            var map = GstMapInfo()
+            guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { throw .notAVideo(file: name, reason: .noPictureCameOut) }
+            defer { gst_buffer_unmap(buffer, &map) }
+            let outWidth = Int(video.width), outHeight = Int(video.height), stride = Int(video.stride.0)
+            guard outWidth > 0, outHeight > 0, stride >= outWidth * 4, map.size >= stride * outHeight, let data = map.data else {
+                throw .notAVideo(file: name, reason: .pictureCutShort)
+            }
+            return RawFrame(width: outWidth, height: outHeight, stride: stride, bytes: Data(bytes: data, count: stride * outHeight))
         }
-        let sink: UnsafeMutablePointer<GstAppSink> = sinkElement.pointer.rawObject.assumingMemoryBound(to: GstAppSink.self)
-        guard let pulled = SampleRef(taking: gst_app_sink_try_pull_preroll(sink, nanoseconds)) else {
-            throw .timedOut(file: name)
-        }
-        let sample = pulled.pointer
-        var video = GstVideoInfo()
-        guard let buffer = gst_sample_get_buffer(sample), let caps = gst_sample_get_caps(sample),
-              gst_video_info_from_caps(&video, caps) != 0 else { throw .notAVideo(file: name, reason: .noPictureCameOut) }
-        var map = GstMapInfo()
-        guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { throw .notAVideo(file: name, reason: .noPictureCameOut) }
-        defer { gst_buffer_unmap(buffer, &map) }
-        let outWidth = Int(video.width), outHeight = Int(video.height), stride = Int(video.stride.0)
-        guard outWidth > 0, outHeight > 0, stride >= outWidth * 4, map.size >= stride * outHeight, let data = map.data else {
-            throw .notAVideo(file: name, reason: .pictureCutShort)
-        }
-        return RawFrame(width: outWidth, height: outHeight, stride: stride, bytes: Data(bytes: data, count: stride * outHeight))
     }
 }

@@ -1,13 +1,6 @@
 import Testing
 @testable import FlickCore
 
-@MainActor
-private final class KeepingSink: DecisionSink {
-    var recorded: [ActionOutcome] = []
-    func record(_ outcome: ActionOutcome, session: ReviewSession) throws { recorded.append(outcome) }
-    func rememberProblem(clipID: Int64, reason: String?) throws {}
-}
-
 /// Files that appear, leave or are renamed under an open deck reach it
 /// without a rescan: right deck, right decisions, top card kept.
 @MainActor

@@ -1,13 +1,6 @@
 import Testing
 @testable import FlickCore
 
-/// A sink that saves everything.
-@MainActor
-private final class KeepingSink: DecisionSink {
-    func record(_ outcome: ActionOutcome, session: ReviewSession) throws {}
-    func rememberProblem(clipID: Int64, reason: String?) throws {}
-}
-
 /// The deck's end is true: the end says "all reviewed" exactly when no
 /// clip is undecided anywhere, names the first undecided one otherwise,
 /// and a decision moves on to the next clip the pass visits (undecided,

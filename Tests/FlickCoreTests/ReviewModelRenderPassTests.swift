@@ -1,12 +1,6 @@
 import Testing
 @testable import FlickCore
 
-@MainActor
-private final class KeepingSink: DecisionSink {
-    func record(_ outcome: ActionOutcome, session: ReviewSession) throws {}
-    func rememberProblem(clipID: Int64, reason: String?) throws {}
-}
-
 /// The render pass never re-enters: what the window asks of the model while
 /// it renders (a poster that failed, facts already cached, a decision) is
 /// queued, applied once the pass ends, and rendered in a pass of its own.

@@ -1,12 +1,6 @@
 import Testing
 @testable import FlickCore
 
-@MainActor
-private final class KeepingSink: DecisionSink {
-    func record(_ outcome: ActionOutcome, session: ReviewSession) throws {}
-    func rememberProblem(clipID: Int64, reason: String?) throws {}
-}
-
 /// The page the window shows follows from the model alone: the folder's
 /// state, then the deck (empty, under the overview, at its end, a card on
 /// top); and what the window may ask, and where a deck action goes, is the

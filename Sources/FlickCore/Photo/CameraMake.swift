@@ -22,7 +22,7 @@ public enum CameraMake {
 
     public static func read(_ source: some ByteSource) -> String? {
         CaptureTime.exif(source) { tiff -> String? in
-            guard let (bigEndian, ifd0) = CaptureTime.tiffStart(tiff) else { return nil }
+            guard let (bigEndian, ifd0) = ExifBlock.tiffStart(tiff) else { return nil }
             let words = [makeTag, modelTag].compactMap { tag in
                 CaptureTime.text(tag, in: tiff, at: ifd0, bigEndian: bigEndian)?.trimmingCharacters(in: .whitespaces)
             }.filter { !$0.isEmpty }

@@ -32,69 +32,16 @@ public enum CaptureTime {
     /// chunk; nil for other formats or when `read` finds nothing.
     static func exif<Found>(_ source: some ByteSource, _ read: (any ByteSource) -> Found?) -> Found? {
         switch PhotoFormat.sniff(source.bytes(at: 0, count: PhotoFormat.headerBytes)) {
-        case .jpeg: return fromJPEG(source, read)
+        case .jpeg: return ExifBlock.inJPEG(source, read)
         case .tiff: return read(source)
-        case .webp: return fromWebP(source, read)
+        case .webp: return ExifBlock.inWebP(source, read)
         default: return nil
         }
-    }
-
-    private static func fromJPEG<Found>(_ file: some ByteSource, _ read: (any ByteSource) -> Found?) -> Found? {
-        var offset = 2
-        for _ in 0..<ExifOrientation.maxBlocks {
-            let head = file.bytes(at: offset, count: 4)
-            guard head.count == 4, head[0] == 0xFF else { return nil }
-            let marker = head[1]
-            if marker == 0xFF { offset += 1; continue }
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            guard let length = Bytes.u16(head, 2, bigEndian: true), length >= 2 else { return nil }
-            if marker == 0xE1, length > 8 {
-                let payload = OffsetBytes(source: file, base: offset + 4)
-                if payload.bytes(at: 0, count: 6) == Array("Exif\0\0".utf8),
-                   let found = read(OffsetBytes(source: payload, base: 6)) {
-                    return found
-                }
-            }
-            offset += 2 + length
-        }
-        return nil
-    }
-
-    private static func fromWebP<Found>(_ file: some ByteSource, _ read: (any ByteSource) -> Found?) -> Found? {
-        let riff = file.bytes(at: 0, count: 12)
-        guard riff.count == 12, let riffSize = Bytes.u32(riff, 4, bigEndian: false) else { return nil }
-        var offset = 12
-        for _ in 0..<ExifOrientation.maxBlocks where offset + 8 <= 8 + riffSize {
-            let head = file.bytes(at: offset, count: 8)
-            guard head.count == 8, let size = Bytes.u32(head, 4, bigEndian: false) else { return nil }
-            if head[0..<4] == ArraySlice("EXIF".utf8) {
-                var tiff = OffsetBytes(source: file, base: offset + 8)
-                if tiff.bytes(at: 0, count: 6) == Array("Exif\0\0".utf8) { tiff = OffsetBytes(source: file, base: offset + 14) }
-                return read(tiff)
-            }
-            offset += 8 + size + (size & 1)
-        }
-        return nil
-    }
-
-    /// A TIFF block's byte order and the offset of its first IFD.
-    static func tiffStart(_ tiff: some ByteSource) -> (bigEndian: Bool, ifd0: Int)? {
-        let header = tiff.bytes(at: 0, count: 8)
-        guard header.count == 8 else { return nil }
-        let bigEndian: Bool
-        switch (header[0], header[1]) {
-        case (0x49, 0x49): bigEndian = false
-        case (0x4D, 0x4D): bigEndian = true
-        default: return nil
-        }
-        guard Bytes.u16(header, 2, bigEndian: bigEndian) == 42, let ifd0 = Bytes.u32(header, 4, bigEndian: bigEndian) else { return nil }
-        return (bigEndian, ifd0)
     }
 
     /// IFD0's EXIF sub-IFD, then its two tags.
     static func fromTIFF(_ tiff: some ByteSource) -> Double? {
-        guard let (bigEndian, ifd0) = tiffStart(tiff),
+        guard let (bigEndian, ifd0) = ExifBlock.tiffStart(tiff),
               let exif = entry(exifPointerTag, in: tiff, at: ifd0, bigEndian: bigEndian),
               let exifOffset = Bytes.u32(exif, 8, bigEndian: bigEndian),
               let date = text(dateTimeOriginalTag, in: tiff, at: exifOffset, bigEndian: bigEndian),

@@ -15,16 +15,7 @@ enum ExifOrientation {
 
     /// The orientation in the TIFF block `tiff` ("II*\0" or "MM\0*" first).
     static func fromTIFF(_ tiff: some ByteSource) -> PhotoOrientation? {
-        let header = tiff.bytes(at: 0, count: 8)
-        guard header.count == 8 else { return nil }
-        let bigEndian: Bool
-        switch (header[0], header[1]) {
-        case (0x49, 0x49): bigEndian = false
-        case (0x4D, 0x4D): bigEndian = true
-        default: return nil
-        }
-        guard let magic = Bytes.u16(header, 2, bigEndian: bigEndian), magic == 42,
-              let ifd = Bytes.u32(header, 4, bigEndian: bigEndian) else { return nil }
+        guard let (bigEndian, ifd) = ExifBlock.tiffStart(tiff) else { return nil }
         let countBytes = tiff.bytes(at: ifd, count: 2)
         guard let count = Bytes.u16(countBytes, 0, bigEndian: bigEndian) else { return nil }
         let entries = tiff.bytes(at: ifd + 2, count: min(count, maxEntries) * 12)
@@ -39,50 +30,15 @@ enum ExifOrientation {
         return nil
     }
 
-    /// A JPEG's orientation: the first APP1 "Exif" segment before the
-    /// picture data (SOS) that holds the tag.
+    /// A JPEG's orientation (ExifBlock.inJPEG: the first APP1 "Exif"
+    /// segment before the picture data that holds the tag).
     static func fromJPEG(_ file: some ByteSource) -> PhotoOrientation? {
-        var offset = 2  // after SOI (FF D8)
-        for _ in 0..<maxBlocks {
-            let head = file.bytes(at: offset, count: 4)
-            guard head.count == 4, head[0] == 0xFF else { return nil }
-            let marker = head[1]
-            if marker == 0xFF { offset += 1; continue }  // fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
-            // Start of scan, end of image: the header is over.
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            guard let length = Bytes.u16(head, 2, bigEndian: true), length >= 2 else { return nil }
-            if marker == 0xE1, length > 8 {
-                let payload = OffsetBytes(source: file, base: offset + 4)
-                if payload.bytes(at: 0, count: 6) == Array("Exif\0\0".utf8),
-                   let found = fromTIFF(OffsetBytes(source: payload, base: 6)) {
-                    return found
-                }
-            }
-            offset += 2 + length
-        }
-        return nil
+        ExifBlock.inJPEG(file) { fromTIFF($0) }
     }
 
-    /// A WebP file's orientation: its EXIF chunk (after the picture in most
-    /// files), walked to by chunk headers only.
+    /// A WebP file's orientation, from its EXIF chunk (ExifBlock.inWebP).
     static func fromWebP(_ file: some ByteSource) -> PhotoOrientation? {
-        let riff = file.bytes(at: 0, count: 12)
-        guard riff.count == 12, let riffSize = Bytes.u32(riff, 4, bigEndian: false) else { return nil }
-        let end = 8 + riffSize
-        var offset = 12
-        for _ in 0..<maxBlocks where offset + 8 <= end {
-            let head = file.bytes(at: offset, count: 8)
-            guard head.count == 8, let size = Bytes.u32(head, 4, bigEndian: false) else { return nil }
-            if head[0..<4] == ArraySlice("EXIF".utf8) {
-                var tiff = OffsetBytes(source: file, base: offset + 8)
-                // Some writers keep JPEG's "Exif\0\0" prefix.
-                if tiff.bytes(at: 0, count: 6) == Array("Exif\0\0".utf8) { tiff = OffsetBytes(source: file, base: offset + 14) }
-                return fromTIFF(tiff)
-            }
-            offset += 8 + size + (size & 1)
-        }
-        return nil
+        ExifBlock.inWebP(file) { fromTIFF($0) }
     }
 }
 
