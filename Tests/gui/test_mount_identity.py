@@ -96,8 +96,8 @@ def test_a_decision_whose_file_now_holds_other_bytes_is_said_and_kept(mounts, tm
     mounts.exfat_again(image, card)
     write(card / "a.mp4", 3, mtime=EXFAT_FIRST)  # as big, as old, other bytes
     status = cli.status(card)
-    assert status["clips"] == [{"decision": None, "error": None, "kind": "video", "path": "a.mp4",
-                                "stack": None, "stack_kind": None}]
+    assert status["clips"] == [{"decision": None, "error": None, "kind": "video", "path": "a.mp4", "bytes": 200_000,
+                                "stack": None, "stack_kind": None, "suggestions": []}]
     assert status["unmatched"] == 1
     text = cli.run("status", card, check=0).stdout
     assert UNMATCHED in text, text
