@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["GObjectKit", "CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore", "GObjectKit"]),
         .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "GObjectKit", "CGst"]),
-        .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia", "GObjectKit", "CGio"]),
+        .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia", "FlickAnalysis", "GObjectKit", "CGio"]),
         .executableTarget(
             name: "flick",
             dependencies: [
