@@ -76,21 +76,22 @@ public struct ExportLikes: Sendable {
         return Likes(items: checked.items, refused: checked.refused)
     }
 
-    /// The stills of the Live Photos among `items` (both halves liked or
-    /// carried): a playlist, a stitched video and a timeline take the video.
-    func livePhotoStills() -> Set<Int64> {
+    /// The Live Photos among `items` (both halves liked or carried):
+    /// copies take both, a playlist, a stitched video and a timeline the
+    /// video. Reads a little of each pair's files (off the main thread).
+    public func livePhotos() -> [LivePhotoPair] {
         let files = items.compactMap { item in
             ClipKind(fileName: item.relativePath).map {
                 LivePhotoPairs.File(clipID: item.clipID, relativePath: item.relativePath, absolutePath: item.absolutePath, kind: $0)
             }
         }
-        return Set(LivePhotoPairs.find(files).map(\.stillID))
+        return LivePhotoPairs.find(files)
     }
 
     /// `items` but the stills of Live Photos: what a playlist, a stitched
     /// video and a timeline are made of.
     var sequence: [FileItem] {
-        let stills = livePhotoStills()
+        let stills = Set(livePhotos().map(\.stillID))
         return stills.isEmpty ? items : items.filter { !stills.contains($0.clipID) }
     }
 
