@@ -89,6 +89,7 @@ import Testing
         let fixture = try AppFixture(LivePhotoMedia.fixtureFiles)
         try fixture.decide([.delete, nil, nil])
         _ = try run(fixture)
+        #expect(fixture.names(fixture.trash) == ["IMG_0001.JPG", "IMG_0001.MOV"])
         // What the Files app's Restore does: each file back to its .trashinfo's Path.
         let info = fixture.trash.deletingLastPathComponent().appendingPathComponent("info")
         for name in fixture.names(info) {
