@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
         .testTarget(name: "FlickAnalysisTests", dependencies: ["FlickAnalysis", "FlickCore", "FlickMedia", "FlickStore", "CGst"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
-        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickCore", "FlickStore", "FlickMedia", "CGio"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickCore", "FlickStore", "FlickMedia", "FlickAnalysis", "CGio"]),
         .testTarget(name: "FlickWindowTests", dependencies: ["flick", "FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),
     ]
 )
