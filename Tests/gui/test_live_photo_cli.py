@@ -1,6 +1,7 @@
 """A Live Photo (a JPEG still and a 2 s MOV of one name, made with ffmpeg)
 through `flick apply` and `flick export`: one decision for both files, the
-output naming both. No display is used."""
+output naming both; and the window's Apply list naming each half with its
+partner (the one test with a display)."""
 import os
 import subprocess
 import urllib.parse
@@ -85,3 +86,24 @@ def test_export_copies_both_halves_and_a_timeline_takes_the_video(tmp_path, medi
     assert VIDEO in otio and STILL not in otio
     playlist = (out / "likes.m3u8").read_text()
     assert VIDEO in playlist and STILL not in playlist
+
+
+def test_the_apply_list_names_each_half_with_its_partner_and_moves_both(tmp_path, media):
+    """The window: the still marked on its card; Apply Deletions… lists
+    both files, each row naming its partner, and moves both."""
+    from test_overview import click_when_ready, open_overview
+    import observe_overview as ov
+    from test_review import Review
+    folder = deck(tmp_path, media)
+    with Review(folder, data_home=tmp_path / "data") as s:
+        s.wait_for(lambda: STILL in (s.top_name() or ""), "the still on top", timeout=30)
+        s.key("d")
+        s.wait_for(lambda: s.store_status()["counts"]["delete"] == 1, "the still marked")
+        open_overview(s)
+        click_when_ready(s, "push button", "Apply Deletions…")
+        shown = s.wait_for(lambda: ov.dialog(s), "the Apply dialog")
+        assert shown["files"] == [f"{STILL}, with its Live Photo video {VIDEO}", f"{VIDEO}, the video of Live Photo {STILL}"]
+        assert shown["body"].startswith("2 files,"), shown["body"]
+        click_when_ready(s, "push button", "Move to Trash")
+        s.wait_for(lambda: sorted(os.listdir(folder)) == ["other.mp4"], "both halves moved")
+    assert sorted(os.listdir(tmp_path / "data" / "Trash" / "files")) == [STILL, VIDEO]
