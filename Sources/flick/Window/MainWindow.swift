@@ -61,17 +61,8 @@ final class MainWindow {
     private(set) var undoToasts: UndoToastPresenter?
     /// The native file chooser while it is open.
     var chooser: ObjectRef<OpaquePointer>?
-    /// The decision store, opened with the first folder.
-    private var store: Store?
-    /// How many times a folder was opened: a scan that returns after
-    /// another open is dropped.
-    private var openings = 0
-    /// The opening whose scan has not returned yet; 0 when none.
-    private var scanning = 0
     /// The screen the pages show (`ReviewModel.screen` at the last render pass).
     private var shownScreen: ReviewScreen?
-    /// Milliseconds a scan may take before the window says it is reading.
-    static let readingPageDelayMilliseconds: UInt64 = 250
     var registered: [FlickAction: OpaquePointer] = [:]
     var heldKeys = Set<UInt32>()
     /// Undecided clips whose XMP sidecars reject them, offered for deletion.
@@ -80,6 +71,8 @@ final class MainWindow {
     var sidecarReasonsShown: Set<String> = []
     /// The folder on screen, if one opened.
     var folder: ReviewedFolder? { sink.folder }
+    /// The folder's life: opening, reading, following, failing, closing (FlickApp).
+    let folders: FolderLifecycle
 
     init(application: UnsafeMutablePointer<AdwApplication>) {
         window = adw_application_window_new(application.cast())
@@ -90,6 +83,7 @@ final class MainWindow {
 
         model = ReviewModel(sink: sink, muted: Settings.shared.startMuted, clock: { MonotonicClock.now })
         sink.onMovedElsewhere = { [unowned model] id in model.apply(DeckChange(removed: [id])) }  // applied by another Flick
+        folders = FolderLifecycle(model: model, sink: sink, offMain: { await OffMain.run($0) })
         actions = ActionActivator(window: window)
         page = ReviewPage(model: model, actions: actions)
         overview = OverviewPage(model: model, actions: actions)
@@ -115,6 +109,7 @@ final class MainWindow {
         facts = FactsReader(model: model)
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
         installActions(application: application)
+        followFolders()
         followSidecars(sink)
         installKeys()
         followOverview()
@@ -268,162 +263,9 @@ final class MainWindow {
         gtk_window_present(window.cast())
     }
 
-    // MARK: Folders
-
-    /// Opens `folder`, showing its deck, the empty page, or the error page.
-    /// Without `recursive`, the folder is listed as it was last opened (the
-    /// store keeps that), else as the preference says; the way it opens is
-    /// kept for the next time and for the headless commands. The folder is
-    /// scanned off the main thread (`OffMain`): while a network share does
-    /// not answer, the window says it is reading and takes input.
-    func open(folder url: URL, recursive choice: Bool?, order: DeckOrder) {
-        sink.folder?.close()
-        sink.folder = nil
-        if store == nil { store = try? Store.openDefault() }
-        // A folder that cannot be listed says so before the store is touched;
-        // its one scan then builds the deck.
-        let kinds: Set<ClipKind> = Settings.shared.includePhotos ? [.video, .photo] : [.video]
-        let fallback = Settings.shared.includeSubfolders
-        Log.phase("open \(url.path)")
-        openings += 1
-        let opening = openings
-        let early = EarlyScan.claim(url, order: order)
-        scanning = opening
-        Task { @MainActor [weak self] in
-            // Said only when the scan takes a while (a quick one goes straight to the deck).
-            try? await Task.sleep(nanoseconds: Self.readingPageDelayMilliseconds * 1_000_000)
-            if let self, scanning == opening { showReading(url) }
-        }
-        Task { @MainActor [weak self] in
-            let (recursive, scanned) = await OffMain.run {
-                let recursive = Subfolders.listing(choice, for: url, fallback: fallback)
-                return (recursive, Result { () throws -> [ScannedClip] in
-                    try early?.clips(of: kinds, recursive: recursive) ?? FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds)
-                })
-            }
-            // Another folder opened meanwhile: this scan is of no use.
-            guard let self, opening == self.openings else { return }
-            scanning = 0
-            opened(url, scanned: scanned, recursive: recursive, order: order, kinds: kinds)
-        }
-    }
-
-    /// The empty page, saying the folder is being read (until its scan returns).
-    private func showReading(_ url: URL) {
-        model.startReading(folder: url.path)
-    }
-
-    /// The rest of `open`, on the main thread, once the folder was scanned.
-    private func opened(_ url: URL, scanned result: Result<[ScannedClip], Error>, recursive: Bool, order: DeckOrder, kinds: Set<ClipKind>) {
-        do {
-            let scanned = try result.get()
-            Log.phase("scanned \(scanned.count) clips")
-            let store = try self.store ?? Store.openDefault()
-            self.store = store
-            let opened = try ReviewedFolder(url: url, recursive: recursive, order: order, kinds: kinds, store: store)
-            sink.folder = opened
-            Settings.shared.remember(folder: url.path)
-            do {
-                try store.rememberOpened(opened.record, recursive: recursive)
-            } catch {
-                Log.warning("cannot remember how \(url.path) was opened: \(error)", category: "store")
-            }
-            opened.onChange = { [unowned self] names in
-                if let names { follow(names) } else { reload() }
-            }
-            opened.watch()
-            reload(first: true, scanned: scanned)
-        } catch {
-            showError(ErrorText.describe(error), folder: url.path)
-        }
-    }
-
-    /// Rescans the folder and gives the model the new deck; the model keeps
-    /// the top card, and does nothing when nothing changed.
-    func reload(first: Bool = false, scanned: [ScannedClip]? = nil) {
-        guard let folder else { return }
-        guard let scanned else { return rescan(folder, first: first) }
-        do {
-            // The first load shows the deck before its new rows are on disk.
-            let (sync, session) = try folder.load(scanned: scanned, deferringWrites: first)
-            Log.phase("synced the store and rebuilt the session")
-            Log.info("opened \(folder.url.path): \(sync.clips.count) clips (\(sync.added) new, \(sync.removed) gone, \(sync.renamed) renamed)",
-                     category: "app")
-            let clips = sync.clips.map(ReviewedFolder.reviewClip)
-            if first {
-                model.load(clips: clips, session: session, folder: folder.record.path, named: folder.url.path)
-                Log.phase("deck on screen")
-                folder.writeDeferredRows { [unowned self] in reload() }
-                offerSidecarRejects(in: sync.clips, of: folder)
-                sayUnmatchedDecisions(sync, of: folder)
-            } else {
-                model.reload(clips: clips, session: session)
-            }
-        } catch {
-            showError(ErrorText.describe(error), folder: folder.url.path)
-        }
-    }
-
-    /// Scans `folder` again off the main thread, then reloads from that
-    /// scan (unless another folder opened meanwhile).
-    private func rescan(_ folder: ReviewedFolder, first: Bool) {
-        let (url, recursive, order, kinds) = (folder.url, folder.recursive, folder.order, folder.kinds)
-        Task { @MainActor [weak self] in
-            let scanned = await OffMain.run {
-                Result { () throws -> [ScannedClip] in try FolderScan.scan(url, recursive: recursive, order: order, kinds: kinds) }
-            }
-            guard let self, self.folder === folder else { return }
-            do {
-                reload(first: first, scanned: try scanned.get())
-            } catch {
-                showError(ErrorText.describe(error), folder: folder.url.path)
-            }
-        }
-    }
-
-    /// Follows files that appeared, left or were renamed under `names`
-    /// without a rescan: the store reconciles those names only and the
-    /// model splices its deck, so one file costs the same in any folder.
-    func follow(_ names: [String]) {
-        guard let folder else { return }
-        do {
-            let change = try folder.sync(names: names)
-            guard !change.isEmpty else { return }
-            Log.info("\(folder.url.path): \(change.added) new, \(change.removed.count) gone, \(change.renamed) renamed", category: "app")
-            model.apply(DeckChange(removed: change.removed, placed: change.placed.map(ReviewedFolder.reviewClip),
-                                   decisions: change.placed.map(\.decision)))
-        } catch {
-            showError(ErrorText.describe(error), folder: folder.url.path)
-        }
-    }
-
-    /// Without a folder: the last one opened when it is still there, else
-    /// the start page.
-    func openLast() {
-        if let last = Settings.shared.recentFolders.first, OpenOptions.problem(with: URL(fileURLWithPath: last, isDirectory: true)) == nil {
-            open(folder: URL(fileURLWithPath: last, isDirectory: true), recursive: nil, order: .name)
-        } else {
-            showStart()
-        }
-    }
-
-    /// The start page: Open Folder, the recent folders, the sample clips.
-    func showStart() {
-        sink.folder?.close()
-        sink.folder = nil
-        updateRecentMenu()
-        model.closeFolder()
-    }
-
     /// The recent folders on the start page.
     func updateStartPage() {
         startPage.show(recent: Settings.shared.recentFolders)
-    }
-
-    /// The error page saying `message` (about the folder at `path`, when known).
-    func showError(_ message: String, folder path: String? = nil) {
-        Log.error(message, category: "app")
-        model.fail(reason: message, folder: path)
     }
 
     /// A toast without a button.

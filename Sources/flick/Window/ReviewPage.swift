@@ -189,9 +189,10 @@ final class ReviewPage {
     private func refresh() {
         let total = model.count
         let cursor = model.cursor
-        gtk_label_set_text(progressLabel.opaque, tr("%ld of %ld", model.isFinished ? total : min(cursor + 1, total), total))
+        let atEnd = model.stackScreen != .cards
+        gtk_label_set_text(progressLabel.opaque, tr("%ld of %ld", atEnd ? total : min(cursor + 1, total), total))
         gtk_progress_bar_set_fraction(progressBar.opaque, total == 0 ? 0 : Double(cursor) / Double(total))
-        if model.isFinished {
+        if atEnd {
             // The end says "All Clips Reviewed" only when it is true; else
             // it names the first undecided clip and offers to show it.
             let undecided = model.undecidedCount
@@ -217,11 +218,10 @@ final class ReviewPage {
     /// overview, whose tiles keep it. Also used when focus comes back from a
     /// dialog, so a screen reader has a widget to be on.
     func focusDefault() {
-        guard !model.showsOverview else { return }
-        if model.isFinished {
-            gtk_widget_grab_focus(model.isAllDecided ? reviewAgainButton : undecidedButton)
-        } else if let top = stack.topCard {
-            gtk_widget_grab_focus(top.button)
+        switch model.screen {
+        case .end(let allDecided): gtk_widget_grab_focus(allDecided ? reviewAgainButton : undecidedButton)
+        case .cards: if let top = stack.topCard { gtk_widget_grab_focus(top.button) }
+        default: break
         }
     }
 
