@@ -135,8 +135,12 @@ public final class FolderLifecycle {
     /// Files changed in the folder: named ones are followed (the store
     /// reconciles those names only, so one file costs the same in any
     /// folder); without names only a rescan can tell.
-    public func folderChanged(_ names: [String]?) {
-        if let names { follow(names) } else { reload() }
+    /// Returns the rescan's task, when it rescans.
+    @discardableResult
+    public func folderChanged(_ names: [String]?) -> Task<Void, Never>? {
+        guard let names else { return reload() }
+        follow(names)
+        return nil
     }
 
     /// Rescans the folder off the main thread and gives the model the new
