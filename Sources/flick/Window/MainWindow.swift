@@ -49,12 +49,12 @@ final class MainWindow {
     /// The window's structure from `Resources/ui/window.ui` (header bar,
     /// pages, main menu); it keeps what it built alive.
     let ui: Builder
-    private let title: Widget
-    private let header: Widget
-    private let pages: Widget
+    private let title: Typed<Kinds.WindowTitle>
+    private let header: Typed<Kinds.HeaderBar>
+    private let pages: Typed<Kinds.Stack>
     private let startPage: StartPage
-    private let emptyPage: Widget
-    private let errorPage: Widget
+    private let emptyPage: Typed<Kinds.StatusPage>
+    private let errorPage: Typed<Kinds.StatusPage>
     private let sink = DecisionRecorder(wording: { ErrorText.Worded($0) })
     private var facts: FactsReader?
     private(set) var announcer: Announcer?
@@ -207,7 +207,7 @@ final class MainWindow {
         guard let action = registered[.fullscreen] else { return }
         connect(action, .notify("state")) { [unowned self] _ in
             let fullscreen = Actions.state(of: action)
-            gtk_widget_set_visible(header, fullscreen ? 0 : 1)
+            gtk_widget_set_visible(header.widget, fullscreen ? 0 : 1)
             page.setFullscreen(fullscreen)
             page.stack.onStateChange()
         }
@@ -345,16 +345,16 @@ final class MainWindow {
         // "Review panel", "Start panel" or "Overview panel" each time focus
         // comes into them (the overview says its own summary).
         let widgets = pageWidgets
-        Accessibility.showStackPage(pages, pages: widgets.map { ($0.0, [.deck, .start, .overview].contains($0.1) ? "" : $0.1.title) },
-                                    shown: widgets.first { $0.1 == shown }?.0 ?? page.root)
+        Accessibility.showStackPage(pages.widget, pages: widgets.map { ($0.0, [.deck, .start, .overview].contains($0.1) ? "" : $0.1.title) },
+                                    shown: widgets.first { $0.1 == shown }?.0 ?? page.root.widget)
     }
 
     private var pageWidgets: [(Widget, Page)] {
-        [(page.root, .deck), (startPage.root, .start), (emptyPage, .empty), (errorPage, .error), (overview.root, .overview)]
+        [(page.root.widget, .deck), (startPage.root.widget, .start), (emptyPage.widget, .empty), (errorPage.widget, .error), (overview.root, .overview)]
     }
 
     /// A status page of window.ui with its Open Folder button.
-    private static func statusPage(_ page: Widget) -> Widget {
+    private static func statusPage(_ page: Typed<Kinds.StatusPage>) -> Typed<Kinds.StatusPage> {
         // A plain label: GTK 4.8 names mnemonic buttons "_Open Folder… Open
         // Folder…" on AT-SPI, whatever the accessible label says. Ctrl+O opens.
         let button = ReviewPage.makeButton(.openFolder)
