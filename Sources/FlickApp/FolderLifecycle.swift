@@ -217,9 +217,12 @@ public final class FolderLifecycle {
         sink.folder = nil
     }
 
-    /// No folder: the start page.
-    public func closeFolder() {
+    /// No folder: the start page. `beforeStart` runs once the folder is let
+    /// go and before the model shows the start page (the caller lists the
+    /// recent folders there, the one just closed among them).
+    public func closeFolder(beforeStart: () -> Void = {}) {
         close()
+        beforeStart()
         model.closeFolder()
     }
 }

@@ -139,6 +139,17 @@ final class Gate {
         harness.folders.closeFolder()
         #expect(harness.model.screen == .start)
     }
+
+    @Test func closingLetsTheFolderGoBeforeTheStartPageShows() async throws {
+        let fixture = try AppFixture([("a.mp4", Data("a".utf8))])
+        let harness = Harness(fixture)
+        await harness.folders.open(fixture.folder, recursive: false, order: .name, kinds: [.video], fallback: false).loaded.value
+        var seen: (folder: ReviewedFolder?, screen: ReviewScreen)?
+        harness.folders.closeFolder { seen = (harness.folders.folder, harness.model.screen) }
+        #expect(seen?.folder == nil, "the recent folders are listed with the closed one among them")
+        #expect(seen?.screen == .cards, "before the start page shows")
+        #expect(harness.model.screen == .start)
+    }
 }
 
 /// Which recent folder opens: at start the last one while it is there;

@@ -51,8 +51,7 @@ extension MainWindow {
 
     /// The start page: Open Folder, the recent folders, the sample clips.
     func showStart() {
-        updateRecentMenu()
-        folders.closeFolder()
+        folders.closeFolder { updateRecentMenu() }
     }
 
     /// The failed page saying `message` (about the folder at `path`, when known).
