@@ -26,8 +26,8 @@ public final class ClipFactsReader {
     /// The discovery waiting or running.
     private var current: MediaService.Ticket?
 
-    /// `read` finds one clip's facts off the main thread (by default
-    /// `read(path:kind:photoSize:)`).
+    /// `read` finds one clip's facts off the main thread (the app passes
+    /// `read(path:kind:photoSize:)` with its photo reader).
     public init(model: ReviewModel, service: MediaService, read: @escaping @Sendable (String, ClipKind) throws(MediaError) -> ClipInfo,
                 deliver: @escaping Deliver) {
         self.model = model
