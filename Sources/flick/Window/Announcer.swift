@@ -17,7 +17,7 @@ import GtkKit
 /// mechanism is `Accessibility.announce` (see there why).
 @MainActor
 final class Announcer {
-    private let window: Widget
+    private let window: Typed<Kinds.Window>
     private let model: ReviewModel
     /// No action yet since the deck opened: the keys are told when the
     /// window gets focus (the first card), and on the help key.
@@ -38,7 +38,7 @@ final class Announcer {
 
     init(model: ReviewModel, window: Widget) {
         self.model = model
-        self.window = window
+        self.window = Typed(window)
         connect(window, .notify("is-active")) { [unowned self] _ in
             let active = gtk_window_is_active(window.cast()) != 0
             defer { wasActive = active }
