@@ -63,6 +63,12 @@ public final class ReviewModel {
     let sink: DecisionSink
     /// Which clips the overview shows; kept while the folder is open.
     public internal(set) var filter: DecisionFilter = .all
+    public private(set) var insights = DeckInsights()
+    public func setInsights(_ insights: DeckInsights) {
+        guard runsNow({ self.setInsights(insights) }) else { return }
+        self.insights = insights
+        publish(ReviewChange(insights: true))
+    }
     /// Runs of history steps made as one batch in the overview (history
     /// depths), so one undo takes the whole batch back.
     var batches: [Range<Int>] = []
