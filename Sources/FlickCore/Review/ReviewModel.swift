@@ -67,6 +67,7 @@ public final class ReviewModel {
     public func setInsights(_ insights: DeckInsights) {
         guard runsNow({ self.setInsights(insights) }) else { return }
         self.insights = insights
+        placeStacks()
         publish(ReviewChange(insights: true))
     }
     /// Runs of history steps made as one batch in the overview (history
@@ -86,7 +87,7 @@ public final class ReviewModel {
     private var drainingQueue = false
     /// Seconds on a monotonic clock: when each step happened (the deck's
     /// history keeps it). The window passes the frame clock's time source.
-    private let clock: @MainActor () -> Double
+    let clock: @MainActor () -> Double
 
     public init(sink: DecisionSink, muted: Bool = true, clock: @escaping @MainActor () -> Double = { 0 }) {
         self.sink = sink
@@ -183,6 +184,7 @@ public final class ReviewModel {
         }
         clips = newClips
         session = newSession
+        placeStacks()
         batches = []
         if let topID, let position = newClips.firstIndex(where: { $0.id == topID }) {
             session.resume(at: position)
@@ -221,6 +223,7 @@ public final class ReviewModel {
         if action == .undo, let batch = batches.last, batch.upperBound == session.history.count {
             return undoBatch(batch)
         }
+        if let decision = action.decision, topStack != nil { return decideStack(decision, others: decision) }
         let saved = session
         guard let outcome = session.perform(action, at: clock()) else { return .unavailable }
         do {

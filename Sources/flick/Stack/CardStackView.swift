@@ -156,7 +156,8 @@ final class CardStackView {
             show(transition: nil)
         } else if let step = change.step {
             present(step)
-        } else if change.touchesDeck {
+        } else if change.touchesDeck || change.insights {
+            // New stacks change which cards there are.
             show(transition: nil)
         }
         if let id = change.facts, let position = model.position(of: id), let card = cards[id] {
@@ -341,8 +342,11 @@ final class CardStackView {
         card.setProblem(facts.problem ?? facts.damage, broken: facts.problem != nil)
         card.setSoundOnly(facts.soundOnly && facts.problem == nil)
         card.setDecision(model.decision(at: position))
+        let stack = model.stack(at: position)
+        let count = stack.map { Words.stackCount(kind: $0.kind, index: $0.shown, count: $0.members.count) }
+        card.setStack(stack.map { (CardView.stackIcon($0.kind), count ?? "") })
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
-                                                           decision: model.decision(at: position)))
+                                                           decision: model.decision(at: position), stack: count))
     }
 
     /// Keeps the z-order: deepest card first, the top card, then a leaving card.
