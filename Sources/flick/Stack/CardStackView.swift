@@ -68,6 +68,8 @@ final class CardStackView {
     private var realizeWatched = false
     /// How long the next card waits at most (a flight ends sooner).
     static let deferredLiveWait = 600
+    /// The stacks the cards were last shown with.
+    private var shownGroups: [DeckInsights.Group] = []
     /// Poster requests waiting or rendering, by clip id (see `requestPoster`).
     var posterJobs: [Int64: MediaService.Ticket] = [:]
     /// Whether the next frame must work out the pose again; setting it
@@ -156,8 +158,8 @@ final class CardStackView {
             show(transition: nil)
         } else if let step = change.step {
             present(step)
-        } else if change.touchesDeck || change.insights {
-            // New stacks change which cards there are.
+        } else if change.touchesDeck || (change.insights && model.insights.groups != shownGroups) {
+            // New stacks change which cards there are (progress alone does not).
             show(transition: nil)
         }
         if let id = change.facts, let position = model.position(of: id), let card = cards[id] {
@@ -205,6 +207,7 @@ final class CardStackView {
             card.setMuted(true) // sound only ever from the top card
             Accessibility.setHidden(card.button, true)
         }
+        shownGroups = model.insights.groups
         let visible = model.upcoming(beneath: PoseModel.visibleBeneath)
         levels = Dictionary(uniqueKeysWithValues: visible.enumerated().map { (model.clips[$1].id, $0) })
         let wanted = Set(levels.keys)
