@@ -59,7 +59,8 @@ def test_a_burst_is_one_card_and_k_keeps_the_one_on_top(phone, tmp_path, artifac
             assert set(cli.decisions(phone).values()) == {None}
             session.screenshot(artifacts / "stack-card.png")
             # K keeps it and marks the rest of the burst; the unrelated photo is next.
-            said = orca.press("k", timeout=8, until=lambda s: any(u.startswith("Clip 4 of 4") for u in s))
+            said = orca.press("k", timeout=8, until=lambda s: any(u.startswith("Kept") for u in s)
+                             and any(u.startswith("Clip 4 of 4") for u in s))
             assert any(u.startswith("Kept IMG_2001_BURST002.jpg, 2 similar marked for deletion.") for u in said), said_text(said)
             assert any(u.startswith(f"Clip 4 of 4: {ALONE}") for u in said), said_text(said)
             assert cli.decisions(phone) == {BURST[0]: "delete", BURST[1]: "like", BURST[2]: "delete", ALONE: None}
@@ -68,6 +69,7 @@ def test_a_burst_is_one_card_and_k_keeps_the_one_on_top(phone, tmp_path, artifac
             assert any(u.startswith("Clip 2 of 4: IMG_2001_BURST002.jpg") for u in said), said_text(said)
             assert set(cli.decisions(phone).values()) == {None}
             # A plain like decides the whole stack.
-            said = orca.press("l", timeout=8, until=lambda s: any(u.startswith("Clip 4 of 4") for u in s))
+            said = orca.press("l", timeout=8, until=lambda s: any(u.startswith("Liked") for u in s)
+                             and any(u.startswith("Clip 4 of 4") for u in s))
             assert any(u.startswith("Liked IMG_2001_BURST002.jpg and 2 similar.") for u in said), said_text(said)
             assert cli.decisions(phone) == {**{name: "like" for name in BURST}, ALONE: None}

@@ -70,19 +70,11 @@ final class Announcer {
     /// the page moves the focus to the next one); `render` then skips it.
     func renderBeforeFocusMoves(_ change: ReviewChange, said: String?) {
         saidEarly = nil
-        guard change.event.map(Self.isDecision) == true, change.step != nil, let said,
+        guard case .decided? = change.event, change.step != nil, let said,
               gtk_window_is_active(window.cast()) != 0, gtk_window_get_focus(window.cast()) != nil else { return }
         Log.debug("announce before the focus moves: \(said)", category: "a11y")
         Accessibility.announce(said, in: window)
         saidEarly = said
-    }
-
-    /// A decision on the top card (one clip, or a stack's members).
-    private static func isDecision(_ event: ReviewEvent) -> Bool {
-        switch event {
-        case .decided, .keptOne, .decidedStack: true
-        default: false
-        }
     }
 
     /// What `renderBeforeFocusMoves` said for the change being rendered.
