@@ -46,7 +46,7 @@ def card_names(session):
 
 def test_a_burst_is_one_card_and_k_keeps_the_one_on_top(phone, tmp_path, artifacts):
     cli = Cli(tmp_path)
-    with FlickSession([str(phone)], data_home=cli.data, window_manager=True) as session:
+    with FlickSession([str(phone)], data_home=cli.data, window_manager=True, stacks=True) as session:
         window = session.wait_for_window()
         # The analysis runs after the first card shows; then the card is the stack's.
         wait_until(lambda: any("1 of 3 similar" in name for name in card_names(session)), 60, what="the stack's card")

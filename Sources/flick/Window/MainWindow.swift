@@ -65,6 +65,8 @@ final class MainWindow {
     private(set) var store: Store?
     /// Looks for the deck's stacks and suggestions in the background.
     var insightsRun: InsightsRun?
+    /// `--no-stacks`: every file is a card of its own.
+    var stacksOff = false
     /// Counts the analysis runs asked for: one asked before the last is dropped.
     var insightsScheduled = 0
     /// How many times a folder was opened: a scan that returns after
