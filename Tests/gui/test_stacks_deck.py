@@ -58,6 +58,10 @@ def test_a_burst_is_one_card_and_k_keeps_the_one_on_top(phone, tmp_path, artifac
             assert any(u.startswith("Clip 2 of 4: IMG_2001_BURST002.jpg, photo, 2 of 3 similar") for u in said), said_text(said)
             assert set(cli.decisions(phone).values()) == {None}
             session.screenshot(artifacts / "stack-card.png")
+            # H says the keys, a stack's with them.
+            said = orca.press("h", timeout=8, until=lambda s: any("On a stack" in u for u in s))
+            assert any(u.endswith("On a stack, Left and Right show the others, K keeps the one on top and marks the rest "
+                                  "for deletion.") for u in said), said_text(said)
             # K keeps it and marks the rest of the burst; the unrelated photo is next.
             said = orca.press("k", timeout=8, until=lambda s: any(u.startswith("Kept") for u in s)
                              and any(u.startswith("Clip 4 of 4") for u in s))

@@ -163,7 +163,12 @@ final class Announcer {
 
     /// The help key: what each key does.
     func sayKeys() {
-        say(Self.keys)
+        say(model.topStack == nil ? Self.keys : Self.keys + " " + Self.stackKeys)
+    }
+
+    /// On a stack's card, what its keys do.
+    private static var stackKeys: String {
+        tr("On a stack, Left and Right show the others, K keeps the one on top and marks the rest for deletion.")
     }
 
     private static var keys: String {
