@@ -28,6 +28,7 @@ extension ReviewModel {
         case .reviewSkipped: stats.skips > 0
         case .next: !inOverview && topIsDecided
         case .showUndecided: isFinished && !isAllDecided
+        case .keepOne, .member: !inOverview && topStack != nil
         }
     }
 

@@ -23,4 +23,8 @@ public enum ReviewRequest: Hashable, Sendable {
     case next
     /// The end page's "Go to Undecided".
     case showUndecided
+    /// K: keep the member on top of a stack's card, mark the others.
+    case keepOne
+    /// ←/→ or [ ] on a stack's card: another member on top.
+    case member
 }

@@ -25,6 +25,10 @@ enum FlickAction: String, CaseIterable {
     case next
     /// The end page's "Go to Undecided": the first undecided clip on top.
     case showUndecided = "show-undecided"
+    /// K on a stack's card: keep the one on top, mark the others for deletion.
+    case keepThis = "keep-this"
+    /// [ and ] (← and → on a stack's card): another one of the stack on top.
+    case previousMember = "previous-member", nextMember = "next-member"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
     case undoToast = "undo-toast"
     /// The button of the "… rejected in their XMP sidecars" toast: marks those clips for deletion.
@@ -89,6 +93,8 @@ enum FlickAction: String, CaseIterable {
         case .reviewSkipped: .reviewSkipped
         case .next: .next
         case .showUndecided: .showUndecided
+        case .keepThis: .keepOne
+        case .previousMember, .nextMember: .member
         case .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
         }
     }
@@ -119,6 +125,9 @@ enum FlickAction: String, CaseIterable {
         case .reviewSkipped: tr("Go Through Skipped")
         case .next: tr("Next")
         case .showUndecided: tr("Go to Undecided")
+        case .keepThis: tr("Keep This One")
+        case .previousMember: tr("Previous in Stack")
+        case .nextMember: tr("Next in Stack")
         case .openFolder: tr("Open Folder…")
         case .openRecent: tr("Open Recent")
         case .preferences: tr("Preferences")
@@ -156,6 +165,9 @@ enum FlickAction: String, CaseIterable {
         case .reviewSkipped: tr("Put the first skipped clip on top; decisions are kept")
         case .next: tr("Next: move on without deciding again (→ on a decided card)")
         case .showUndecided: tr("Put the first undecided clip on top")
+        case .keepThis: tr("Keep this one of a stack, mark the others for deletion")
+        case .previousMember: tr("Show the previous one of a stack")
+        case .nextMember: tr("Show the next one of a stack")
         case .openFolder: tr("Open folder")
         case .openRecent: tr("Open a recent folder")
         case .preferences: tr("Preferences")
@@ -202,6 +214,10 @@ enum FlickAction: String, CaseIterable {
         case .faster: [UInt32(GDK_KEY_greater)]
         case .fullscreen: [UInt32(GDK_KEY_F11), UInt32(GDK_KEY_f)]
         case .leaveFullscreen: [UInt32(GDK_KEY_Escape)]
+        case .keepThis: [UInt32(GDK_KEY_k)]
+        // ← and → are Delete's and Like's but on a stack's card (`forKey`).
+        case .previousMember: [UInt32(GDK_KEY_bracketleft), UInt32(GDK_KEY_Left)]
+        case .nextMember: [UInt32(GDK_KEY_bracketright), UInt32(GDK_KEY_Right)]
         default: []
         }
     }
@@ -247,8 +263,13 @@ enum FlickAction: String, CaseIterable {
     /// → likes an undecided card and moves on from a decided one, when
     /// Next is offered (`movesOn`; L always likes): re-deciding is never the
     /// only way forward.
-    static func forKey(_ keyval: UInt32, shift: Bool = false, inOverview: Bool = false, movesOn: Bool = false) -> FlickAction? {
+    /// On a stack's card (`onStack`), ← and → step through the stack.
+    static func forKey(_ keyval: UInt32, shift: Bool = false, inOverview: Bool = false, movesOn: Bool = false,
+                       onStack: Bool = false) -> FlickAction? {
         let key = gdk_keyval_to_lower(keyval)
+        if onStack, !shift, !inOverview, key == UInt32(GDK_KEY_Left) || key == UInt32(GDK_KEY_Right) {
+            return key == UInt32(GDK_KEY_Left) ? .previousMember : .nextMember
+        }
         let action = shift ? allCases.first(where: { $0.shiftedKeys.contains(key) }) ?? allCases.first { $0.keys.contains(key) }
             : allCases.first { $0.keys.contains(key) }
         guard let action, !inOverview || action.keysInOverview.contains(key) else { return nil }
@@ -262,7 +283,7 @@ enum FlickAction: String, CaseIterable {
 
     /// The keyboard shortcuts window's sections, in order.
     static let shortcutGroups: [(title: String, actions: [FlickAction])] = [
-        (tr("Reviewing"), [.like, .next, .delete, .skip, .previous, .undo, .overview, .help]),
+        (tr("Reviewing"), [.like, .next, .delete, .skip, .previous, .undo, .keepThis, .previousMember, .nextMember, .overview, .help]),
         (tr("Playing"), [.playPause, .mute, .seekBack, .seekForward, .seekStart, .slower, .faster, .fullscreen, .leaveFullscreen]),
         (tr("General"), [.openFolder, .preferences, .shortcuts, .close, .quit]),
     ]

@@ -101,7 +101,9 @@ final class Announcer {
             }
         case .opened?:
             welcome = nil
-        case nil, .showing?: return
+        // A member shown on a stack's card: the card's name, read as it
+        // takes the focus, says which it is.
+        case nil, .showing?, .showingMember?: return
         default: if let said, said != saidEarly { say(said) }
         }
     }
@@ -161,7 +163,12 @@ final class Announcer {
 
     /// The help key: what each key does.
     func sayKeys() {
-        say(Self.keys)
+        say(model.topStack == nil ? Self.keys : Self.keys + " " + Self.stackKeys)
+    }
+
+    /// On a stack's card, what its keys do.
+    private static var stackKeys: String {
+        tr("On a stack, Left and Right show the others, K keeps the one on top and marks the rest for deletion.")
     }
 
     private static var keys: String {

@@ -45,6 +45,8 @@ final class MainWindow {
     var chooser: ObjectRef<OpaquePointer>?
     /// Looks for the deck's stacks and suggestions in the background.
     var insightsRun: InsightsRun?
+    /// `--no-stacks`: every file is a card of its own.
+    var stacksOff = false
     /// Counts the analysis runs asked for: one asked before the last is dropped.
     var insightsScheduled = 0
     /// The screen the pages show (`ReviewModel.screen` at the last render pass).
