@@ -90,6 +90,7 @@ final class FlickApplication {
                     status = 2
                     if isNew { window.showError(ErrorText.folder(problem)) }
                 } else {
+                    StacksChoice.offByCommandLine = options.noStacks
                     window.open(folder: folder, recursive: options.recursive, order: options.order)
                 }
             } else if isNew {

@@ -77,6 +77,7 @@ extension MainWindow {
         case .next: model.moveOn()
         case .showUndecided: model.showUndecided()
         case .overview: toggleOverview()
+        case .compare: openCompare()
         case .openFolder: chooseFolder()
         case .openRecent:
             if let argument { openRecent(path: argument) }
@@ -97,6 +98,7 @@ extension MainWindow {
             let enabled = switch action {
             case .leaveFullscreen: isFullscreen
             case .markSidecarRejects: !sidecarRejects.isEmpty
+            case .compare: canCompare
             default: action.request.map { model.allows($0, selected: selected) } ?? true
             }
             Actions.setEnabled(gaction, enabled)
