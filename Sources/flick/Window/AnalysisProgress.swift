@@ -17,15 +17,19 @@ final class AnalysisProgress {
     let root: Widget
     private let label: Widget
     private let bar: Widget
+    private let stopButton: Widget
     /// Stop: what was found so far is kept.
     var onStop: @MainActor () -> Void = {}
+    /// Screen readers were told that looking started (so they hear the end).
+    var saidStart = false
 
     init() {
         ui = Builder(resource: InterfaceBundle.path("ui/analysis-progress.ui"))
         root = ui.widget("analysis")
         label = ui.widget("analysis-label")
         bar = ui.widget("analysis-bar")
-        connect(ui.widget("analysis-stop"), .clicked) { [unowned self] in onStop() }
+        stopButton = ui.widget("analysis-stop")
+        connect(stopButton, .clicked) { [unowned self] in onStop() }
         gtk_revealer_set_reveal_child(root.cast(), 0)
     }
 
@@ -42,6 +46,9 @@ final class AnalysisProgress {
         gtk_progress_bar_set_fraction(bar.cast(), total > 0 ? min(1, Double(done) / Double(total)) : 0)
         gtk_revealer_set_reveal_child(root.cast(), 1)
     }
+
+    /// Stop has the keyboard focus.
+    var hasFocus: Bool { gtk_widget_has_focus(stopButton) != 0 }
 
     func hide() {
         gtk_revealer_set_reveal_child(root.cast(), 0)

@@ -13,6 +13,11 @@ extension MainWindow {
         return members.count >= 2
     }
 
+    /// The members of the stack the clip `clipID` is in (nil: alone).
+    func stackMembers(of clipID: Int64) -> [Int64]? {
+        model.insights.group(of: clipID)?.members
+    }
+
     func openCompare() {
         guard canCompare, let top = model.top, let members = stackMembers(of: top.id),
               let view = CompareView(model: model, members: members, first: top.id, over: window) else { return }

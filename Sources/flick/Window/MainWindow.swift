@@ -67,6 +67,8 @@ final class MainWindow {
     var insightsRun: InsightsRun?
     /// Counts the analysis runs asked for: one asked before the last is dropped.
     var insightsScheduled = 0
+    /// The analysis line under the header bar (MainWindow+Analysis).
+    var analysisLine: AnalysisProgress?
     /// How many times a folder was opened: a scan that returns after
     /// another open is dropped.
     private var openings = 0
@@ -123,6 +125,7 @@ final class MainWindow {
         installKeys()
         followOverview()
         followPreferences()
+        installAnalysisLine()
         page.stack.decide = { [unowned self] action in actions.isEnabled(action) && perform(action) }
         followModel()
         if let shortcuts = ShortcutsWindow.make() {
@@ -188,6 +191,7 @@ final class MainWindow {
         overview.render(change, said: said)
         facts?.render(change)
         renderInsights(change)
+        renderAnalysisLine(change)
         undoToasts?.render(change, said: said)
         if change.deck != nil { tidyAccessibility() }
         announcer?.render(change, said: said)
