@@ -20,6 +20,8 @@ final class CompareSide {
     /// The clip shown, and what was read of it.
     private var clipID: Int64?
     private var loaded: Loaded?
+    /// The side's accessible name ("Left: IMG_2001.jpg, 4032×3024, 3.1 MB").
+    private(set) var spokenName = ""
     /// Keeps the pixels the picture's texture shares.
     private var image: ImageSurface?
 
@@ -71,7 +73,8 @@ final class CompareSide {
         if let decision { parts.append(decision) }
         gtk_label_set_text(caption.cast(), parts.joined(separator: " · "))
         if chosen { parts.append(tr("chosen")) }
-        Accessibility.setLabel(button, tr("%@: %@", side, parts.joined(separator: ", ")))
+        spokenName = tr("%@: %@", side, parts.joined(separator: ", "))
+        Accessibility.setLabel(button, spokenName)
     }
 
     /// Off the main thread: the picture fitted to `pictureBox`, its size

@@ -34,8 +34,14 @@ final class CompareView {
     private(set) var chosen = Side.left
     private var sides: [CompareSide] = []
     private let title: Widget
-    /// Called once the dialog has closed.
-    var onClose: @MainActor () -> Void = {}
+    /// Called as the dialog closes, with what the main window should say
+    /// once it has the focus back (the last keep's outcome), if anything.
+    var onClose: @MainActor (_ said: String?) -> Void = { _ in }
+    /// The last keep's words, when it ended Compare.
+    private var lastSaid: String?
+    /// The side whose clip is said once its picture and numbers are in
+    /// (the other side stepped: a screen reader hears what it shows now).
+    private var sayWhenLoaded: Side?
     /// The view keeps itself while its dialog is open (as a toplevel does).
     private var keptOpen: CompareView?
 
@@ -109,13 +115,13 @@ final class CompareView {
         }
         connect(ui.widget("keep"), .clicked) { [unowned self] in keepChosen() }
         connect(window, .closeRequest) { [unowned self] in
-            let done = onClose, kept = keptOpen
-            onClose = {}
+            // Before the main window is active again: what it holds back to
+            // say then is set here.
+            let kept = keptOpen
+            onClose(lastSaid)
+            onClose = { _ in }
             keptOpen = nil
-            Task { @MainActor in
-                done()
-                _ = kept  // let go once the dialog is gone
-            }
+            Task { @MainActor in _ = kept }  // let go once the dialog is gone
             return false
         }
     }
@@ -155,6 +161,7 @@ final class CompareView {
         let candidates = members.filter { $0 != keptID }
         guard candidates.count > 1, let index = candidates.firstIndex(of: shown[other.rawValue]) else { return }
         let next = candidates[(index + (forward ? 1 : candidates.count - 1)) % candidates.count]
+        sayWhenLoaded = other
         show(other, next)
     }
 
@@ -170,6 +177,7 @@ final class CompareView {
         let said = keptWords(keptID, markedID)
         guard let next = Self.nextCandidate(after: markedID, in: members, excluding: keptID, skipping: { model.decision(of: $0) == .delete }) else {
             // Said by the main window once it has the focus back.
+            lastSaid = said
             return close()
         }
         show(other, next)
@@ -199,7 +207,14 @@ final class CompareView {
         guard let position = model.position(of: id) else { return }
         let clip = model.clips[position]
         let facts = model.facts(at: position)
-        sides[side.rawValue].show(clip: clip, path: model.absolutePath(of: clip), facts: facts) { [weak self] in self?.name(side) }
+        sides[side.rawValue].show(clip: clip, path: model.absolutePath(of: clip), facts: facts) { [weak self] in
+            guard let self else { return }
+            name(side)
+            if sayWhenLoaded == side {
+                sayWhenLoaded = nil
+                Accessibility.announce(sides[side.rawValue].spokenName, in: window)
+            }
+        }
         name(side)
         updateTitle()
     }

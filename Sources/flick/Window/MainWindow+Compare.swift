@@ -21,9 +21,14 @@ extension MainWindow {
     func openCompare() {
         guard canCompare, let top = model.top, let members = stackMembers(of: top.id),
               let view = CompareView(model: model, members: members, first: top.id, over: window) else { return }
-        view.onClose = { [weak self] in
-            // Back on the card, which the screen reader reads again.
-            self?.page.focusDefault()
+        view.onClose = { [weak self] said in
+            guard let self else { return }
+            // Compare said each keep itself: the main window, whose
+            // announcer held them back while the dialog had the focus,
+            // says only the last one that ended Compare.
+            announcer?.forgetPending()
+            page.focusDefault()
+            if let said { announcer?.sayAfterDialogs(said) }
         }
         view.present()
     }
