@@ -4,6 +4,8 @@ found by the window's analysis after the first card is on screen; a box
 stays alone. Keyboard only, read through AT-SPI and a real Orca under a
 window manager, decisions checked with `flick status --json`."""
 import json
+import re
+import threading
 import shutil
 import subprocess
 
@@ -15,6 +17,9 @@ from harness import FlickSession, wait_until
 from orca import Orca
 
 DATA = "/usr/share/doc/opencv-doc/examples/data"
+# How many times the window opens a photo that is not near the top card
+# before its analysis starts (listing the folder, filling the store).
+WINDOW_OPENS = 3
 
 
 def tool(*args):
@@ -103,3 +108,52 @@ def test_compare_keeps_the_chosen_one_and_marks_the_other_by_keyboard(burst, tmp
         wait_until(lambda: cli.decisions(burst)["IMG_2001_small.jpg"] is None, 10, what="U to undo the last keep")
         assert cli.decisions(burst) == {"IMG_2001.jpg": "like", "IMG_2001_small.jpg": None,
                                         "IMG_2001_zchat.webp": "delete", "shelf_box.png": None}
+
+
+def status_lines(session):
+    """The texts of the analysis line (an AT-SPI status) in the main window."""
+    return [n["name"] for n in session.atspi_find("status bar", windows="frame") if n["name"] not in ("", "GtkLabel")]
+
+
+def test_the_analysis_line_shows_progress_and_stop_stops_it(burst, tmp_path):
+    """The analysis is held at its open of the deck's last photo (fanotify:
+    no sleeps), so the line is caught under way: it says how far it is, a
+    screen reader hears that looking started once, and Stop (pressed as a
+    screen reader would) ends it, said once, with what was found kept."""
+    for name in ["fruits.jpg", "home.jpg", "building.jpg", "butterfly.jpg", "messi5.jpg", "orange.jpg"]:
+        shutil.copy(f"{DATA}/{name}", burst / f"scene_{name}")
+    shutil.copy(f"{DATA}/apple.jpg", burst / "zz_last.jpg")
+    total = len(list(burst.iterdir()))
+    cli = Cli(tmp_path)
+    held = threading.Event()
+    release = threading.Event()
+
+    def hold():
+        held.set()
+        release.wait(90)
+
+    # The window's own opens of the file while it lists the folder and
+    # fills the store come first (three); the analysis's opens follow.
+    with FileReads(burst / "zz_last.jpg", at=WINDOW_OPENS + 1, action=hold, opens_only=True) as reads, \
+            FlickSession([str(burst)], data_home=cli.data, window_manager=True, launch=False,
+                         env={"FLICK_LOG": "debug"}) as session:
+        try:
+            # A screen reader already running when Flick opens the folder, as on a desktop.
+            with Orca(session) as orca:
+                session.launch_app()
+                assert held.wait(60), "the analysis never opened the last photo"
+                lines = wait_until(lambda: [t for t in status_lines(session) if t.startswith("Looking")] or None, 20,
+                                   what="the analysis line")
+                assert re.fullmatch(rf"Looking for similar photos… \d+ of {total}", lines[0]), lines
+                said = orca.settle(0, quiet=0.5, timeout=15, until=lambda s: starts(s, "Looking for similar photos."))
+                assert starts(said, "Looking for similar photos."), said_text(said) + "\n" + "\n".join(l for l in session.stderr().splitlines() if "announce" in l or "analysis" in l)
+                mark = orca.mark()
+                session.atspi_do("push button", "Stop")
+                said = orca.settle(mark, quiet=1.0, timeout=10, until=lambda s: starts(s, "Stopped looking"))
+                assert starts(said, "Stopped looking; what was found is kept."), said_text(said)
+                wait_until(lambda: status_lines(session) == [], 10, what="the line to go")
+                heard = orca.speech_since(0)
+                assert len([u for u in heard if u.startswith("Looking for")]) == 1, "said at the start only: " + said_text(heard)
+        finally:
+            release.set()
+    assert reads.acted.is_set()

@@ -50,8 +50,10 @@ final class AnalysisProgress {
     /// Stop has the keyboard focus.
     var hasFocus: Bool { gtk_widget_has_focus(stopButton) != 0 }
 
+    /// Hides the line; its words go too (a screen reader finds no stale status).
     func hide() {
         gtk_revealer_set_reveal_child(root.cast(), 0)
+        gtk_label_set_text(label.cast(), "")
     }
 
     /// "Looking for similar photos… 340 of 1,000" (numbers grouped as the
