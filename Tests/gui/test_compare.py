@@ -157,3 +157,38 @@ def test_the_analysis_line_shows_progress_and_stop_stops_it(burst, tmp_path):
         finally:
             release.set()
     assert reads.acted.is_set()
+
+
+def test_no_stacks_on_the_command_line_looks_without_stacking(burst, tmp_path):
+    """`flick --no-stacks FOLDER`: the analysis still runs (suggestions),
+    held here at a photo so its line is caught saying so, but it looks for
+    no stacks: C then opens no Compare (the S after it skips the top card,
+    which a Compare dialog would have taken), while `flick status` still
+    finds the stack (the Preference is left as it is)."""
+    for name in ["fruits.jpg", "home.jpg"]:
+        shutil.copy(f"{DATA}/{name}", burst / f"scene_{name}")
+    shutil.copy(f"{DATA}/apple.jpg", burst / "zz_last.jpg")
+    cli = Cli(tmp_path)
+    held = threading.Event()
+    release = threading.Event()
+
+    def hold():
+        held.set()
+        release.wait(90)
+
+    with FileReads(burst / "zz_last.jpg", at=WINDOW_OPENS + 1, action=hold, opens_only=True), \
+            FlickSession(["--no-stacks", str(burst)], data_home=cli.data) as session:
+        try:
+            session.wait_for_window()
+            assert held.wait(60), "the analysis never opened the last photo"
+            lines = wait_until(lambda: [t for t in status_lines(session) if t.startswith("Looking")] or None, 20,
+                               what="the analysis line")
+            assert re.fullmatch(r"Looking through the folder… \d+ of 7", lines[0]), lines
+        finally:
+            release.set()
+        wait_until(lambda: status_lines(session) == [], 20, what="the analysis to end")
+        session.key("c", "s")
+        wait_until(lambda: cli.decisions(burst)["IMG_2001.jpg"] == "skip", 10, what="S to skip the top card")
+        assert session.atspi_find("push button", windows="dialog") == []
+    status = cli.status(burst)
+    assert status["stacks"] == {"copy": 0, "live": 0, "similar": 1}, status["stacks"]
