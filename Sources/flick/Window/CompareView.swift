@@ -65,6 +65,8 @@ final class CompareView {
         let parentWidth = gtk_widget_get_width(parent), parentHeight = gtk_widget_get_height(parent)
         gtk_window_set_default_size(window.cast(), max(Self.minimumSize.width, parentWidth > 0 ? parentWidth : width),
                                     max(Self.minimumSize.height, parentHeight > 0 ? parentHeight : height))
+        // As large as the window it compares for: maximized with it.
+        if gtk_window_is_maximized(parent.cast()) != 0 { gtk_window_maximize(window.cast()) }
         sides = [Side.left, .right].map { side in
             let prefix = side == .left ? "left" : "right"
             return CompareSide(box: ui.widget("\(prefix)-side"), button: ui.widget(prefix), picture: ui.widget("\(prefix)-picture"),
