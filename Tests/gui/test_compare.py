@@ -192,3 +192,48 @@ def test_no_stacks_on_the_command_line_looks_without_stacking(burst, tmp_path):
         assert session.atspi_find("push button", windows="dialog") == []
     status = cli.status(burst)
     assert status["stacks"] == {"copy": 0, "live": 0, "similar": 1}, status["stacks"]
+
+
+def test_the_preference_turns_stacks_off_and_on_for_the_open_folder(burst, tmp_path):
+    """Preferences → "Group similar photos and clips", by keyboard: off,
+    every file is alone at once (C opens nothing: the S after it skips the
+    top card); on again, the folder is looked at again and C compares."""
+    cli = Cli(tmp_path)
+    with FlickSession([str(burst)], data_home=cli.data) as session:
+        session.wait_for_window()
+        wait_until(lambda: session.key("c") or compare_buttons(session), 40, interval=0.5, what="C to open Compare")
+        session.key("Escape")
+        wait_until(lambda: not compare_buttons(session), 10, what="Compare to close")
+
+        def switch():
+            found = [n for n in session.atspi_find("check box", windows="dialog")
+                     if n["name"].startswith("Group similar photos and clips")]
+            return found[0] if found else None
+
+        def toggle_group_similar():
+            session.key("ctrl+comma")
+            wait_until(switch, 10, what="the Preferences window")
+            # The switch is the seventh control (two sliders, four switches before it).
+            session.key(*["Tab"] * 6)
+            for _ in range(12):
+                if switch()["focused"]:
+                    break
+                session.key("Tab")
+            assert switch()["focused"], "Tab never reached the switch"
+            before = switch()["checked"]
+            session.key("space")
+            wait_until(lambda: switch()["checked"] != before, 5, what="the switch to change")
+            session.key("Escape")
+            wait_until(lambda: switch() is None, 10, what="Preferences to close")
+            return not before
+
+        assert toggle_group_similar() is False
+        session.key("c", "s")
+        wait_until(lambda: cli.decisions(burst)["IMG_2001.jpg"] == "skip", 10, what="S to skip the top card")
+        assert not compare_buttons(session)
+        session.key("u")
+        wait_until(lambda: cli.decisions(burst)["IMG_2001.jpg"] is None, 10, what="U to take the skip back")
+
+        assert toggle_group_similar() is True
+        wait_until(lambda: session.key("c") or compare_buttons(session), 40, interval=0.5,
+                   what="C to open Compare once the folder was looked at again")

@@ -63,6 +63,12 @@ extension MainWindow {
     /// on or off): its files are known to the store, so this is quick.
     func lookAgain() {
         guard !model.clips.isEmpty, let storePath = store?.path else { return }
+        if !StacksChoice.isOn, !model.insights.groups.isEmpty {
+            // Every file alone at once; the run only brings the suggestions up to date.
+            var alone = model.insights
+            alone.groups = []
+            model.setInsights(alone)
+        }
         insightsScheduled += 1
         let run = insightsRun ?? InsightsRun(model: model, storePath: storePath, describe: ErrorText.store)
         insightsRun = run
