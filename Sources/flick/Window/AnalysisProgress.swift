@@ -4,7 +4,8 @@ import Foundation
 import GtkKit
 
 /// The analysis line under the header bar (`Resources/ui/analysis-progress.ui`):
-/// "Looking for similar photos… 340 of 1,000", a thin bar and Stop, while
+/// "Looking for similar photos… 340 of 1,000" and Stop (no second bar under
+/// the deck's own, and room for the words in a narrow window), while
 /// the folder opened is analysed after its first card is on screen; gone
 /// when the analysis ends or is stopped. It is a status for screen
 /// readers; the window says its words at the start and the end only
@@ -16,7 +17,6 @@ final class AnalysisProgress {
     /// A revealer: the line slides in and out.
     let root: Widget
     private let label: Widget
-    private let bar: Widget
     private let stopButton: Widget
     /// Stop: what was found so far is kept.
     var onStop: @MainActor () -> Void = {}
@@ -27,7 +27,6 @@ final class AnalysisProgress {
         ui = Builder(resource: InterfaceBundle.path("ui/analysis-progress.ui"))
         root = ui.widget("analysis")
         label = ui.widget("analysis-label")
-        bar = ui.widget("analysis-bar")
         stopButton = ui.widget("analysis-stop")
         connect(stopButton, .clicked) { [unowned self] in onStop() }
         gtk_revealer_set_reveal_child(root.cast(), 0)
@@ -43,7 +42,6 @@ final class AnalysisProgress {
     /// else only the suggestions are made).
     func show(done: Int, total: Int, noun: Words.Noun, stacks: Bool) {
         gtk_label_set_text(label.cast(), Self.words(done: done, total: total, noun: noun, stacks: stacks))
-        gtk_progress_bar_set_fraction(bar.cast(), total > 0 ? min(1, Double(done) / Double(total)) : 0)
         gtk_revealer_set_reveal_child(root.cast(), 1)
     }
 
