@@ -194,10 +194,11 @@ final class CompareView {
 
     /// The member after `id` (cyclically) that is not `excluding` and not
     /// `skipping` (marked for deletion); nil when there is none.
-    static func nextCandidate(after id: Int64, in members: [Int64], excluding: Int64,
-                              skipping: (Int64) -> Bool) -> Int64? {
+    nonisolated static func nextCandidate(after id: Int64, in members: [Int64], excluding: Int64,
+                                          skipping: (Int64) -> Bool) -> Int64? {
+        guard !members.isEmpty else { return nil }
         let start = members.firstIndex(of: id) ?? -1
-        for offset in 1...max(1, members.count) {
+        for offset in 1...members.count {
             let candidate = members[(start + offset + members.count) % members.count]
             if candidate != excluding, !skipping(candidate) { return candidate }
         }
