@@ -94,6 +94,7 @@ final class FlickApplication {
                     window.open(folder: folder, recursive: options.recursive, order: options.order)
                 }
             } else if isNew {
+                StacksChoice.offByCommandLine = options.noStacks
                 window.openLast()
             }
         } catch {
