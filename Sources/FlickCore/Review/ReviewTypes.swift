@@ -121,6 +121,9 @@ public enum ReviewEvent: Sendable, Equatable {
     case decidedMany(count: Int, decision: Decision, kinds: Set<ClipKind> = [])
     /// A batch of `count` decisions was undone.
     case undidMany(count: Int)
+    /// "Keep this one": `name` was liked and the `marked` other versions
+    /// of its moment were marked for deletion, as one step.
+    case kept(name: String, marked: Int)
     /// The clip chosen in the overview is on top, with its decision (nil:
     /// not yet decided).
     case showing(name: String, decision: Decision?)

@@ -17,6 +17,8 @@ enum FlickAction: String, CaseIterable {
     case fullscreen, leaveFullscreen = "leave-fullscreen"
     /// The overview of every clip (G; Escape or G returns to the clip on top).
     case overview
+    /// Compare (C): two members of the top card's stack side by side.
+    case compare
     // The folder
     case applyDeletions = "apply-deletions", exportLikes = "export-likes", reviewAgain = "review-again"
     /// The finished page's "Go Through Skipped": the first skipped clip on top.
@@ -95,7 +97,7 @@ enum FlickAction: String, CaseIterable {
         case .showUndecided: .showUndecided
         case .keepThis: .keepOne
         case .previousMember, .nextMember: .member
-        case .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
+        case .compare, .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
         }
     }
 
@@ -119,6 +121,7 @@ enum FlickAction: String, CaseIterable {
         case .fullscreen: tr("Fullscreen")
         case .leaveFullscreen: tr("Leave Fullscreen")
         case .overview: tr("Overview")
+        case .compare: tr("Compare")
         case .applyDeletions: tr("Apply Deletions…")
         case .exportLikes: tr("Export Likes…")
         case .reviewAgain: tr("Review Again")
@@ -159,6 +162,7 @@ enum FlickAction: String, CaseIterable {
         case .fullscreen: tr("Fullscreen on or off")
         case .leaveFullscreen: tr("Leave fullscreen")
         case .overview: tr("See every clip and its decision")
+        case .compare: tr("Compare similar ones side by side and keep the best")
         case .applyDeletions: tr("Move the clips marked for deletion to the Trash")
         case .exportLikes: tr("Save the liked clips as a playlist, copies, one video or an editor’s timeline")
         case .reviewAgain: tr("Go back to the first card; decisions are kept")
@@ -208,6 +212,7 @@ enum FlickAction: String, CaseIterable {
         case .playPause: [UInt32(GDK_KEY_space)]
         case .mute: [UInt32(GDK_KEY_m)]
         case .overview: [UInt32(GDK_KEY_g)]
+        case .compare: [UInt32(GDK_KEY_c)]
         case .help: [UInt32(GDK_KEY_h)]
         case .seekStart: [UInt32(GDK_KEY_Home)]
         case .slower: [UInt32(GDK_KEY_less)]
@@ -283,7 +288,7 @@ enum FlickAction: String, CaseIterable {
 
     /// The keyboard shortcuts window's sections, in order.
     static let shortcutGroups: [(title: String, actions: [FlickAction])] = [
-        (tr("Reviewing"), [.like, .next, .delete, .skip, .previous, .undo, .keepThis, .previousMember, .nextMember, .overview, .help]),
+        (tr("Reviewing"), [.like, .next, .delete, .skip, .previous, .undo, .keepThis, .previousMember, .nextMember, .compare, .overview, .help]),
         (tr("Playing"), [.playPause, .mute, .seekBack, .seekForward, .seekStart, .slower, .faster, .fullscreen, .leaveFullscreen]),
         (tr("General"), [.openFolder, .preferences, .shortcuts, .close, .quit]),
     ]

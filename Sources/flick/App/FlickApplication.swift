@@ -85,15 +85,16 @@ final class FlickApplication {
         var status: Int32 = 0
         do {
             let options = try OpenOptions.parse(arguments)
-            window.stacksOff = !options.stacks
             if let folder = options.folderURL(relativeTo: cwd) {
                 if let problem = OpenOptions.problem(with: folder) {
                     status = 2
                     if isNew { window.showError(ErrorText.folder(problem)) }
                 } else {
+                    StacksChoice.offByCommandLine = options.noStacks
                     window.open(folder: folder, recursive: options.recursive, order: options.order)
                 }
             } else if isNew {
+                StacksChoice.offByCommandLine = options.noStacks
                 window.openLast()
             }
         } catch {

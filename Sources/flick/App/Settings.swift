@@ -42,6 +42,8 @@ final class Settings {
     var loopClips: Bool { bool("loop-clips", default: true) }
     var includePhotos: Bool { bool("include-photos", default: true) }
     var includeSubfolders: Bool { bool("include-subfolders", default: false) }
+    /// Whether similar photos and clips are found and shown as one card (a stack).
+    var groupSimilar: Bool { bool("group-similar", default: true) }
     var confirmApply: Bool { bool("confirm-apply", default: true) }
     var undoToasts: Bool { bool("undo-toasts", default: true) }
     /// Whether decisions are written to XMP sidecars as they are made.

@@ -7,7 +7,7 @@ struct FlickCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flick",
         abstract: "Review a folder of clips one card at a time.",
-        usage: "flick [<folder>] [--[no-]recursive] [--order <order>]\nflick <subcommand>",
+        usage: "flick [<folder>] [--[no-]recursive] [--order <order>] [--no-stacks]\nflick <subcommand>",
         discussion: """
             Drag a card right (or press L) to keep it, left (D) to mark it for deletion, \
             up (S) to skip it, down to go back; U undoes. Nothing is deleted until you apply.

@@ -12,9 +12,9 @@ struct OpenOptions: ParsableArguments {
 
     @OptionGroup var listing: DeckListOptions
 
-    @Flag(inversion: .prefixedNo,
-          help: "Show bursts, copies and Live Photos as one card each (--no-stacks: every file a card of its own).")
-    var stacks = true
+    @Flag(name: .customLong("no-stacks"),
+          help: "Show every file as a card of its own: similar photos and clips are not grouped into stacks (the Preference \"Group similar photos and clips\" stays as it is).")
+    var noStacks = false
 
     var recursive: Bool? { listing.recursive }
     var order: DeckOrder { listing.order }

@@ -8,7 +8,7 @@ import GtkKit
 @MainActor
 enum PreferencesWindow {
     /// The switches, by GSettings key (also their ids in the file).
-    static let switches = ["start-muted", "loop-clips", "include-photos", "include-subfolders", "confirm-apply",
+    static let switches = ["start-muted", "loop-clips", "include-photos", "include-subfolders", "group-similar", "confirm-apply",
                            "undo-toasts", "xmp-sidecars"]
 
     static func present(over parent: Widget) {
@@ -26,7 +26,7 @@ enum PreferencesWindow {
         if settings.gsettings == nil {
             adw_preferences_group_set_description(ui.widget("swiping").cast(),
                                                   tr("Preferences are unavailable: the settings schema is not installed."))
-            for group in ["playback", "folders", "deleting", "photo-managers"] { gtk_widget_set_sensitive(ui.widget(group), 0) }
+            for group in ["playback", "folders", "similar", "deleting", "photo-managers"] { gtk_widget_set_sensitive(ui.widget(group), 0) }
         }
         // Focus starts on the first control (not the one-page switcher),
         // and no internal names or type names are read on the way in.

@@ -133,6 +133,12 @@ final class Announcer {
         Accessibility.announce(text, in: window)
     }
 
+    /// Forgets what was held back while another window had the focus (that
+    /// window said it already).
+    func forgetPending() {
+        pending = []
+    }
+
     /// Says the result of work that ran behind a dialog (Apply, Export),
     /// once the dialog has gone and the screen reader is back on this
     /// window's focus.

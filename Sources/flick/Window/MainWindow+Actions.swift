@@ -80,6 +80,7 @@ extension MainWindow {
         case .previousMember: model.showMember(offset: -1)
         case .nextMember: model.showMember(offset: 1)
         case .overview: toggleOverview()
+        case .compare: openCompare()
         case .openFolder: chooseFolder()
         case .openRecent:
             if let argument { openRecent(path: argument) }
@@ -100,6 +101,7 @@ extension MainWindow {
             let enabled = switch action {
             case .leaveFullscreen: isFullscreen
             case .markSidecarRejects: !sidecarRejects.isEmpty
+            case .compare: canCompare
             default: action.request.map { model.allows($0, selected: selected) } ?? true
             }
             Actions.setEnabled(gaction, enabled)

@@ -45,10 +45,10 @@ final class MainWindow {
     var chooser: ObjectRef<OpaquePointer>?
     /// Looks for the deck's stacks and suggestions in the background.
     var insightsRun: InsightsRun?
-    /// `--no-stacks`: every file is a card of its own.
-    var stacksOff = false
     /// Counts the analysis runs asked for: one asked before the last is dropped.
     var insightsScheduled = 0
+    /// The analysis line under the header bar (MainWindow+Analysis).
+    var analysisLine: AnalysisProgress?
     /// The screen the pages show (`ReviewModel.screen` at the last render pass).
     var shownScreen: ReviewScreen?
     var registered: [FlickAction: OpaquePointer] = [:]
@@ -102,6 +102,7 @@ final class MainWindow {
         installKeys()
         followOverview()
         followPreferences()
+        installAnalysisLine()
         page.stack.decide = { [unowned self] action in actions.isEnabled(action) && perform(action) }
         followModel()
         if let shortcuts = ShortcutsWindow.make() {
@@ -147,6 +148,7 @@ final class MainWindow {
         overview.render(change, said: said)
         facts?.render(change)
         renderInsights(change)
+        renderAnalysisLine(change)
         undoToasts?.render(change, said: said)
         if change.deck != nil { tidyAccessibility() }
         announcer?.render(change, said: said)

@@ -1,0 +1,86 @@
+import CGtk
+import FlickCore
+import Foundation
+import GtkKit
+
+/// The analysis line under the header bar (`Resources/ui/analysis-progress.ui`):
+/// "Looking for similar photos… 340 of 1,000" and Stop (no second bar under
+/// the deck's own, and room for the words in a narrow window), while
+/// the folder opened is analysed after its first card is on screen; gone
+/// when the analysis ends or is stopped. It is a status for screen
+/// readers; the window says its words at the start and the end only
+/// (`MainWindow+Analysis`), never on every step.
+@MainActor
+final class AnalysisProgress {
+    /// The line's widgets, kept by the builder.
+    private let ui: Builder
+    /// A revealer: the line slides in and out.
+    let root: Widget
+    private let label: Widget
+    private let stopButton: Widget
+    /// Stop: what was found so far is kept.
+    var onStop: @MainActor () -> Void = {}
+    /// Screen readers were told that looking started (so they hear the end).
+    var saidStart = false
+
+    init() {
+        ui = Builder(resource: InterfaceBundle.path("ui/analysis-progress.ui"))
+        root = ui.widget("analysis")
+        label = ui.widget("analysis-label")
+        stopButton = ui.widget("analysis-stop")
+        connect(stopButton, .clicked) { [unowned self] in onStop() }
+        gtk_revealer_set_reveal_child(root.cast(), 0)
+    }
+
+    /// Whether the line shows.
+    var isShown: Bool { gtk_revealer_get_reveal_child(root.cast()) != 0 }
+
+    /// What the line says now.
+    var text: String { gtk_label_get_text(label.cast()).map { String(cString: $0) } ?? "" }
+
+    /// Shows `done` of `total` (`stacks`: similar photos are looked for;
+    /// else only the suggestions are made).
+    func show(done: Int, total: Int, noun: Words.Noun, stacks: Bool) {
+        gtk_label_set_text(label.cast(), Self.words(done: done, total: total, noun: noun, stacks: stacks))
+        gtk_revealer_set_reveal_child(root.cast(), 1)
+    }
+
+    /// Stop has the keyboard focus.
+    var hasFocus: Bool { gtk_widget_has_focus(stopButton) != 0 }
+
+    /// Hides the line; its words go too (a screen reader finds no stale status).
+    func hide() {
+        gtk_revealer_set_reveal_child(root.cast(), 0)
+        gtk_label_set_text(label.cast(), "")
+    }
+
+    /// "Looking for similar photos… 340 of 1,000" (numbers grouped as the
+    /// locale groups them).
+    static func words(done: Int, total: Int, noun: Words.Noun, stacks: Bool) -> String {
+        let done = done.formatted(), total = total.formatted()
+        guard stacks else { return tr("Looking through the folder… %@ of %@", done, total) }
+        return switch noun {
+        case .photo: tr("Looking for similar photos… %@ of %@", done, total)
+        case .clip: tr("Looking for similar clips… %@ of %@", done, total)
+        case .item: tr("Looking for similar photos and clips… %@ of %@", done, total)
+        }
+    }
+
+    /// What is said when looking starts ("Looking for similar photos.").
+    static func startWords(noun: Words.Noun, stacks: Bool) -> String {
+        guard stacks else { return tr("Looking through the folder.") }
+        return switch noun {
+        case .photo: tr("Looking for similar photos.")
+        case .clip: tr("Looking for similar clips.")
+        case .item: tr("Looking for similar photos and clips.")
+        }
+    }
+
+    /// What is said when it ends: how many stacks were found, or that it stopped.
+    static func endWords(stacks: Int?, stopped: Bool) -> String {
+        if stopped { return tr("Stopped looking; what was found is kept.") }
+        guard let stacks else { return tr("Done looking through the folder.") }
+        return stacks == 0 ? tr("Done looking: no similar ones found.")
+            : trn("Done looking: %ld stack of similar ones.", "Done looking: %ld stacks of similar ones.", stacks, stacks)
+    }
+}
