@@ -41,6 +41,9 @@ enum Sharpness {
             let blurred = reblurred(image.pixels, width: width, height: height, dx: dx, dy: dy, reach: reach)
             image.pixels.withUnsafeBufferPointer { pixels in
                 blurred.withUnsafeBufferPointer { blurred in
+                    variation.withUnsafeMutableBufferPointer { variation in
+                    kept.withUnsafeMutableBufferPointer { kept in
+                    counts.withUnsafeMutableBufferPointer { counts in
                     for y in max(0, dy)..<min(height, height + dy) {
                         let tileRow = (y * tiles / height) * tiles
                         for x in max(0, dx)..<min(width, width + dx) {
@@ -52,6 +55,9 @@ enum Sharpness {
                             kept[slot] += max(0, step - blurredStep)
                             counts[slot] += 1
                         }
+                    }
+                    }
+                    }
                     }
                 }
             }
@@ -78,12 +84,14 @@ enum Sharpness {
         var out = [Float](repeating: 0, count: pixels.count)
         let scale = 1 / Float(2 * reach + 1)
         // Every line starts where stepping back by (dx, dy) leaves the picture.
+        // Such a pixel is on the border: only the border is looked at.
         var starts: [Int] = []
-        for y in 0..<height {
-            for x in 0..<width {
-                let px = x - dx, py = y - dy
-                if px < 0 || px >= width || py < 0 || py >= height { starts.append(y * width + x) }
-            }
+        var border = Set<Int>()
+        for x in 0..<width { border.insert(x); border.insert((height - 1) * width + x) }
+        for y in 0..<height { border.insert(y * width); border.insert(y * width + width - 1) }
+        for index in border.sorted() {
+            let px = index % width - dx, py = index / width - dy
+            if px < 0 || px >= width || py < 0 || py >= height { starts.append(index) }
         }
         var line: [Int] = []
         var sums: [Float] = []
