@@ -17,11 +17,13 @@ public struct AnalysisItem: Sendable, Equatable {
 
 /// What analysis learned about one file (kept in the store, as text,
 /// under its identity): its content hash when a file of the same size
-/// made one necessary, its fingerprint, or why it has none.
+/// made one necessary, its fingerprint, or why it has none, and how it
+/// came out (`Quality`: dark, blurred).
 public struct FileAnalysis: Sendable, Equatable {
     /// The version of the fingerprints: results made by another are made
-    /// again. 2: a clip's print holds its duration (for `Suggestions`).
-    public static let version = 2
+    /// again. 2: a clip's print holds its duration (for `Suggestions`);
+    /// 3: each print comes with its `Quality`.
+    public static let version = 3
 
     public enum Print: Sendable, Equatable {
         case photo(PhotoPrint)
@@ -32,26 +34,38 @@ public struct FileAnalysis: Sendable, Equatable {
 
     public var content: String?
     public var print: Print?
+    /// Measured with the print (nil when it failed, or for a result made before).
+    public var quality: Quality?
 
-    public init(content: String? = nil, print: Print? = nil) {
+    public init(content: String? = nil, print: Print? = nil, quality: Quality? = nil) {
         self.content = content
         self.print = print
+        self.quality = quality
     }
 
-    /// The print as the store keeps it.
+    /// Between the print and its quality in the stored text.
+    static let qualitySeparator = " | "
+
+    /// The print as the store keeps it, its quality after `qualitySeparator`.
     public var printText: String? {
-        switch print {
+        let text: String? = switch print {
         case .photo(let print): print.text
         case .clip(let print): print.text
         case .failed(let why): "x " + why
         case nil: nil
         }
+        guard let text, let quality else { return text }
+        return text + Self.qualitySeparator + quality.text
     }
 
     /// A stored result (`content`, `printText`).
     public init(content: String?, printText: String?) {
         self.content = content
-        guard let printText else { return }
+        guard var printText else { return }
+        if !printText.hasPrefix("x "), let split = printText.range(of: Self.qualitySeparator, options: .backwards) {
+            quality = Quality(text: printText[split.upperBound...])
+            printText = String(printText[..<split.lowerBound])
+        }
         if printText.hasPrefix("x ") {
             print = .failed(String(printText.dropFirst(2)))
         } else if let photo = PhotoPrint(text: printText) {

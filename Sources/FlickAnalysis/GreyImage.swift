@@ -20,10 +20,18 @@ struct GreyImage: Equatable, Sendable {
     /// `side` × `side` (the picture is stretched: every copy of it is
     /// stretched alike).
     init(grey source: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, bytesPerPixel: Int, channel: (Int, Int, Int)?, side: Int) {
-        var sums = [Float](repeating: 0, count: side * side)
-        var counts = [Float](repeating: 0, count: side * side)
+        self.init(grey: source, width: width, height: height, stride: stride, bytesPerPixel: bytesPerPixel, channel: channel,
+                  toWidth: side, toHeight: side)
+    }
+
+    /// `source` averaged down to `toWidth` × `toHeight` (each at most the
+    /// source's own), whole areas of it to each pixel.
+    init(grey source: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, bytesPerPixel: Int, channel: (Int, Int, Int)?,
+         toWidth: Int, toHeight: Int) {
+        var sums = [Float](repeating: 0, count: toWidth * toHeight)
+        var counts = [Float](repeating: 0, count: toWidth * toHeight)
         for y in 0..<height {
-            let row = y * side / height
+            let row = y * toHeight / height
             for x in 0..<width {
                 let offset = y * stride + x * bytesPerPixel
                 let value: Float
@@ -33,12 +41,51 @@ struct GreyImage: Equatable, Sendable {
                 } else {
                     value = Float(source[offset])
                 }
-                let cell = row * side + x * side / width
+                let cell = row * toWidth + x * toWidth / width
                 sums[cell] += value
                 counts[cell] += 1
             }
         }
-        self.init(width: side, height: side, pixels: zip(sums, counts).map { $1 > 0 ? $0 / $1 : 0 })
+        self.init(width: toWidth, height: toHeight, pixels: zip(sums, counts).map { $1 > 0 ? $0 / $1 : 0 })
+    }
+
+    /// This picture averaged down to `toWidth` × `toHeight` (each at most its own).
+    func averaged(toWidth: Int, toHeight: Int) -> GreyImage {
+        var sums = [Float](repeating: 0, count: toWidth * toHeight)
+        var counts = [Float](repeating: 0, count: toWidth * toHeight)
+        for y in 0..<height {
+            let row = (y * toHeight / height) * toWidth
+            for x in 0..<width {
+                let cell = row + x * toWidth / width
+                sums[cell] += pixels[y * width + x]
+                counts[cell] += 1
+            }
+        }
+        return GreyImage(width: toWidth, height: toHeight, pixels: zip(sums, counts).map { $1 > 0 ? $0 / $1 : 0 })
+    }
+
+    /// The size that fits `width` × `height` in a `box` × `box` square,
+    /// keeping its shape (never larger than it is).
+    static func fitting(width: Int, height: Int, box: Int) -> (width: Int, height: Int) {
+        let longest = max(width, height)
+        guard longest > box else { return (width, height) }
+        return (max(1, width * box / longest), max(1, height * box / longest))
+    }
+
+    /// The grey level the brightest `share` of the pixels reach (0–255):
+    /// with 0.01, low for a picture with nothing bright in it at all.
+    func level(brightest share: Float) -> Float {
+        guard !pixels.isEmpty else { return 0 }
+        // A histogram of whole grey levels: no sort of every pixel.
+        var counts = [Int](repeating: 0, count: 256)
+        for value in pixels { counts[Int(max(0, min(255, value.rounded())))] += 1 }
+        let wanted = max(1, Int((Float(pixels.count) * share).rounded(.up)))
+        var seen = 0
+        for level in stride(from: 255, through: 0, by: -1) {
+            seen += counts[level]
+            if seen >= wanted { return Float(level) }
+        }
+        return 0
     }
 
     /// A decoded BGRA frame, averaged down to `side` × `side`.

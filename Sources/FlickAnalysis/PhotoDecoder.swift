@@ -4,22 +4,32 @@ import FlickMedia
 import Foundation
 import GObjectKit
 
-/// A photo as the fingerprints need it: small, grey, upright. Decoded by
-/// gdk-pixbuf straight to a small size, so a JPEG decodes at 1/8 scale
-/// (libjpeg's DCT scaling: a 12-megapixel photo costs a 0.2-megapixel
-/// decode); HEIF, WebP, PNG decode in full, then shrink.
+/// A photo as the fingerprints and `Quality` need it: small and grey (a
+/// working picture that fits `decodeBox`, its own shape), with the turn
+/// that makes it upright. Decoded once by gdk-pixbuf straight to a small
+/// size, so a JPEG decodes at 1/8 scale (libjpeg's DCT scaling: a
+/// 12-megapixel photo costs a 0.2-megapixel decode); HEIF, WebP, PNG
+/// decode in full, then shrink.
 ///
 /// Threading: gdk-pixbuf only; any thread.
 enum PhotoDecoder {
     /// The box a photo is decoded into, in pixels: JPEG's 1/8 scale of any
-    /// phone photo is larger, so libjpeg does the shrinking.
-    static let decodeBox = 160
+    /// phone photo (500 × 375) is larger, so libjpeg does the shrinking;
+    /// large enough that blur a viewer would see on a screen still shows.
+    static let decodeBox = 320
 
-    /// The photo upright, averaged down to `side` × `side`: from its
-    /// thumbnail in the shared cache when Flick or Files made one for this
-    /// very file (upright already, no decode at all), else decoded small.
-    static func grey(path: String, side: Int) throws(MediaError) -> GreyImage {
-        if let thumbnail = ThumbnailCache.lookup(path) { return GreyImage(frame: thumbnail, side: side) }
+    /// The grey working picture (as stored, not turned) and its turn: from
+    /// its thumbnail in the shared cache when Flick or Files made one for
+    /// this very file (upright already, no decode at all), else decoded small.
+    static func working(path: String) throws(MediaError) -> (image: GreyImage, orientation: PhotoOrientation) {
+        if let thumbnail = ThumbnailCache.lookup(path) {
+            let size = GreyImage.fitting(width: thumbnail.width, height: thumbnail.height, box: decodeBox)
+            let image = thumbnail.bytes.withUnsafeBytes { bytes in
+                GreyImage(grey: bytes, width: thumbnail.width, height: thumbnail.height, stride: thumbnail.stride, bytesPerPixel: 4,
+                          channel: (2, 1, 0), toWidth: size.width, toHeight: size.height)
+            }
+            return (image, .up)
+        }
         let name = RawPath.display((path as NSString).lastPathComponent)
         let header: PhotoHeader
         do { header = try PhotoHeader.read(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
@@ -45,8 +55,9 @@ enum PhotoDecoder {
         guard width > 0, height > 0, channels >= 3, gdk_pixbuf_get_bits_per_sample(pixbuf) == 8,
               let pixels = gdk_pixbuf_read_pixels(pixbuf) else { throw .unreadable(file: name, reason: .notAPicture) }
         let length = stride * (height - 1) + width * channels
+        let size = GreyImage.fitting(width: width, height: height, box: decodeBox)
         let image = GreyImage(grey: UnsafeRawBufferPointer(start: pixels, count: length), width: width, height: height,
-                              stride: stride, bytesPerPixel: channels, channel: (0, 1, 2), side: side)
-        return image.turned(header.orientation)
+                              stride: stride, bytesPerPixel: channels, channel: (0, 1, 2), toWidth: size.width, toHeight: size.height)
+        return (image, header.orientation)
     }
 }

@@ -58,7 +58,11 @@ public enum StackAnalysis {
                     if needsContent[index] && result.content == nil {
                         result.content = ContentHash.of(path: items[index].path, cancelled: cancelled)
                     }
-                    if result.print == nil { result.print = print(of: items[index], cancelled: cancelled) }
+                    if result.print == nil {
+                        let made = print(of: items[index], cancelled: cancelled)
+                        result.print = made.print
+                        result.quality = made.quality
+                    }
                     if cancelled() { break }
                     results.withLock { $0[index] = result }
                     let count = done.add(1, ordering: .relaxed).newValue
@@ -73,23 +77,27 @@ public enum StackAnalysis {
         return results.withLock { $0 }
     }
 
-    /// The print of one file, or why it has none.
-    static func print(of item: AnalysisItem, cancelled: () -> Bool) -> FileAnalysis.Print? {
+    /// The print of one file (or why it has none) and its quality, both
+    /// from one decode.
+    static func print(of item: AnalysisItem, cancelled: () -> Bool) -> (print: FileAnalysis.Print?, quality: Quality?) {
         do throws(MediaError) {
             switch item.kind {
             case .photo:
-                let image = try PhotoDecoder.grey(path: item.path, side: side)
-                return .photo(PhotoPrint(image: image, captured: CaptureTime.read(path: item.path)))
+                let decoded = try PhotoDecoder.working(path: item.path)
+                let image = decoded.image.averaged(toWidth: side, toHeight: side).turned(decoded.orientation)
+                return (.photo(PhotoPrint(image: image, captured: CaptureTime.read(path: item.path))), Quality(photo: decoded.image))
             case .video:
                 let sampled = try ClipSampler.frames(path: item.path, rate: ClipPrint.rate, side: side,
                                                     maxSeconds: ClipPrint.maxSeconds, cancelled: cancelled)
-                return cancelled() ? nil : .clip(ClipPrint(images: sampled.frames.map(\.image), duration: sampled.duration))
+                if cancelled() { return (nil, nil) }
+                let frames = sampled.frames.map(\.image)
+                return (.clip(ClipPrint(images: frames, duration: sampled.duration)), Quality(frames: frames))
             }
         } catch .timedOut {
             // A busy machine, not the file: nothing kept, tried again next time.
-            return nil
+            return (nil, nil)
         } catch {
-            return .failed(String(describing: error))
+            return (.failed(String(describing: error)), nil)
         }
     }
 

@@ -27,7 +27,7 @@ public enum StackFinder {
         }
         // Live Photos.
         for (still, clip) in LivePhoto.pairs(items) { join(still, clip, .live) }
-        // Similar photos, then similar clips: every pair compared.
+        // Similar photos (only pairs close enough in time), then similar clips (every pair).
         var photos: [(Int, PhotoPrint)] = [], clips: [(Int, ClipPrint)] = []
         for (index, analysis) in analyses.enumerated() {
             switch analysis?.print {
@@ -36,9 +36,8 @@ public enum StackFinder {
             default: break
             }
         }
-        for x in photos.indices {
-            for y in photos.indices.dropFirst(x + 1) where groups.find(photos[x].0) != groups.find(photos[y].0)
-                && photos[x].1.matches(photos[y].1) {
+        forEachPhotoPair(photos.map(\.1)) { x, y in
+            if groups.find(photos[x].0) != groups.find(photos[y].0) && photos[x].1.matches(photos[y].1) {
                 join(photos[x].0, photos[y].0, .similar)
             }
         }
@@ -55,6 +54,34 @@ public enum StackFinder {
             let edges = indices.reduce(into: Set<StackKind>()) { $0.formUnion(edgeKinds[$1]) }
             let kind: StackKind = edges.contains(.similar) ? .similar : edges.contains(.live) ? .live : .copy
             return Stack(id: offset + 1, kind: kind, members: indices)
+        }
+    }
+}
+
+extension StackFinder {
+    /// The pairs of photos worth comparing (positions in `prints`, the
+    /// first before the second): photos taken further apart than
+    /// `PhotoPrint.maxMomentSeconds` never match, so dated photos are
+    /// sorted by capture time and each compared only with those taken
+    /// within that window after it — a folder of dated photos costs about
+    /// n × (photos per 10 s), not n². A photo without a date is compared
+    /// with every other. The same pairs as comparing all would match.
+    /// (The stacks do not depend on the order pairs come in: matching is
+    /// symmetric and the stacks are its connected groups.)
+    static func forEachPhotoPair(_ prints: [PhotoPrint], _ body: (Int, Int) -> Void) {
+        let dated = prints.indices.filter { prints[$0].captured != nil }
+            .sorted { (prints[$0].captured ?? 0, $0) < (prints[$1].captured ?? 0, $1) }
+        let undated = prints.indices.filter { prints[$0].captured == nil }
+        for (position, x) in dated.enumerated() {
+            let time = prints[x].captured ?? 0
+            for y in dated[(position + 1)...] {
+                guard let other = prints[y].captured, other - time <= PhotoPrint.maxMomentSeconds else { break }
+                body(min(x, y), max(x, y))
+            }
+        }
+        for (position, x) in undated.enumerated() {
+            for y in dated { body(min(x, y), max(x, y)) }
+            for y in undated[(position + 1)...] { body(x, y) }
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// What Flick suggests for each file of a folder, from facts already
 /// known: a clip's duration (its print), a file's name and camera
-/// metadata, and content hashes (exact copies). Each file gets its
+/// metadata, content hashes (exact copies), and how bright and sharp it
+/// came out (its `Quality`, measured with its print). Each file gets its
 /// reasons in `Suggestion` order, none when there is nothing to say.
 ///
 ///     Suggestions.of(items, analyses: results)  // [[], [.short], [.copy, .screenshot]]
@@ -14,6 +15,16 @@ public enum Suggestions {
     /// A clip shorter than this, in seconds, is `short`: a tap on the
     /// record button, not a moment (phones keep 1 s and longer on purpose).
     public static let shortClipSeconds = 1.5
+    /// A photo whose brightest 1 % stays below this grey level (0–255), or
+    /// a clip whose frames mostly do, is `dark`: nothing but black and
+    /// noise. Tuned on real photos and clips (docs/stacks.md): blacked-out
+    /// and lens-cap ones reach at most 26, correctly exposed night scenes
+    /// at least 54.
+    public static let darkLevel: Float = 40
+    /// A photo whose `Sharpness.blur` is this or more is `blurry`: tuned
+    /// on half of a set of real sharp, night, low-contrast, defocused and
+    /// shaken photos, checked on the other half (docs/stacks.md).
+    public static let blurryAt: Float = 0.45
 
     /// The reasons of each item (`analyses` lines up with `items`; nil
     /// where it is not known). `cameraMake` reads a photo's camera (tests
@@ -25,6 +36,11 @@ public enum Suggestions {
         for index in items.indices {
             if case .clip(let print)? = analyses[index]?.print, let duration = print.duration, duration < shortClipSeconds {
                 found[index].append(.short)
+            }
+            if let quality = analyses[index]?.quality {
+                if quality.level < darkLevel { found[index].append(.dark) }
+                // A dark picture's blur says nothing more: it is dark.
+                else if let blur = quality.blur, blur >= blurryAt { found[index].append(.blurry) }
             }
             let item = items[index]
             let name = (item.path as NSString).lastPathComponent

@@ -12,7 +12,7 @@ import Testing
         var prints: [String: ClipPrint] = [:]
         for name in [RealClips.moment, RealClips.trimmed, RealClips.otherMoment, RealClips.movieIntro, RealClips.treeIntro, RealClips.movieCopy] {
             let item = AnalysisItem(path: "\(folder)/\(name)", kind: .video, identity: FileIdentity())
-            guard case .clip(let print) = StackAnalysis.print(of: item, cancelled: { false }) else {
+            guard case .clip(let print) = StackAnalysis.print(of: item, cancelled: { false }).print else {
                 throw RealMediaError(what: "\(name) has no print")
             }
             prints[name] = print

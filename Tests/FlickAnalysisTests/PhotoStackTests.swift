@@ -27,7 +27,7 @@ import Testing
     static func makePrints() throws -> [Printed] {
         try RealMedia.photos.get().map { photo in
             let item = AnalysisItem(path: photo.path, kind: .photo, identity: FileIdentity())
-            guard case .photo(let print) = StackAnalysis.print(of: item, cancelled: { false }) else {
+            guard case .photo(let print) = StackAnalysis.print(of: item, cancelled: { false }).print else {
                 throw RealMediaError(what: "\(photo.path) has no print")
             }
             return Printed(photo: photo, print: print)

@@ -88,4 +88,13 @@ import Testing
         #expect(FileAnalysis(content: nil, printText: "x the file is not a picture").print == .failed("the file is not a picture"))
         #expect(PhotoPrint(text: "p1 zz - 00") == nil)
     }
+
+    @Test func onlyPhotosCloseInTimeOrUndatedAreCompared() {
+        let times: [Double?] = [0, 5, 100, 8, nil, 109]
+        let prints = times.map { PhotoPrint(hash: 0, grey: [UInt8](repeating: 0, count: 32 * 32), captured: $0) }
+        var pairs: [[Int]] = []
+        StackFinder.forEachPhotoPair(prints) { pairs.append([$0, $1]) }
+        // 0–1, 0–3, 1–3 and 2–5 are within 10 s; the undated photo meets every other; 0–2 (100 s apart) is never tried.
+        #expect(pairs.sorted { $0.lexicographicallyPrecedes($1) } == [[0, 1], [0, 3], [0, 4], [1, 3], [1, 4], [2, 4], [2, 5], [3, 4], [4, 5]])
+    }
 }

@@ -31,7 +31,7 @@ import Testing
             g_free(md5)
         } }
         let item = AnalysisItem(path: path, kind: .photo, identity: FileIdentity())
-        guard case .photo(let print) = StackAnalysis.print(of: item, cancelled: { false }) else {
+        guard case .photo(let print) = StackAnalysis.print(of: item, cancelled: { false }).print else {
             Issue.record("no print from the thumbnail")
             return
         }

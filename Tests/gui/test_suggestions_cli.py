@@ -2,7 +2,8 @@
 Debian's opencv-doc examples: a real clip cut to 0.7 s, real pictures
 named as Android, GNOME and Samsung name screenshots, a real camera JPEG
 (with a camera make and model) named like a screenshot, which is not
-one, and an exact copy. Nothing is marked by a suggestion. No display."""
+one, an exact copy, a real clip blacked out (a pocket) and a real photo
+defocused. Nothing is marked by a suggestion. No display."""
 import json
 import shutil
 import sqlite3
@@ -34,6 +35,9 @@ def phone(tmp_path_factory):
     tool("exiftool", "-q", "-overwrite_original", "-Make=Google", "-Model=Pixel 7", camera)
     shutil.copy(f"{DATA}/baboon.jpg", d / "baboon.jpg")
     shutil.copy(f"{DATA}/baboon.jpg", d / "baboon(1).jpg")
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "20", "-t", "2", "-i", f"{DATA}/vtest.avi", "-vf", "eq=brightness=-0.9", *X264,
+         d / "VID_20240101_180000.mp4")
+    tool("ffmpeg", "-v", "error", "-y", "-i", f"{DATA}/messi5.jpg", "-vf", "gblur=sigma=4", "-q:v", "2", d / "IMG_20240101_190000.jpg")
     return d
 
 
@@ -59,12 +63,14 @@ def test_status_json_gives_sizes_and_suggestions_with_their_reasons(phone, tmp_p
         "Screenshot_20240101-160000.jpg": [],  # a camera's photo, whatever its name
         "baboon.jpg": [],
         "baboon(1).jpg": ["copy"],
+        "VID_20240101_180000.mp4": ["dark"],
+        "IMG_20240101_190000.jpg": ["blurry"],
     }
     for path, clip in clips.items():
         assert clip["bytes"] == (phone / path).stat().st_size > 0
     total = sum((phone / p).stat().st_size for p in clips)
     assert (status["bytes"], status["bytes_delete"], status["bytes_like"]) == (total, 0, 0)
-    assert status["suggested"] == {"copy": 1, "screenshot": 4, "short": 1}
+    assert status["suggested"] == {"blurry": 1, "copy": 1, "dark": 1, "screenshot": 4, "short": 1}
     assert status["counts"] == {"delete": 0, "like": 0, "skip": 0}  # a suggestion marks nothing
 
 
@@ -78,7 +84,8 @@ def test_status_text_says_the_space_marked_and_what_is_suggested(phone, tmp_path
     assert (status["bytes_delete"], status["bytes_like"]) == (marked, size["VID_20240101_130000.mp4"])
     text = cli.run("status", phone, check=0).stdout
     assert f" · {marked / 1000:.0f} KB marked for deletion · " in text, text
-    assert "Suggested (nothing is marked): 1 short clip, 4 screenshots, 1 extra copy\n" in text
+    assert "Suggested (nothing is marked): 1 short clip, 4 screenshots, 1 extra copy, 1 very dark, 1 blurry photo\n" in text
+    assert "VID_20240101_180000.mp4  [suggested: dark]\n" in text
     assert "VID_20240101_120000.mp4  [suggested: short]\n" in text
     assert "baboon(1).jpg  [stack 1: copy]  [suggested: copy]\n" in text
     assert "Screenshot_20240101-160000.jpg\n" in text

@@ -8,6 +8,12 @@ public enum Suggestion: String, Sendable, CaseIterable, Comparable {
     case screenshot
     /// An extra copy: the same bytes as another file, which is kept.
     case copy
+    /// Nearly black or far too dark to show anything (a pocket, a lens
+    /// cap): a photo, or most of a clip's frames.
+    case dark
+    /// A photo far less sharp than its content allows (a shake, missed
+    /// focus); a smooth sky, a low-contrast or a night scene is not.
+    case blurry
 
     public static func < (a: Suggestion, b: Suggestion) -> Bool {
         a.rawValue < b.rawValue

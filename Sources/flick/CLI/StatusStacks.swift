@@ -68,13 +68,15 @@ struct StatusStacks {
     }
 
     /// "Suggested (nothing is marked): 1 short clip, 2 screenshots, 1 extra
-    /// copy"; nil when nothing is suggested.
+    /// copy, 2 very dark, 1 blurry photo"; nil when nothing is suggested.
     var suggestionSummary: String? {
         let counts = suggestionCounts
-        let words: [(Suggestion, String)] = [(.short, "short clip"), (.screenshot, "screenshot"), (.copy, "extra copy")]
-        let parts = words.compactMap { reason, word -> String? in
+        let words: [(Suggestion, String, String)] = [(.short, "short clip", "short clips"), (.screenshot, "screenshot", "screenshots"),
+                                                     (.copy, "extra copy", "extra copies"), (.dark, "very dark", "very dark"),
+                                                     (.blurry, "blurry photo", "blurry photos")]
+        let parts = words.compactMap { reason, one, many -> String? in
             guard let count = counts[reason], count > 0 else { return nil }
-            return reason == .copy ? CLI.plural(count, word, "extra copies") : CLI.plural(count, word)
+            return CLI.plural(count, one, many)
         }
         return parts.isEmpty ? nil : "Suggested (nothing is marked): " + parts.joined(separator: ", ")
     }

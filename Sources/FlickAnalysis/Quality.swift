@@ -1,0 +1,57 @@
+import Foundation
+
+/// What a file's pictures say about how it came out, measured when it is
+/// printed (from the same decode) and kept with its print:
+/// - `level`: how bright its bright parts are (0–255) — the grey level the
+///   brightest 1 % of a photo's pixels reach; for a clip, the level that
+///   `darkShare` of its sampled frames stay below (so a clip is dark only
+///   when most of it is, not one frame);
+/// - `blur`: `Sharpness.blur` of a photo (0 sharp – 1 no detail), nil for
+///   a clip or a picture too flat to judge.
+/// `Suggestions` turns them into `dark` and `blurry`.
+public struct Quality: Sendable, Equatable {
+    /// The share of a photo's pixels its `level` is read at.
+    static let brightestShare: Float = 0.01
+    /// The share of a clip's frames that must be dark for the clip to be.
+    static let darkShare = 0.8
+
+    public let level: Float
+    public let blur: Float?
+
+    public init(level: Float, blur: Float?) {
+        self.level = level
+        self.blur = blur
+    }
+
+    /// A photo's quality, from its grey working picture.
+    init(photo image: GreyImage) {
+        self.init(level: image.level(brightest: Self.brightestShare), blur: Sharpness.blur(image))
+    }
+
+    /// A clip's, from its sampled frames (nil when none came out).
+    init?(frames: [GreyImage]) {
+        guard !frames.isEmpty else { return nil }
+        let levels = frames.map { $0.level(brightest: Self.brightestShare) }.sorted()
+        // The level that `darkShare` of the frames are at or below.
+        let index = min(levels.count - 1, max(0, Int((Self.darkShare * Double(levels.count)).rounded(.up)) - 1))
+        self.init(level: levels[index], blur: nil)
+    }
+
+    // MARK: - Text form (for the store)
+
+    /// "q1 LEVEL BLUR": the level and blur to three decimals, "-" for no blur.
+    var text: String {
+        "q1 " + String(format: "%.1f", level) + " " + (blur.map { String(format: "%.3f", $0) } ?? "-")
+    }
+
+    init?(text: Substring) {
+        let parts = text.split(separator: " ")
+        guard parts.count == 3, parts[0] == "q1", let level = Float(parts[1]), level.isFinite else { return nil }
+        if parts[2] == "-" {
+            self.init(level: level, blur: nil)
+        } else {
+            guard let blur = Float(parts[2]), blur.isFinite else { return nil }
+            self.init(level: level, blur: blur)
+        }
+    }
+}
