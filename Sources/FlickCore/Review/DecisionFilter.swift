@@ -1,26 +1,32 @@
-/// Which clips the overview shows: every clip, or those with one decision.
+/// Which clips the overview shows: every clip, those with one decision, or
+/// those Flick suggests might go (each with its reason; never a decision).
 public enum DecisionFilter: String, CaseIterable, Sendable {
-    case all, undecided, liked, deleted, skipped
+    case all, undecided, liked, deleted, skipped, suggested
 
-    /// Whether a clip with `decision` passes the filter.
-    public func matches(_ decision: Decision?) -> Bool {
+    /// Whether a clip with `decision`, which Flick suggests or not
+    /// (`suggested`), passes the filter.
+    public func matches(_ decision: Decision?, suggested: Bool = false) -> Bool {
         switch self {
         case .all: true
         case .undecided: decision == nil
         case .liked: decision == .like
         case .deleted: decision == .delete
         case .skipped: decision == .skip
+        case .suggested: suggested
         }
     }
 
-    /// How many clips of a session pass the filter (O(1): from the tally).
-    public func count(in stats: SessionStats) -> Int {
+    /// How many clips of a session pass the filter (O(1): from the tally);
+    /// nil for `.suggested`, which the tally does not know
+    /// (`ReviewModel.count(matching:)` counts those).
+    public func count(in stats: SessionStats) -> Int? {
         switch self {
         case .all: stats.total
         case .undecided: stats.total - stats.decided
         case .liked: stats.likes
         case .deleted: stats.deletes
         case .skipped: stats.skips
+        case .suggested: nil
         }
     }
 }
