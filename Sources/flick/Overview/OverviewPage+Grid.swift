@@ -115,8 +115,11 @@ extension OverviewPage {
         guard !followsFocus, let window = gtk_widget_get_root(root) else { return }
         followsFocus = true
         connect(window, .notify("focus-widget")) { [unowned self] _ in
-            guard shown, let focus = gtk_root_get_focus(window), let child = gtk_widget_get_first_child(focus),
-                  let tile = tiles[child.rawObject] else { return }
+            let focus = gtk_root_get_focus(window)
+            let tile = focus.flatMap(gtk_widget_get_first_child).flatMap { tiles[$0.rawObject] }
+            if let last = lastFocusedTile, last !== tile { last.restoreDescription() }
+            lastFocusedTile = tile
+            guard shown, let tile else { return }
             hover(tile)
         }
     }

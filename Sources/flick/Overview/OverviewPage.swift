@@ -59,6 +59,9 @@ final class OverviewPage {
     /// What to do once that tile (or the one focused at once) has focus.
     var afterFocus: (() -> Void)?
     var followsFocus = false
+    /// The tile that had the focus last (its description is set again as
+    /// the focus leaves it: see `OverviewTile.restoreDescription`).
+    weak var lastFocusedTile: OverviewTile?
     /// The tile a Tab into the grid should land on, until the grid binds it.
     var tabTarget: Int?
     /// Whether the selection changing now is the user's doing (Space,

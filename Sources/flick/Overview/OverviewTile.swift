@@ -41,6 +41,9 @@ final class OverviewTile {
         var decision: TileDecision
         var isCurrent: Bool
         var accessibleName: String
+        /// The size and what Flick suggests ("179.9 kB, Suggested: extra
+        /// copy"), read after the tile's name and role.
+        var accessibleDescription: String
     }
 
     /// The stack this tile belongs to (the page sets it before `show`).
@@ -87,12 +90,14 @@ final class OverviewTile {
         let facts = model.facts(at: position)
         let members = stack.map { $0.unfolded ? [position] : $0.members } ?? [position]
         let decision = Self.decision(of: members, model: model)
-        let details = Self.details(clip, facts: facts, bytes: Self.bytes(of: members, model: model))
+        let bytes = Self.bytes(of: members, model: model)
+        let details = Self.details(clip, facts: facts, bytes: bytes)
         let suggested = Words.suggested(members.count == 1 ? model.insights.suggestions(of: clip.id) : [])
-        let said = ([Self.stackWords(stack, model: model), clip.name, details, suggested, Self.word(decision)] as [String?])
+        let said = ([Self.stackWords(stack, model: model), clip.name, Self.durationText(clip, facts: facts), Self.word(decision)] as [String?])
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         let look = Look(name: clip.name, duration: details, decision: decision, isCurrent: position == model.cursor,
-                        accessibleName: said + Self.stateWords(current: position == model.cursor, selected: self.selected, place: self.place))
+                        accessibleName: said + Self.stateWords(current: position == model.cursor, selected: self.selected, place: self.place),
+                        accessibleDescription: [bytes.map(Words.size), suggested].compactMap { $0 }.joined(separator: ", "))
         let old = drawn
         drawn = look
         if look.name != old?.name { gtk_label_set_text(name.opaque, look.name) }
@@ -108,6 +113,18 @@ final class OverviewTile {
         if look.accessibleName != old?.accessibleName, let item = gtk_widget_get_parent(root) {
             Accessibility.setLabel(item, look.accessibleName)
         }
+        if look.accessibleDescription != old?.accessibleDescription, let item = gtk_widget_get_parent(root) {
+            Accessibility.setDescription(item, look.accessibleDescription)
+        }
+    }
+
+    /// Sets the description again (once the focus has left the tile, so
+    /// nothing is said): an announcement made while the tile had the focus
+    /// is a pulse of its description, which leaves it empty
+    /// (`Accessibility.announce`).
+    func restoreDescription() {
+        guard let item, let description = drawn?.accessibleDescription else { return }
+        Accessibility.setDescription(item, description)
     }
 
     /// The icon a tile shows until (or instead of) its picture: a warning
