@@ -16,17 +16,20 @@ public enum DecisionFilter: String, CaseIterable, Sendable {
         }
     }
 
-    /// How many clips of a session pass the filter (O(1): from the tally);
-    /// nil for `.suggested`, which the tally does not know
-    /// (`ReviewModel.count(matching:)` counts those).
-    public func count(in stats: SessionStats) -> Int? {
+    /// Whether the filter is by decision (the session's tally counts it).
+    public var isDecision: Bool { self != .suggested }
+
+    /// How many clips of a session pass the filter (O(1): from the tally).
+    /// The tally knows decisions only: it has 0 for `.suggested`, which
+    /// `ReviewModel.count(matching:)` counts from the analysis.
+    public func count(in stats: SessionStats) -> Int {
         switch self {
         case .all: stats.total
         case .undecided: stats.total - stats.decided
         case .liked: stats.likes
         case .deleted: stats.deletes
         case .skipped: stats.skips
-        case .suggested: nil
+        case .suggested: 0
         }
     }
 }

@@ -23,7 +23,7 @@ extension ReviewModel {
     /// How many clips pass `filter`: O(1) from the tally for a decision;
     /// O(deck) for `.suggested` (only clips still in the deck count).
     public func count(matching filter: DecisionFilter) -> Int {
-        if let counted = filter.count(in: stats) { return counted }
+        guard !filter.isDecision else { return filter.count(in: stats) }
         let suggestions = insights.suggestions
         guard !suggestions.isEmpty else { return 0 }
         return clips.reduce(0) { $0 + (suggestions[$1.id] == nil ? 0 : 1) }

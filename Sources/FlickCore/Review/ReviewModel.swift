@@ -63,8 +63,9 @@ public final class ReviewModel {
     let sink: DecisionSink
     /// Which clips the overview shows; kept while the folder is open.
     public internal(set) var filter: DecisionFilter = .all
-    /// What the analysis knows of the deck: stacks, suggestions, sizes.
-    public private(set) var insights = DeckInsights()
+    /// What the analysis knows of the deck (stacks, suggestions, sizes):
+    /// sizes from the start, the rest as `setInsights` brings it.
+    public internal(set) var insights = DeckInsights()
     /// Runs of history steps made as one batch in the overview (history
     /// depths), so one undo takes the whole batch back.
     var batches: [Range<Int>] = []
@@ -104,7 +105,7 @@ public final class ReviewModel {
     /// Clips not yet decided (liked, marked or skipped), wherever they are
     /// in the deck: what "left" means on the status line, and the overview's
     /// "Undecided" count.
-    public var undecidedCount: Int { stats.total - stats.decided }
+    public var undecidedCount: Int { DecisionFilter.undecided.count(in: stats) }
 
     public func decision(at position: Int) -> Decision? {
         position < session.deck.count ? session.deck.decisions[position] : nil
@@ -130,14 +131,6 @@ public final class ReviewModel {
         return offer
     }
 
-    /// What the analysis found for the deck.
-    public func setInsights(_ insights: DeckInsights) {
-        guard runsNow({ self.setInsights(insights) }) else { return }
-        guard insights != self.insights else { return }
-        self.insights = insights
-        publish(ReviewChange(insights: true))
-    }
-
     // MARK: Loading
 
     /// Opens a deck with its session (decisions and history restored):
@@ -158,7 +151,7 @@ public final class ReviewModel {
         facts = [:]
         offer = nil
         filter = .all
-        insights = DeckInsights()
+        insights = DeckInsights(bytes: Self.sizes(of: clips))
         batches = []
         playback.paused = false
         let closesOverview = clips.isEmpty && playback.covered
@@ -188,6 +181,7 @@ public final class ReviewModel {
         }
         clips = newClips
         session = newSession
+        insights.bytes = Self.sizes(of: newClips)
         batches = []
         if let topID, let position = newClips.firstIndex(where: { $0.id == topID }) {
             session.resume(at: position)
