@@ -117,6 +117,8 @@ def test_stacks_are_one_tile_decided_together_and_unfold(phone, artifacts):
         # The burst's tile (three to the right of the first) decided: all three, one undo.
         s.key("Right", "Right", "Right")
         s.wait_for(lambda: ov.focused_tile(s.tree()) == stack, "the burst's tile focused")
+        assert tiles(s)[0][1] == size(folder, "baboon copy.jpg", "baboon.jpg"), \
+            "the first tile's description, left empty by the opening words, is back once the focus left it"
         s.key("d")
         s.wait_for(lambda: all(s.decisions()[n] == "delete" for n in BURST), "the three marked")
         assert sum(v == "delete" for v in s.decisions().values()) == 3

@@ -33,11 +33,24 @@ extension OverviewPage {
     /// stacks changed (the focus stays on its clip), else redrawn.
     func followInsights() {
         guard model.insights.groups != drawnGroups else { return redrawBound() }
-        let focused = focusedPosition
+        let focused = focusedPosition, selected = selectedPositions
         preview.stop()
         rebuild()
-        guard let focused, let index = nearestIndex(to: focused) else { return }
-        focus(index: index, select: true)
+        if let focused, let index = nearestIndex(to: focused) { focus(index: index, select: selected.isEmpty) }
+        reselect(selected)
+    }
+
+    /// Selects the tiles showing `positions` (the selection the user had
+    /// before the tiles were made again), saying nothing.
+    private func reselect(_ positions: [Int]) {
+        guard !positions.isEmpty, let wanted = BitsetRef(taking: gtk_bitset_new_empty()),
+              let mask = BitsetRef(taking: gtk_bitset_new_range(0, guint(visible.count))) else { return }
+        for position in positions {
+            if let index = layout.index(showing: position) { gtk_bitset_add(wanted.pointer, guint(index)) }
+        }
+        selectingOnPurpose = false
+        _ = gtk_selection_model_set_selection(selection.pointer, wanted.pointer, mask.pointer)
+        selectingOnPurpose = true
     }
 
     /// The deck position of the focused tile, if the focus is on one.
