@@ -32,6 +32,11 @@ extension OverviewPage {
     /// New stacks, sizes or suggestions: the tiles are made again when the
     /// stacks changed (the focus stays on its clip), else redrawn.
     func followInsights() {
+        // Progress alone (one change per file analysed) changes no tile.
+        var known = model.insights
+        known.progress = .idle
+        guard known != drawnInsights else { return }
+        drawnInsights = known
         guard model.insights.groups != drawnGroups else { return redrawBound() }
         let focused = focusedPosition, selected = selectedPositions
         preview.stop()

@@ -43,6 +43,10 @@ final class OverviewPage {
     var drawnGroups: [DeckInsights.Group] = []
     /// "Suggested (N)": counted once per deck and analysis (O(deck)).
     var suggestedCount: Int?
+    /// The suggestions `suggestedCount` was counted from.
+    var countedSuggestions: [Int64: [Suggestion]] = [:]
+    /// What the tiles last showed of the analysis (its progress left out).
+    var drawnInsights: DeckInsights?
     /// What the tiles shown are called: photos, clips, or items (both).
     var visibleNoun = Words.Noun.clip
     /// Clips, photos or items: what the whole deck holds.
@@ -201,7 +205,11 @@ final class OverviewPage {
     /// while shown, the tiles of the deck or of one clip's facts, and the
     /// status line says what just happened (`said`; the announcer speaks it).
     func render(_ change: ReviewChange, said: String?) {
-        if change.insights || change.deck != nil { suggestedCount = nil }
+        if change.deck != nil { suggestedCount = nil }
+        if change.insights, model.insights.suggestions != countedSuggestions {
+            countedSuggestions = model.insights.suggestions
+            suggestedCount = nil
+        }
         if change.deck == .opened { unfolded = [] }
         updateCounts()
         guard shown else {
