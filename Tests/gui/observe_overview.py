@@ -208,11 +208,12 @@ def quick_selection_line(s):
 
 # -- decks -----------------------------------------------------------------------
 
-def distinct_photos(tmp_path, count):
+def distinct_photos(tmp_path, count, folder="deck"):
     """A deck of `count` small yellow photos (card_000.png…), each unlike the
-    others (grain from one ffmpeg run): copies of one photo would be one
-    stack of exact copies, one tile."""
-    deck = tmp_path / "deck"  # apart from the artifacts: a screenshot there would be a new card
+    others (grain from one ffmpeg run; the same names in another `folder`
+    are the same photos): copies of one photo would be one stack of exact
+    copies, one tile."""
+    deck = tmp_path / folder  # apart from the artifacts: a screenshot there would be a new card
     deck.mkdir()
     grain = "color=c=yellow:s=160x120:r=1,format=rgb24,geq=r='170+random(1)*85':g='150+random(1)*90':b='random(1)*60'"
     subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", grain, "-frames:v", str(count), "-start_number", "0",
