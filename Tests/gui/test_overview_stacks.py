@@ -34,9 +34,9 @@ def tool(*args):
 
 def format_size(size):
     """A size as GLib's g_format_size words it (decimal units, one decimal,
-    a no-break space before the unit)."""
+    a no-break space before a unit of kB and up)."""
     if size < 1000:
-        return f"{size}\u00a0byte" + ("" if size == 1 else "s")
+        return f"{size} byte" + ("" if size == 1 else "s")
     for unit, factor in [("kB", 1e3), ("MB", 1e6), ("GB", 1e9)]:
         if size < factor * 1000:
             return f"{size / factor:.1f}\u00a0{unit}"
