@@ -24,6 +24,9 @@ from test_review import Review
 DATA = "/usr/share/doc/opencv-doc/examples/data"
 BURST = ["IMG_2000_BURST.jpg", "IMG_2001_BURST.jpg", "IMG_2002_BURST.jpg"]
 SCREENSHOT = "Screenshot from 2024-05-01 12-00-00.png"
+# Where in a tile its stack's count is (points from the tile's corner:
+# the tile's padding, then 4 points into the picture).
+CHIP = (20, 14)
 # Seconds the window has to learn the stacks (known in the store already).
 INSIGHTS_TIMEOUT = 30
 
@@ -140,6 +143,12 @@ def test_stacks_are_one_tile_decided_together_and_unfold(phone, artifacts):
         wait_tiles(s, lambda t: t[3][0] == f"Stack of 3 similar photos, {BURST[0]}, photo, decided in parts", "folded again")
         s.wait_for(lambda: ov.focused_tile(s.tree()) == f"Stack of 3 similar photos, {BURST[0]}, photo, decided in parts",
                    "the focus on the stack's tile")
+        # A click on the count (the chip in the picture's top-left corner) unfolds it too.
+        x, y, _, _ = ov.tile(s.tree(), "Stack of 3 similar photos")["extents"]
+        s.xdotool("mousemove", x + CHIP[0], y + CHIP[1], "click", 1)
+        wait_tiles(s, lambda t: len(t) == 8 and t[3][0].startswith(f"1 of 3 similar photos, {BURST[0]}"), "unfolded by a click")
+        s.key("minus")
+        wait_tiles(s, lambda t: len(t) == 6, "folded again")
 
         # Suggested (3): the three suggested clips, each alone with its reason.
         s.atspi_do("radio button", "Suggested (3)")
