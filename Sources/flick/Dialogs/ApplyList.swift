@@ -40,9 +40,14 @@ final class ApplyList {
     /// A file whose check takes the focus as soon as the list binds its row.
     var pendingFocus: Int?
 
-    /// `poster` gives a still the overview already holds for a clip.
-    init(items: [FileItem], poster: @escaping (Int64) -> OpaquePointer?) {
+    /// Each row's name when it is not the file's own (a Live Photo's half names the other).
+    private let labels: [Int64: String]
+
+    /// `poster` gives a still the overview already holds for a clip;
+    /// `labels` name rows otherwise than by their file's name.
+    init(items: [FileItem], labels: [Int64: String] = [:], poster: @escaping (Int64) -> OpaquePointer?) {
         self.items = items
+        self.labels = labels
         checked = Array(repeating: true, count: items.count)
         keptCount = items.count
         keptBytes = items.reduce(0) { $0 + $1.size }
@@ -116,7 +121,7 @@ final class ApplyList {
     private func bind(_ row: ApplyListRow, to index: Int) {
         let item = items[index]
         bound[index] = row
-        row.show(item, at: index, checked: checked[index], poster: posters.texture(for: item.clipID))
+        row.show(item, label: labels[item.clipID], at: index, checked: checked[index], poster: posters.texture(for: item.clipID))
         // GTK 4.8 reads unnamed containers by their type name ("GtkBox");
         // the list item around the row is tidied with it.
         if let listItem = gtk_widget_get_parent(row.root) { Accessibility.tidy(listItem, closeLabel: "") }
