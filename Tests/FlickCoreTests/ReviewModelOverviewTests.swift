@@ -110,7 +110,7 @@ private final class BatchSink: DecisionSink {
         #expect(model.positions(matching: .deleted) == [1, 4])
         #expect(model.positions(matching: .undecided) == [0, 3, 5])
         #expect(model.positions(matching: .all) == Array(0..<6))
-        #expect(DecisionFilter.allCases.map { model.count(matching: $0) } == [6, 3, 1, 2, 0])
+        #expect(DecisionFilter.allCases.map { model.count(matching: $0) } == [6, 3, 1, 2, 0, 0])
     }
 
     @Test func theFilterIsKeptUntilAnotherFolderOpens() {

@@ -204,3 +204,18 @@ def quick_selection_line(s):
         if m:
             return int(m.group(1)), int(m.group(2) or 0)
     return None
+
+
+# -- decks -----------------------------------------------------------------------
+
+def distinct_photos(tmp_path, count, folder="deck"):
+    """A deck of `count` small yellow photos (card_000.png…), each unlike the
+    others (grain from one ffmpeg run; the same names in another `folder`
+    are the same photos): copies of one photo would be one stack of exact
+    copies, one tile."""
+    deck = tmp_path / folder  # apart from the artifacts: a screenshot there would be a new card
+    deck.mkdir()
+    grain = "color=c=yellow:s=160x120:r=1,format=rgb24,geq=r='170+random(1)*85':g='150+random(1)*90':b='random(1)*60'"
+    subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", grain, "-frames:v", str(count), "-start_number", "0",
+                    str(deck / "card_%03d.png")], check=True, timeout=120)
+    return deck

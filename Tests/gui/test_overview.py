@@ -258,9 +258,22 @@ def test_a_focused_or_hovered_tile_plays_muted_in_place_one_at_a_time(tmp_path):
         s.wait_playing("the preview stops, the stack plays again")
 
 
+# Five unrelated real photos (Debian's opencv-doc): copies of one photo
+# would be one stack of exact copies, one tile.
+DISTINCT_PHOTOS = ["baboon.jpg", "fruits.jpg", "building.jpg", "home.jpg", "messi5.jpg"]
+
+
+def distinct_photo_deck(folder, count):
+    """`count` unrelated photos, card_000.png…, each its own tile."""
+    for i, name in enumerate(DISTINCT_PHOTOS[:count]):
+        subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", f"/usr/share/doc/opencv-doc/examples/data/{name}",
+                        "-vf", "scale=320:-2", str(folder / f"card_{i:03d}.png")], check=True, timeout=60)
+    return folder
+
+
 def test_unchecked_files_in_the_apply_list_stay_in_the_folder(tmp_path, artifacts):
     (tmp_path / "deck").mkdir()
-    deck = photo_deck(tmp_path / "deck", 5)
+    deck = distinct_photo_deck(tmp_path / "deck", 5)
     data = tmp_path / "data"
     with Review(deck, data_home=data) as s:
         for i, key in enumerate(["d", "d", "d", "l"]):

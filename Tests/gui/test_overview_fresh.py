@@ -11,7 +11,9 @@ from harness import find_nodes
 from observe import parent_of
 from cli import BENCH
 from test_review import Review
-from test_words import decide, deck_of
+from test_words import decide
+
+deck_of = ov.distinct_photos
 
 
 def open_overview(s):

@@ -246,8 +246,9 @@ def overview_reader(tmp_path):
     deck.mkdir()
     for name in ["beach_rally_01.mp4", "beach_rally_02.mp4", "crowd_reaction.mp4", "final_point.webm"]:
         shutil.copy(SAMPLES / name, deck / name)
-    for i in range(2):
-        shutil.copy(SAMPLES / "scoreboard.png", deck / f"score_{i}.png")
+    # Two unlike photos: two copies of one would be one stack, one tile.
+    shutil.copy(SAMPLES / "scoreboard.png", deck / "score_0.png")
+    shutil.copy(SAMPLES / "team_photo.jpg", deck / "score_1.jpg")
     with FlickSession([str(deck)], data_home=tmp_path / "data") as session:
         window = session.wait_for_window()
         with Orca(session) as orca:

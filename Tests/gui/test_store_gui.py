@@ -68,12 +68,13 @@ def test_apply_from_the_finished_page_moves_deletions_to_the_trash(tmp_path, art
 
 
 def test_a_file_added_to_the_open_folder_joins_the_deck(tmp_path):
-    (tmp_path / "deck").mkdir()
-    deck = photo_deck(tmp_path / "deck", 3)
+    # Unlike photos: copies of one would be one stack of copies in the overview.
+    deck = ov.distinct_photos(tmp_path, 3)
+    spare = ov.distinct_photos(tmp_path, 4, folder="spare")
     with Review(deck, data_home=tmp_path / "data") as s:
         s.key("l")
         s.wait_cursor(1, "the like")
-        shutil.copy(deck / "card_000.png", deck / "card_001b.png")
+        shutil.copy(spare / "card_003.png", deck / "card_001b.png")
         s.wait_for(lambda: (s.top_name() or "").startswith("Clip 2 of 4: card_001.png"), "the new file in the deck")
         assert tiles(s) == [("card_000.png", "liked"), ("card_001.png", "undecided"), ("card_001b.png", "undecided"),
                             ("card_002.png", "undecided")]
@@ -84,8 +85,8 @@ def test_a_file_added_to_the_open_folder_joins_the_deck(tmp_path):
 def test_renames_removals_and_replacements_in_the_open_folder_follow_their_files(tmp_path):
     """Each change is followed by name (no rescan): right deck, right
     decisions, the top card kept."""
-    (tmp_path / "deck").mkdir()
-    deck = photo_deck(tmp_path / "deck", 5)
+    deck = ov.distinct_photos(tmp_path, 5)
+    spare = ov.distinct_photos(tmp_path, 6, folder="spare")
     undecided = "undecided"
     with Review(deck, data_home=tmp_path / "data") as s:
         s.key("l")
@@ -100,7 +101,7 @@ def test_renames_removals_and_replacements_in_the_open_folder_follow_their_files
                             ("card_004.png", undecided), ("card_009.png", "marked for deletion")]
         # Replaced: another file under the liked name is a new, undecided clip.
         (deck / "card_000.png").unlink()
-        shutil.copy(deck / "card_003.png", deck / "card_000.png")
+        shutil.copy(spare / "card_005.png", deck / "card_000.png")
         os.utime(deck / "card_000.png", (1_000_000, 1_000_000))
         seen = []
         try:
@@ -156,8 +157,7 @@ def deleted_store_files(pid):
 def test_a_terminal_status_after_the_windows_apply_loses_no_later_decision(tmp_path):
     """The window applies, `flick status` runs in a terminal, then the
     window decides on: those decisions reach the store other processes read."""
-    (tmp_path / "deck").mkdir()
-    deck = photo_deck(tmp_path / "deck", 4)
+    deck = ov.distinct_photos(tmp_path, 4)
     data = tmp_path / "data"
     cli = Cli(tmp_path)
     with Review(deck, data_home=data) as s:

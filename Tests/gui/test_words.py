@@ -198,7 +198,9 @@ def test_a_mixed_deck_says_items_and_its_batches_say_what_they_hold(tmp_path, ar
     deck = tmp_path / "deck"
     deck.mkdir()
     make_clip(deck / "a_clip.mp4", seconds=1)
-    photo_deck(deck, 2)
+    # Two unlike photos: two copies of one would be one stack, one tile.
+    shutil.copy(SAMPLES / "scoreboard.png", deck / "card_000.png")
+    shutil.copy(SAMPLES / "team_photo.jpg", deck / "card_001.jpg")
     with Review(deck) as s:
         s.wait_for(lambda: (s.top_name() or "").startswith("Clip 1 of 3: a_clip.mp4"), "the clip on top")
         open_overview(s)

@@ -11,13 +11,22 @@ extension ReviewModel {
     /// Deck positions that pass `filter`, in deck order.
     public func positions(matching filter: DecisionFilter) -> [Int] {
         guard filter != .all else { return Array(0..<count) }
+        if filter == .suggested {
+            let suggestions = insights.suggestions
+            guard !suggestions.isEmpty else { return [] }
+            return clips.indices.filter { suggestions[clips[$0].id] != nil }
+        }
         let decisions = session.deck.decisions
         return decisions.indices.filter { filter.matches(decisions[$0]) }
     }
 
-    /// How many clips pass `filter` (O(1)).
+    /// How many clips pass `filter`: O(1) from the tally for a decision;
+    /// O(deck) for `.suggested` (only clips still in the deck count).
     public func count(matching filter: DecisionFilter) -> Int {
-        filter.count(in: stats)
+        guard !filter.isDecision else { return filter.count(in: stats) }
+        let suggestions = insights.suggestions
+        guard !suggestions.isEmpty else { return 0 }
+        return clips.reduce(0) { $0 + (suggestions[$1.id] == nil ? 0 : 1) }
     }
 
     /// Sets the overview's filter (kept until another folder opens).

@@ -4,7 +4,8 @@ import Foundation
 import GtkKit
 
 /// The filter bar: one toggle per decision with its count (All, Undecided,
-/// Liked, Marked for deletion, Skipped), how many clips show and are
+/// Liked, Marked for deletion, Skipped) and Suggested (the clips Flick
+/// suggests might go, each tile with its reason), how many clips show and are
 /// selected, and Apply Deletions (the bulk flow: "Marked for deletion",
 /// then Apply).
 extension OverviewPage {
@@ -57,7 +58,7 @@ extension OverviewPage {
             // otherwise the focus goes to the first clip shown.
             if focusIsOnFilterButton { focusKeepingButton(index: index) } else { focus(index: index, select: true) }
         }
-        let count = visible.count
+        let count = layout.clipCount
         announce(Self.filterWords(filter, count: count, noun: shownNoun))
         onChange()
     }
@@ -97,10 +98,20 @@ extension OverviewPage {
         suppressFilterSignal = true
         defer { suppressFilterSignal = false }
         for (filter, button) in filterButtons {
-            gtk_button_set_label(button.cast(), tr("%@ (%ld)", Self.title(filter), model.count(matching: filter)))
+            gtk_button_set_label(button.cast(), tr("%@ (%ld)", Self.title(filter), count(matching: filter)))
             Self.show(button, on: filter == model.filter)
         }
         updateSummary()
+    }
+
+    /// How many clips `filter` passes ("Suggested" counted once per deck
+    /// and analysis: it is O(deck), the others are O(1)).
+    private func count(matching filter: DecisionFilter) -> Int {
+        guard filter == .suggested else { return model.count(matching: filter) }
+        if let suggestedCount { return suggestedCount }
+        let counted = model.count(matching: .suggested)
+        suggestedCount = counted
+        return counted
     }
 
     /// A filter button on or off: its look and what a screen reader says.
@@ -112,7 +123,7 @@ extension OverviewPage {
     }
 
     func updateSummary() {
-        let shown = visible.count, selected = selectedPositions.count
+        let shown = layout.clipCount, selected = selectedPositions.count
         // An empty filter says so ("No clips marked for deletion."), not "0 clips".
         var text = shown == 0 && model.filter != .all ? Self.noneWords(model.filter, noun: deckNoun) : Words.count(shown, visibleNoun)
         if selected > 0 { text += " · " + trn("%ld selected", "%ld selected", selected, selected) }
@@ -126,11 +137,16 @@ extension OverviewPage {
         case .liked: tr("Liked")
         case .deleted: tr("Marked for deletion")
         case .skipped: tr("Skipped")
+        case .suggested: tr("Suggested")
         }
     }
 
     static func tooltip(_ filter: DecisionFilter) -> String {
-        filter == .all ? tr("Show every clip") : tr("Show only these clips: %@", title(filter))
+        switch filter {
+        case .all: tr("Show every clip")
+        case .suggested: tr("Show only the clips Flick suggests might go, each with its reason")
+        default: tr("Show only these clips: %@", title(filter))
+        }
     }
 
     /// What a screen reader hears as the overview opens, before the focused
@@ -147,7 +163,7 @@ extension OverviewPage {
     /// shows now, never a count from before.
     func sayFilterAgain() {
         guard model.filter != .all else { return }
-        announce(Self.filterWords(model.filter, count: visible.count, noun: shownNoun))
+        announce(Self.filterWords(model.filter, count: layout.clipCount, noun: shownNoun))
     }
 
     /// "Showing 3 clips marked for deletion."; "No photos marked for
@@ -170,6 +186,9 @@ extension OverviewPage {
         case (.skipped, .clip): trn("Showing %ld skipped clip.", "Showing %ld skipped clips.", count, count)
         case (.skipped, .photo): trn("Showing %ld skipped photo.", "Showing %ld skipped photos.", count, count)
         case (.skipped, .item): trn("Showing %ld skipped item.", "Showing %ld skipped items.", count, count)
+        case (.suggested, .clip): trn("Showing %ld suggested clip.", "Showing %ld suggested clips.", count, count)
+        case (.suggested, .photo): trn("Showing %ld suggested photo.", "Showing %ld suggested photos.", count, count)
+        case (.suggested, .item): trn("Showing %ld suggested item.", "Showing %ld suggested items.", count, count)
         }
     }
 
@@ -191,6 +210,9 @@ extension OverviewPage {
         case (.skipped, .clip): tr("No skipped clips.")
         case (.skipped, .photo): tr("No skipped photos.")
         case (.skipped, .item): tr("No skipped items.")
+        case (.suggested, .clip): tr("No suggested clips.")
+        case (.suggested, .photo): tr("No suggested photos.")
+        case (.suggested, .item): tr("No suggested items.")
         }
     }
 

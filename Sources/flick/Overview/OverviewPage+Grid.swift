@@ -11,6 +11,9 @@ extension OverviewPage {
             guard let item else { return }
             let tile = OverviewTile()
             tiles[tile.root.rawObject] = tile
+            tile.onStackChip = { [unowned self, unowned tile] in
+                if let index = index(of: tile) { toggleStack(at: index) }
+            }
             gtk_list_item_set_child(OpaquePointer(item), tile.root)
             let motion: OpaquePointer = gtk_event_controller_motion_new()
             connect(motion, .point("enter")) { [unowned self, unowned tile] _, _ in hover(tile) }
@@ -48,6 +51,7 @@ extension OverviewPage {
         let keepsPreview = preview.isPreviewing(tile) && preview.clipID == id
         if preview.isPreviewing(tile) && !keepsPreview { preview.stop() }
         bound[position] = tile
+        tile.stack = index < visible.count ? layout.stacks[index] : nil
         tile.show(position: position, model: model, place: (index, visible.count), selected: selected)
         if !keepsPreview { tile.setPicture(posters.image(for: id)) }
         // A hidden grid binds its first pages too (GTK 4.8): their posters
@@ -111,8 +115,11 @@ extension OverviewPage {
         guard !followsFocus, let window = gtk_widget_get_root(root) else { return }
         followsFocus = true
         connect(window, .notify("focus-widget")) { [unowned self] _ in
-            guard shown, let focus = gtk_root_get_focus(window), let child = gtk_widget_get_first_child(focus),
-                  let tile = tiles[child.rawObject] else { return }
+            let focus = gtk_root_get_focus(window)
+            let tile = focus.flatMap(gtk_widget_get_first_child).flatMap { tiles[$0.rawObject] }
+            if let last = lastFocusedTile, last !== tile { last.restoreDescription() }
+            lastFocusedTile = tile
+            guard shown, let tile else { return }
             hover(tile)
         }
     }
@@ -123,17 +130,23 @@ extension OverviewPage {
         preview.hover(tile, clip: clip, path: model.absolutePath(of: clip), playable: model.facts(at: position).problem == nil)
     }
 
-    /// Deck positions of the selected tiles, in deck order.
+    /// Deck positions the selected tiles decide, in grid order: each
+    /// tile's clip, or every member of a folded stack the filter shows.
     var selectedPositions: [Int] {
+        selectedIndices.flatMap { layout.members(at: $0) }
+    }
+
+    /// Grid indices of the selected tiles.
+    var selectedIndices: [Int] {
         guard let bitset = BitsetRef(taking: gtk_selection_model_get_selection(selection.pointer)) else { return [] }
         var iterator = GtkBitsetIter()
         var value: guint = 0
-        var positions: [Int] = []
+        var indices: [Int] = []
         guard gtk_bitset_iter_init_first(&iterator, bitset.pointer, &value) != 0 else { return [] }
         repeat {
-            if Int(value) < visible.count { positions.append(visible[Int(value)]) }
+            if Int(value) < visible.count { indices.append(Int(value)) }
         } while gtk_bitset_iter_next(&iterator, &value) != 0
-        return positions
+        return indices
     }
 
     /// Selects (and scrolls to, and focuses) the tile at grid `index`.

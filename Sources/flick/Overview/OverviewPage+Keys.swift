@@ -44,7 +44,7 @@ extension OverviewPage {
             // Space on the tile GTK selected by itself (the focused one, all
             // alone): the user means to select it, and GTK would unselect it.
             if modifiers == 0, keyval == UInt32(GDK_KEY_space) || keyval == UInt32(GDK_KEY_KP_Space), !selectionBuiltOnPurpose,
-               let from = focusedIndex, selectedPositions == [visible[from]] {
+               let from = focusedIndex, selectedIndices == [from] {
                 selectionBuiltOnPurpose = true
                 announce(Self.selectionWords(1, noun: visibleNoun))
                 return true
@@ -55,6 +55,7 @@ extension OverviewPage {
             return true
         }
         gtk_widget_add_controller(grid, arrows)
+        installStackKeys()
     }
 
     private static let movementKeys: Set<Int32> = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Up, GDK_KEY_Down, GDK_KEY_Home, GDK_KEY_End,

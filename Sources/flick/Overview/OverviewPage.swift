@@ -32,8 +32,21 @@ final class OverviewPage {
     let summary: Widget
     /// What just happened (also the announcement).
     let statusLabel: Widget
+    /// The tiles: deck positions parallel to the string list, and the
+    /// stacks folded into tiles (see `OverviewTiles`).
+    var layout = OverviewTiles()
     /// Deck positions of the tiles, parallel to the string list.
-    var visible: [Int] = []
+    var visible: [Int] { layout.positions }
+    /// The stacks the user unfolded (`StackTile.key`), until another folder opens.
+    var unfolded: Set<Int64> = []
+    /// The stacks the tiles were made with (new ones rebuild them).
+    var drawnGroups: [DeckInsights.Group] = []
+    /// "Suggested (N)": counted once per deck and analysis (O(deck)).
+    var suggestedCount: Int?
+    /// The suggestions `suggestedCount` was counted from.
+    var countedSuggestions: [Int64: [Suggestion]] = [:]
+    /// What the tiles last showed of the analysis (its progress left out).
+    var drawnInsights: DeckInsights?
     /// What the tiles shown are called: photos, clips, or items (both).
     var visibleNoun = Words.Noun.clip
     /// Clips, photos or items: what the whole deck holds.
@@ -50,6 +63,9 @@ final class OverviewPage {
     /// What to do once that tile (or the one focused at once) has focus.
     var afterFocus: (() -> Void)?
     var followsFocus = false
+    /// The tile that had the focus last (its description is set again as
+    /// the focus leaves it: see `OverviewTile.restoreDescription`).
+    weak var lastFocusedTile: OverviewTile?
     /// The tile a Tab into the grid should land on, until the grid binds it.
     var tabTarget: Int?
     /// Whether the selection changing now is the user's doing (Space,
@@ -189,6 +205,12 @@ final class OverviewPage {
     /// while shown, the tiles of the deck or of one clip's facts, and the
     /// status line says what just happened (`said`; the announcer speaks it).
     func render(_ change: ReviewChange, said: String?) {
+        if change.deck != nil { suggestedCount = nil }
+        if change.insights, model.insights.suggestions != countedSuggestions {
+            countedSuggestions = model.insights.suggestions
+            suggestedCount = nil
+        }
+        if change.deck == .opened { unfolded = [] }
         updateCounts()
         guard shown else {
             // A new deck is made ready while hidden (the first open is then
@@ -200,11 +222,12 @@ final class OverviewPage {
         if let id = change.facts {
             for (position, tile) in bound where tile.clipID == id { tile.show(position: position, model: model) }
         }
+        if change.insights && !change.touchesDeck { return followInsights() }
         guard change.touchesDeck else { return }
         // A change from elsewhere (a rescan, another process through the
         // store) filters again: a filter never lists clips it no longer
         // passes. A decision made here keeps its tile until the user filters.
-        if model.session.deck.ids != drawnIDs || (change.deck == .rescanned && isStale) {
+        if model.session.deck.ids != drawnIDs || (change.deck == .rescanned && isStale) || model.insights.groups != drawnGroups {
             preview.stop()
             rebuild()
         } else {
@@ -216,8 +239,10 @@ final class OverviewPage {
     /// Makes the tiles again from the model's deck and filter.
     func rebuild() {
         drawnIDs = model.session.deck.ids
-        visible = model.positions(matching: model.filter)
-        visibleNoun = Words.noun(kinds: visible.lazy.map { self.model.clips[$0].kind })
+        drawnGroups = model.insights.groups
+        layout = model.overviewTiles(matching: model.filter, unfolded: unfolded)
+        let folded = layout.stacks.values.lazy.filter { !$0.unfolded }.flatMap(\.members)
+        visibleNoun = Words.noun(kinds: visible.map { self.model.clips[$0].kind } + folded.map { self.model.clips[$0].kind })
         deckNoun = Words.noun(kinds: model.clips.lazy.map(\.kind))
         let count = g_list_model_get_n_items(list.pointer)
         withCStringArray(visible.map(String.init)) { strings in
@@ -252,7 +277,7 @@ final class OverviewPage {
         shown = true
         // Decided on the stack since it last showed: the filter is made
         // again, so it lists exactly the clips it passes now.
-        if model.session.deck.ids != drawnIDs || visible.isEmpty || isStale { rebuild() }
+        if model.session.deck.ids != drawnIDs || visible.isEmpty || isStale || model.insights.groups != drawnGroups { rebuild() }
         redrawBound()
         requestBoundPosters(near: model.cursor)
         updateCounts()
@@ -263,7 +288,9 @@ final class OverviewPage {
     }
 
     /// Whether the tiles shown are not what the filter passes now.
-    var isStale: Bool { model.filter != .all && visible != model.positions(matching: model.filter) }
+    var isStale: Bool {
+        (model.filter != .all || !drawnGroups.isEmpty) && layout != model.overviewTiles(matching: model.filter, unfolded: unfolded)
+    }
 
     /// The grid has no size yet on the frame it comes on screen, so a
     /// scroll asked then stays at the top: the Current tile is scrolled to
@@ -293,14 +320,9 @@ final class OverviewPage {
         preview.stop()
     }
 
-    /// The index in the grid of `position`, or of the tile after it.
+    /// The index in the grid of the tile showing `position` (inside a
+    /// folded stack or not), or of the tile after it.
     func nearestIndex(to position: Int) -> Int? {
-        guard !visible.isEmpty else { return nil }
-        var low = 0, high = visible.count
-        while low < high {
-            let middle = (low + high) / 2
-            if visible[middle] < position { low = middle + 1 } else { high = middle }
-        }
-        return min(low, visible.count - 1)
+        layout.nearestIndex(to: position)
     }
 }

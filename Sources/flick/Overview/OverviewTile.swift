@@ -5,9 +5,12 @@ import Foundation
 import GtkKit
 
 /// One tile of the overview: the clip's poster (or its muted preview while
-/// it plays in place), its name, duration and decision badge (an icon and
-/// a word, never colour alone), and a "Current" chip on the card on top of
-/// the stack. The grid recycles tiles: `show` redraws one for another clip.
+/// it plays in place), its name, duration and size, its decision badge (an
+/// icon and a word, never colour alone), what Flick suggests ("Suggested:
+/// short"), and a "Current" chip on the card on top of the stack. A folded
+/// stack is one tile drawn as a pile, with its count ("5", "Live") on a
+/// chip that unfolds it. The grid recycles tiles: `show` redraws one for
+/// another clip.
 @MainActor
 final class OverviewTile {
     /// Poster size in pixels (4:3 box; the picture keeps its own shape).
@@ -35,10 +38,18 @@ final class OverviewTile {
     private struct Look: Equatable {
         var name: String
         var duration: String
-        var decision: Decision?
+        var decision: TileDecision
         var isCurrent: Bool
         var accessibleName: String
+        /// The size and what Flick suggests ("179.9 kB, Suggested: extra
+        /// copy"), read after the tile's name and role.
+        var accessibleDescription: String
     }
+
+    /// The stack this tile belongs to (the page sets it before `show`).
+    var stack: StackTile?
+    /// A click on the stack's chip (folds or unfolds the stack).
+    var onStackChip: () -> Void = {}
 
     /// Four widgets: GTK 4.8's grid makes a new tile for every row that
     /// scrolls in, so each widget here is style, layout and an accessible
@@ -52,6 +63,17 @@ final class OverviewTile {
         gtk_box_prepend(root.cast(), picture.area)
         // The list item around the tile carries its name for screen readers.
         Accessibility.setHidden(picture.area, true)
+        // A click on the stack's chip folds or unfolds it, and is the
+        // tile's only: it neither selects nor opens the clip.
+        let click: OpaquePointer = gtk_gesture_click_new()
+        connect(click, .pressed) { [unowned self] _, x, y in
+            var point = graphene_point_t(), from = graphene_point_t(x: Float(x), y: Float(y))
+            guard gtk_widget_compute_point(root, picture.area, &from, &point) != 0,
+                  picture.isOnStackChip(x: Double(point.x), y: Double(point.y)) else { return }
+            gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
+            onStackChip()
+        }
+        gtk_widget_add_controller(root, click)
     }
 
     /// Draws the clip at `position` from the model (only what changed).
@@ -65,11 +87,17 @@ final class OverviewTile {
         if clipID != clip.id { hasPoster = false }
         self.position = position
         clipID = clip.id
-        let facts = model.facts(at: position), decision = model.decision(at: position)
-        let look = Look(name: clip.name, duration: Self.durationText(clip, facts: facts), decision: decision,
-                        isCurrent: position == model.cursor,
-                        accessibleName: Self.accessibleName(clip, facts: facts, decision: decision)
-                            + Self.stateWords(current: position == model.cursor, selected: self.selected, place: self.place))
+        let facts = model.facts(at: position)
+        let members = stack.map { $0.unfolded ? [position] : $0.members } ?? [position]
+        let decision = Self.decision(of: members, model: model)
+        let bytes = Self.bytes(of: members, model: model)
+        let details = Self.details(clip, facts: facts, bytes: bytes)
+        let suggested = Words.suggested(members.count == 1 ? model.insights.suggestions(of: clip.id) : [])
+        let said = ([Self.stackWords(stack, model: model), clip.name, Self.durationText(clip, facts: facts), Self.word(decision)] as [String?])
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        let look = Look(name: clip.name, duration: details, decision: decision, isCurrent: position == model.cursor,
+                        accessibleName: said + Self.stateWords(current: position == model.cursor, selected: self.selected, place: self.place),
+                        accessibleDescription: [bytes.map(Words.size), suggested].compactMap { $0 }.joined(separator: ", "))
         let old = drawn
         drawn = look
         if look.name != old?.name { gtk_label_set_text(name.opaque, look.name) }
@@ -77,12 +105,26 @@ final class OverviewTile {
         picture.badge = Self.badge(decision)
         picture.isCurrent = look.isCurrent
         picture.symbol = Self.symbol(clip, facts: facts)
+        picture.marks = TileBadges.Marks(stack: Self.stackChip(stack), suggestion: suggested)
+        picture.isPile = stack.map { !$0.unfolded } ?? false
         if look.isCurrent != old?.isCurrent {
             if look.isCurrent { gtk_widget_add_css_class(root, "current") } else { gtk_widget_remove_css_class(root, "current") }
         }
         if look.accessibleName != old?.accessibleName, let item = gtk_widget_get_parent(root) {
             Accessibility.setLabel(item, look.accessibleName)
         }
+        if look.accessibleDescription != old?.accessibleDescription, let item = gtk_widget_get_parent(root) {
+            Accessibility.setDescription(item, look.accessibleDescription)
+        }
+    }
+
+    /// Sets the description again (once the focus has left the tile, so
+    /// nothing is said): an announcement made while the tile had the focus
+    /// is a pulse of its description, which leaves it empty
+    /// (`Accessibility.announce`).
+    func restoreDescription() {
+        guard let item, let description = drawn?.accessibleDescription else { return }
+        Accessibility.setDescription(item, description)
     }
 
     /// The icon a tile shows until (or instead of) its picture: a warning
@@ -118,12 +160,6 @@ final class OverviewTile {
     /// The list item widget around the tile (focusable; its name is read).
     var item: Widget? { gtk_widget_get_parent(root) }
 
-    /// "beach_rally_01.mp4, 0:04, liked".
-    static func accessibleName(_ clip: ReviewClip, facts: ClipFacts, decision: Decision?) -> String {
-        let details = durationText(clip, facts: facts)
-        return ([clip.name] + (details.isEmpty ? [] : [details]) + [word(decision)]).joined(separator: ", ")
-    }
-
     /// ", current, selected, 3 of 21": what only the look shows otherwise.
     static func stateWords(current: Bool, selected: Bool, place: (index: Int, count: Int)?) -> String {
         var words: [String] = []
@@ -140,28 +176,36 @@ final class OverviewTile {
         return facts.soundOnly ? [duration, tr("sound only")].filter { !$0.isEmpty }.joined(separator: " · ") : duration
     }
 
-    /// The badge's word: "liked", "marked for deletion", "skipped", "undecided".
-    static func word(_ decision: Decision?) -> String {
-        decision.map(Words.decision) ?? tr("undecided")
+    /// The badge's word: "liked", "marked for deletion", "skipped",
+    /// "undecided"; a stack decided several ways: "decided in parts".
+    static func word(_ decision: TileDecision) -> String {
+        switch decision {
+        case .one(let decision): decision.map(Words.decision) ?? tr("undecided")
+        case .mixed: tr("decided in parts")
+        }
     }
 
     /// The badge: icon, word and colour (style.css's `.tile-badge.*`).
-    static func badge(_ decision: Decision?) -> TileBadges.Badge {
+    static func badge(_ decision: TileDecision) -> TileBadges.Badge {
         let fill: (Double, Double, Double, Double) = switch decision {
-        case .like: (0x26 / 255.0, 0xa2 / 255.0, 0x69 / 255.0, 1)
-        case .delete: (0xc0 / 255.0, 0x1c / 255.0, 0x28 / 255.0, 1)
-        case .skip: (0x1c / 255.0, 0x71 / 255.0, 0xd8 / 255.0, 1)
-        case nil: (0, 0, 0, 0.6)
+        case .one(.like): (0x26 / 255.0, 0xa2 / 255.0, 0x69 / 255.0, 1)
+        case .one(.delete): (0xc0 / 255.0, 0x1c / 255.0, 0x28 / 255.0, 1)
+        case .one(.skip): (0x1c / 255.0, 0x71 / 255.0, 0xd8 / 255.0, 1)
+        case .one(nil), .mixed: (0, 0, 0, 0.6)
         }
         return TileBadges.Badge(icon: iconName(decision), word: word(decision), fill: fill)
     }
 
-    static func iconName(_ decision: Decision?) -> String {
+    /// The icon of one decision (the card's badge shows it too).
+    static func iconName(_ decision: Decision?) -> String { iconName(.one(decision)) }
+
+    static func iconName(_ decision: TileDecision) -> String {
         switch decision {
-        case .like: "emblem-favorite-symbolic"
-        case .delete: "user-trash-symbolic"
-        case .skip: "go-up-symbolic"
-        case nil: "dialog-question-symbolic"
+        case .one(.like): "emblem-favorite-symbolic"
+        case .one(.delete): "user-trash-symbolic"
+        case .one(.skip): "go-up-symbolic"
+        case .one(nil): "dialog-question-symbolic"
+        case .mixed: "view-more-horizontal-symbolic"
         }
     }
 }

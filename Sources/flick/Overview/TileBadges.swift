@@ -29,18 +29,44 @@ enum TileBadges {
         static func == (a: Badge, b: Badge) -> Bool { a.icon == b.icon && a.word == b.word }
     }
 
-    /// Draws `badge` in the bottom-left corner and, if `current`, the
+    /// A stack's chip (top left): a symbolic icon and the count ("5") or
+    /// "Live"; a suggestion's chip (above the badge): "Suggested: short".
+    struct Marks: Equatable {
+        var stack: (icon: String, word: String)?
+        var suggestion: String?
+
+        static func == (a: Marks, b: Marks) -> Bool {
+            a.stack?.icon == b.stack?.icon && a.stack?.word == b.stack?.word && a.suggestion == b.suggestion
+        }
+    }
+
+    /// Draws `badge` in the bottom-left corner, the suggestion above it,
+    /// the stack's chip in the top-left corner and, if `current`, the
     /// "Current" chip in the top-right corner of a `width`×`height` box.
     /// Each chip is drawn once (per look and scale) into a surface; a tile
-    /// then only copies it.
-    static func draw(_ cr: OpaquePointer, on widget: Widget, width: Double, height: Double, badge: Badge?, current: Bool) {
+    /// then only copies it. Returns where the stack's chip is (points), for
+    /// a click on it.
+    @discardableResult
+    static func draw(_ cr: OpaquePointer, on widget: Widget, width: Double, height: Double, badge: Badge?, current: Bool,
+                     marks: Marks = Marks()) -> (x: Double, y: Double, width: Double, height: Double)? {
         let scale = Int(max(1, gtk_widget_get_scale_factor(widget)))
+        var bottom = height - margin
         if let badge, let chip = chip(.badge(badge), widget: widget, scale: scale) {
-            paint(cr, chip, x: margin, y: height - margin - Double(chip.height / scale), scale: scale)
+            bottom -= Double(chip.height / scale)
+            paint(cr, chip, x: margin, y: bottom, scale: scale)
+            bottom -= margin
+        }
+        if let suggestion = marks.suggestion, let chip = chip(.suggestion(suggestion), widget: widget, scale: scale) {
+            paint(cr, chip, x: margin, y: bottom - Double(chip.height / scale), scale: scale)
         }
         if current, let chip = chip(.current, widget: widget, scale: scale) {
             paint(cr, chip, x: width - margin - Double(chip.width / scale), y: margin, scale: scale)
         }
+        guard let stack = marks.stack, let chip = chip(.stack(icon: stack.icon, word: stack.word), widget: widget, scale: scale) else {
+            return nil
+        }
+        paint(cr, chip, x: margin, y: margin, scale: scale)
+        return (margin, margin, Double(chip.width / scale), Double(chip.height / scale))
     }
 
     /// The icon a tile without a picture shows in its middle (what the
@@ -77,7 +103,15 @@ enum TileBadges {
     private enum Chip {
         case badge(Badge)
         case current
+        case stack(icon: String, word: String)
+        case suggestion(String)
     }
+
+    /// A suggestion's fill: amber, read as "worth a look", never as a
+    /// decision's colour (with dark words on it).
+    static let suggestionFill = (0xf6 / 255.0, 0xd3 / 255.0, 0x2d / 255.0, 1.0)
+    /// A stack's fill: the undecided badge's dark veil, so the count reads on any picture.
+    static let stackFill = (0.0, 0.0, 0.0, 0.7)
 
     /// Chips drawn so far, by look and scale (a handful).
     private static var chips: [String: ImageSurface] = [:]
@@ -87,12 +121,16 @@ enum TileBadges {
         let key: String = switch chip {
         case .badge(let badge): "badge \(badge.icon) \(badge.word) \(scale)"
         case .current: "current \(background) \(foreground) \(scale)"
+        case .stack(let icon, let word): "stack \(icon) \(word) \(scale)"
+        case .suggestion(let word): "suggestion \(word) \(scale)"
         }
         if let made = chips[key] { return made }
         let text: String, bold: Bool, icon: String?
         switch chip {
         case .badge(let badge): (text, bold, icon) = (badge.word, false, badge.icon)
         case .current: (text, bold, icon) = (tr("Current"), true, nil)
+        case .stack(let stackIcon, let word): (text, bold, icon) = (word, true, stackIcon)
+        case .suggestion(let word): (text, bold, icon) = (word, false, nil)
         }
         guard let layout = textLayout(widget, text, bold: bold) else { return nil }
         let size = pixelSize(layout), iconWidth = icon == nil ? 0 : Double(iconSize) + spacing
@@ -107,6 +145,8 @@ enum TileBadges {
         switch chip {
         case .badge(let badge): fillChip(cr, x: 0, y: 0, width: width, height: height, rgba: badge.fill)
         case .current: fillChip(cr, x: 0, y: 0, width: width, height: height, rgba: background)
+        case .stack: fillChip(cr, x: 0, y: 0, width: width, height: height, rgba: stackFill)
+        case .suggestion: fillChip(cr, x: 0, y: 0, width: width, height: height, rgba: suggestionFill)
         }
         if let icon, let image = iconSurface(icon, widget: widget) {
             cairo_save(cr)
@@ -118,6 +158,8 @@ enum TileBadges {
         }
         if case .current = chip {
             cairo_set_source_rgba(cr, foreground.0, foreground.1, foreground.2, foreground.3)
+        } else if case .suggestion = chip {
+            cairo_set_source_rgb(cr, 0.14, 0.12, 0.05)
         } else {
             cairo_set_source_rgb(cr, 1, 1, 1)
         }

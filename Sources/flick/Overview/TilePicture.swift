@@ -33,6 +33,20 @@ final class TilePicture {
     var isCurrent = false {
         didSet { if isCurrent != oldValue { gtk_widget_queue_draw(area) } }
     }
+    /// The stack's and the suggestion's chips.
+    var marks = TileBadges.Marks() {
+        didSet { if marks != oldValue { gtk_widget_queue_draw(area) } }
+    }
+    /// A folded stack: the picture sits on two cards, like a pile of prints.
+    var isPile = false {
+        didSet {
+            guard isPile != oldValue else { return }
+            scaled = nil
+            gtk_widget_queue_draw(area)
+        }
+    }
+    /// Where the stack's chip was last drawn (points), for a click on it.
+    private(set) var stackChip: (x: Double, y: Double, width: Double, height: Double)?
     /// The icon shown while there is no picture (never a blank box).
     var symbol: String? {
         didSet { if symbol != oldValue, image == nil { gtk_widget_queue_draw(area) } }
@@ -64,13 +78,46 @@ final class TilePicture {
         if image == nil, let symbol {
             TileBadges.drawSymbol(cr, on: area, name: symbol, width: Double(box.width), height: Double(box.height))
         }
-        TileBadges.draw(cr, on: area, width: Double(box.width), height: Double(box.height), badge: badge, current: isCurrent)
+        stackChip = TileBadges.draw(cr, on: area, width: Double(box.width), height: Double(box.height), badge: badge,
+                                    current: isCurrent, marks: marks)
+    }
+
+    /// Whether a point of the area (points) is on the stack's chip.
+    func isOnStackChip(x: Double, y: Double) -> Bool {
+        guard let chip = stackChip else { return false }
+        return x >= chip.x && x <= chip.x + chip.width && y >= chip.y && y <= chip.y + chip.height
+    }
+
+    /// How far each card of a pile is drawn up and right of the one above
+    /// it (points): two cards show behind the picture.
+    static let pileStep = 5.0
+
+    /// The cards of a pile behind the picture: the picture's own rectangle
+    /// moved up and right, light with a dark edge, on any background.
+    private func drawPile(_ cr: OpaquePointer, picture: (x: Double, y: Double, width: Double, height: Double)) {
+        for step in [2.0, 1.0] {
+            let offset = step * Self.pileStep
+            cairo_rectangle(cr, picture.x + offset + 0.5, picture.y - offset + 0.5, picture.width - 1, picture.height - 1)
+            cairo_set_source_rgb(cr, 0.93 - 0.08 * step, 0.93 - 0.08 * step, 0.93 - 0.08 * step)
+            cairo_fill_preserve(cr)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.45)
+            cairo_set_line_width(cr, 1)
+            cairo_stroke(cr)
+        }
     }
 
     private func drawImage(_ cr: OpaquePointer, box: TileBox) {
-        guard let image else { return }
         let scale = Int(max(1, gtk_widget_get_scale_factor(area)))
-        let device = TileBox(width: box.width * scale, height: box.height * scale)
+        // A pile leaves room for its cards above and to the right.
+        let inset = isPile ? Int(2 * Self.pileStep) * scale : 0
+        let device = TileBox(width: box.width * scale - inset, height: box.height * scale - inset)
+        guard let image else {
+            if isPile {
+                let side = (x: 0.0, y: Double(inset / scale), width: Double(device.width / scale), height: Double(device.height / scale))
+                drawPile(cr, picture: side)
+            }
+            return
+        }
         let fitted = TileSurface.fit(width: image.width, height: image.height, in: device)
         let drawn: ImageSurface
         if (fitted.width, fitted.height) == (image.width, image.height) {
@@ -82,7 +129,9 @@ final class TilePicture {
             scaled = made
             drawn = made
         }
-        let x = Double((device.width - drawn.width) / 2) / Double(scale), y = Double((device.height - drawn.height) / 2) / Double(scale)
+        let x = Double((device.width - drawn.width) / 2) / Double(scale)
+        let y = Double((device.height - drawn.height) / 2 + inset) / Double(scale)
+        if isPile { drawPile(cr, picture: (x, y, Double(drawn.width) / Double(scale), Double(drawn.height) / Double(scale))) }
         cairo_translate(cr, x, y)
         cairo_scale(cr, 1 / Double(scale), 1 / Double(scale))
         // On whole pixels at its own size: a plain copy.

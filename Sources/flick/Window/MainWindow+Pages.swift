@@ -76,7 +76,7 @@ extension MainWindow {
             // reads the tile, then where the user is.
             overview.willShow { [unowned self] in
                 announcer?.say(OverviewPage.openingWords(total: model.count, noun: overview.deckNoun, filter: model.filter,
-                                                             count: overview.visible.count))
+                                                             count: overview.layout.clipCount))
             }
         case .cards where before == .overview, .end where before == .overview:
             page.focusDefault()
