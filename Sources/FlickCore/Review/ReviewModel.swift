@@ -63,6 +63,8 @@ public final class ReviewModel {
     let sink: DecisionSink
     /// Which clips the overview shows; kept while the folder is open.
     public internal(set) var filter: DecisionFilter = .all
+    /// What the analysis knows of the deck (stacks, suggestions, sizes).
+    public internal(set) var insights = DeckInsights()
     /// Runs of history steps made as one batch in the overview (history
     /// depths), so one undo takes the whole batch back.
     var batches: [Range<Int>] = []
@@ -148,6 +150,7 @@ public final class ReviewModel {
         facts = [:]
         offer = nil
         filter = .all
+        insights = DeckInsights()
         batches = []
         playback.paused = false
         let closesOverview = clips.isEmpty && playback.covered

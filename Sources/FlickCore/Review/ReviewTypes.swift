@@ -169,14 +169,17 @@ public struct ReviewChange: Sendable, Equatable {
     public var overview = false
     /// The overview's filter changed.
     public var filter = false
+    /// What the analysis knows of the deck changed (`ReviewModel.insights`).
+    public var insights = false
     /// What just happened, to be shown and said once (nil: nothing new to
     /// say; a rescan or a fact learnt says nothing).
     public var event: ReviewEvent?
 
     public init(deck: DeckChange? = nil, cursor: CursorChange? = nil, decisions: Bool = false, rolledBack: Bool = false,
                 facts: Int64? = nil, playback: Bool = false, overview: Bool = false, filter: Bool = false,
-                event: ReviewEvent? = nil) {
+                event: ReviewEvent? = nil, insights: Bool = false) {
         self.deck = deck
+        self.insights = insights
         self.cursor = cursor
         self.decisions = decisions
         self.rolledBack = rolledBack

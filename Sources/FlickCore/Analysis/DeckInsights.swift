@@ -1,0 +1,88 @@
+/// What the analysis knows of the deck under review: its stacks, what it
+/// suggests and each file's size, keyed by the store's clip id (stable
+/// across renames). The window renders it; nothing in it is a decision.
+///
+///     var insights = DeckInsights(bytes: [7: 2_400_000])
+///     insights.group(of: 7)        // nil: alone
+///     insights.suggestions(of: 7)  // []: nothing to say
+public struct DeckInsights: Sendable, Equatable {
+    /// One stack: files that are one moment, shown as one card.
+    public struct Group: Sendable, Equatable {
+        /// 1, 2, 3… in deck order of each stack's first member.
+        public let id: Int
+        public let kind: StackKind
+        /// Clip ids, in deck order.
+        public let members: [Int64]
+
+        public init(id: Int, kind: StackKind, members: [Int64]) {
+            self.id = id
+            self.kind = kind
+            self.members = members
+        }
+    }
+
+    /// How far the analysis of the deck is.
+    public enum Progress: Sendable, Equatable {
+        /// Nothing asked yet (no folder, or not started).
+        case idle
+        /// Stacks are turned off and nothing else is being looked for.
+        case off
+        /// `done` files of the `total` that needed any work.
+        case running(done: Int, total: Int)
+        /// The user stopped it: what was known before stays.
+        case stopped
+        case done
+    }
+
+    public var groups: [Group] {
+        didSet { indexGroups() }
+    }
+    /// Each suggested clip's reasons, in `Suggestion` order; clips with
+    /// none are absent.
+    public var suggestions: [Int64: [Suggestion]]
+    /// Each clip's file size in bytes.
+    public var bytes: [Int64: Int64]
+    public var progress: Progress
+    /// The group of each member (its index in `groups`).
+    private var groupOf: [Int64: Int] = [:]
+
+    public init(groups: [Group] = [], suggestions: [Int64: [Suggestion]] = [:], bytes: [Int64: Int64] = [:],
+                progress: Progress = .idle) {
+        self.groups = groups
+        self.suggestions = suggestions.filter { !$0.value.isEmpty }.mapValues { $0.sorted() }
+        self.bytes = bytes
+        self.progress = progress
+        indexGroups()
+    }
+
+    /// The stack `clipID` belongs to; nil when it is alone.
+    public func group(of clipID: Int64) -> Group? {
+        groupOf[clipID].map { groups[$0] }
+    }
+
+    /// Why `clipID` is suggested; empty when it is not.
+    public func suggestions(of clipID: Int64) -> [Suggestion] {
+        suggestions[clipID] ?? []
+    }
+
+    public func bytes(of clipID: Int64) -> Int64? {
+        bytes[clipID]
+    }
+
+    /// Whether the analysis is at work now.
+    public var isRunning: Bool {
+        if case .running = progress { return true }
+        return false
+    }
+
+    private mutating func indexGroups() {
+        groupOf = [:]
+        for (index, group) in groups.enumerated() {
+            for member in group.members { groupOf[member] = index }
+        }
+    }
+
+    public static func == (a: DeckInsights, b: DeckInsights) -> Bool {
+        a.groups == b.groups && a.suggestions == b.suggestions && a.bytes == b.bytes && a.progress == b.progress
+    }
+}
