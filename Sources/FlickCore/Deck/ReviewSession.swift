@@ -184,7 +184,7 @@ extension ReviewSession {
     public func nextPosition(after position: Int) -> Int {
         let decisions = deck.decisions
         var next = max(position + 1, 0)
-        while next < decisions.count, !pass.visits(decisions[next]) { next += 1 }
+        while next < decisions.count, !pass.visits(decisions[next], at: next) { next += 1 }
         return min(next, deck.count)
     }
 
@@ -217,7 +217,7 @@ extension ReviewSession {
     @discardableResult
     public mutating func moveOn() -> Bool {
         guard topIsDecided else { return false }
-        deck.moveCursor(to: pass == .skipped ? nextPosition(after: deck.cursor) : deck.cursor + 1)
+        deck.moveCursor(to: pass.movesOnWithinPass ? nextPosition(after: deck.cursor) : deck.cursor + 1)
         return true
     }
 }
@@ -231,12 +231,25 @@ public enum ReviewPass: Sendable, Equatable {
     case every
     /// The next skipped card (Go Through Skipped).
     case skipped
+    /// The next card among these positions, decided or not (Review
+    /// Suggestions: the suggested cards only).
+    case only(Set<Int>)
 
-    func visits(_ decision: Decision?) -> Bool {
+    func visits(_ decision: Decision?, at position: Int) -> Bool {
         switch self {
         case .undecided: decision == nil
         case .every: true
         case .skipped: decision == .skip
+        case .only(let positions): positions.contains(position)
+        }
+    }
+
+    /// Whether moving on from a decided card goes to the pass's next card
+    /// rather than the card after it.
+    var movesOnWithinPass: Bool {
+        switch self {
+        case .skipped, .only: true
+        case .undecided, .every: false
         }
     }
 }

@@ -25,6 +25,13 @@ enum FlickAction: String, CaseIterable {
     case next
     /// The end page's "Go to Undecided": the first undecided clip on top.
     case showUndecided = "show-undecided"
+    /// A deck of the suggested clips only, each with its reason.
+    case reviewSuggestions = "review-suggestions"
+    /// The list of every suggested file, ticked where the reason is strong,
+    /// whose confirmed files are marked for deletion as one batch.
+    case markSuggested = "mark-suggested"
+    /// From the suggested clips back to the whole deck.
+    case reviewWholeDeck = "review-whole-deck"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
     case undoToast = "undo-toast"
     /// The button of the "… rejected in their XMP sidecars" toast: marks those clips for deletion.
@@ -89,6 +96,9 @@ enum FlickAction: String, CaseIterable {
         case .reviewSkipped: .reviewSkipped
         case .next: .next
         case .showUndecided: .showUndecided
+        case .reviewSuggestions: .reviewSuggestions
+        case .markSuggested: .markSuggested
+        case .reviewWholeDeck: .reviewWholeDeck
         case .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
         }
     }
@@ -119,6 +129,9 @@ enum FlickAction: String, CaseIterable {
         case .reviewSkipped: tr("Go Through Skipped")
         case .next: tr("Next")
         case .showUndecided: tr("Go to Undecided")
+        case .reviewSuggestions: tr("Review Suggestions")
+        case .markSuggested: tr("Mark All Suggested…")
+        case .reviewWholeDeck: tr("Back to the Whole Deck")
         case .openFolder: tr("Open Folder…")
         case .openRecent: tr("Open Recent")
         case .preferences: tr("Preferences")
@@ -156,6 +169,9 @@ enum FlickAction: String, CaseIterable {
         case .reviewSkipped: tr("Put the first skipped clip on top; decisions are kept")
         case .next: tr("Next: move on without deciding again (→ on a decided card)")
         case .showUndecided: tr("Put the first undecided clip on top")
+        case .reviewSuggestions: tr("Go through the files Flick suggests, each with its reason; you decide")
+        case .markSuggested: tr("List every suggested file, then mark the ones you keep ticked for deletion")
+        case .reviewWholeDeck: tr("Go on with every clip, not only the suggested ones")
         case .openFolder: tr("Open folder")
         case .openRecent: tr("Open a recent folder")
         case .preferences: tr("Preferences")

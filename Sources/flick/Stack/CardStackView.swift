@@ -165,6 +165,9 @@ final class CardStackView {
             if card.isLive { card.fit(frameFit(for: card)) }
             needsRender = true
         }
+        if change.insights, !change.touchesDeck {
+            for (id, card) in cards { if let position = model.position(of: id) { describe(card, at: position) } }
+        }
         if change.playback {
             applyPlayback()
             onStateChange()
@@ -334,7 +337,7 @@ final class CardStackView {
         }
     }
 
-    /// The card's accessible name and problem, from the model.
+    /// The card's accessible name, problem and suggestion, from the model.
     private func describe(_ card: CardView, at position: Int) {
         let clip = model.clips[position]
         let facts = model.facts(at: position)
@@ -343,6 +346,8 @@ final class CardStackView {
         card.setDecision(model.decision(at: position))
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
                                                            decision: model.decision(at: position)))
+        // Why it is suggested, said with the card (never a decision).
+        Accessibility.setDescription(card.button, Words.suggestion(model.suggestions(at: position)) ?? "")
     }
 
     /// Keeps the z-order: deepest card first, the top card, then a leaving card.

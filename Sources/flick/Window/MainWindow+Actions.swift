@@ -76,6 +76,9 @@ extension MainWindow {
         case .reviewSkipped: model.reviewSkipped()
         case .next: model.moveOn()
         case .showUndecided: model.showUndecided()
+        case .reviewSuggestions: model.reviewSuggestions()
+        case .markSuggested: markAllSuggested()
+        case .reviewWholeDeck: model.reviewWholeDeck()
         case .overview: toggleOverview()
         case .openFolder: chooseFolder()
         case .openRecent:

@@ -44,6 +44,8 @@ final class ReviewPage {
     private let reviewAgainButton: Widget
     /// The end page's Go to Undecided, shown (and focused) while clips are undecided.
     private let undecidedButton: Widget
+    /// The end page's Back to the Whole Deck, shown (and focused) after the suggested clips.
+    private let wholeDeckButton: Widget
     private var shownPage: String?
     private(set) var isFullscreen = false
     /// The page inside the frame that lets the window shrink (RoomLayout).
@@ -89,7 +91,7 @@ final class ReviewPage {
             gtk_box_insert_child_after(cardsPage.cast(), part, previous)
             previous = part
         }
-        (reviewAgainButton, undecidedButton) = Self.fillFinished(ui.widget("finished-buttons"))
+        (reviewAgainButton, undecidedButton, wholeDeckButton) = Self.fillFinished(ui.widget("finished-buttons"))
         for (child, label) in [(cardsPage, tr("Cards")), (finishedPage, tr("All Clips Reviewed"))] {
             if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, label) }
         }
@@ -156,24 +158,25 @@ final class ReviewPage {
         }
     }
 
-    /// The finished page's buttons, safest last; gives Review Again and Go
-    /// to Undecided, which take the focus there.
-    private static func fillFinished(_ buttons: Widget) -> (reviewAgain: Widget, undecided: Widget) {
-        var reviewAgain: Widget?, undecided: Widget?
-        for action in [FlickAction.showUndecided, .applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
+    /// The finished page's buttons, safest last; gives Review Again, Go
+    /// to Undecided and Back to the Whole Deck, which take the focus there.
+    private static func fillFinished(_ buttons: Widget) -> (reviewAgain: Widget, undecided: Widget, wholeDeck: Widget) {
+        var reviewAgain: Widget?, undecided: Widget?, wholeDeck: Widget?
+        for action in [FlickAction.reviewWholeDeck, .showUndecided, .applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
             let button = makeButton(action)
             if action == .applyDeletions { gtk_widget_add_css_class(button, "destructive-action") }
             if action == .showUndecided { gtk_widget_add_css_class(button, "suggested-action") }
             // Offered only while there are skipped (undecided) clips to go through.
-            if action == .reviewSkipped || action == .showUndecided {
+            if action == .reviewSkipped || action == .showUndecided || action == .reviewWholeDeck {
                 g_object_bind_property(button.rawObject, "sensitive", button.rawObject, "visible", G_BINDING_SYNC_CREATE)
             }
             if action == .reviewAgain { reviewAgain = button }
             if action == .showUndecided { undecided = button }
+            if action == .reviewWholeDeck { wholeDeck = button }
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_box_append(buttons.cast(), button)
         }
-        return (reviewAgain ?? buttons, undecided ?? buttons)
+        return (reviewAgain ?? buttons, undecided ?? buttons, wholeDeck ?? buttons)
     }
 
     // MARK: Drawing the model
@@ -183,20 +186,29 @@ final class ReviewPage {
     /// page and focus follow the deck.
     func render(_ change: ReviewChange, said: String?) {
         if let said { setStatus(said) }
-        if change.touchesDeck { refresh() }
+        if change.touchesDeck { refresh() } else if change.insights { showProgress() }
+    }
+
+    /// "3 of 10", and the space marked for deletion once it is known
+    /// ("3 of 10 · 1.8 GB marked for deletion").
+    private func showProgress() {
+        let total = model.count
+        let progress = tr("%ld of %ld", model.isFinished ? total : min(model.cursor + 1, total), total)
+        gtk_label_set_text(progressLabel.opaque, ([progress] + [Words.markedSpace(model.markedBytes)].compactMap { $0 }).joined(separator: " · "))
     }
 
     private func refresh() {
         let total = model.count
         let cursor = model.cursor
-        gtk_label_set_text(progressLabel.opaque, tr("%ld of %ld", model.isFinished ? total : min(cursor + 1, total), total))
+        showProgress()
         gtk_progress_bar_set_fraction(progressBar.opaque, total == 0 ? 0 : Double(cursor) / Double(total))
         if model.isFinished {
             // The end says "All Clips Reviewed" only when it is true; else
             // it names the first undecided clip and offers to show it.
             let undecided = model.undecidedCount
             let noun = Words.noun(kinds: model.clips.lazy.map(\.kind))
-            adw_status_page_set_title(finishedPage.cast(), Words.endTitle(undecided: undecided, noun: noun))
+            adw_status_page_set_title(finishedPage.cast(), model.isReviewingSuggestions ? Words.suggestionsEndTitle
+                                      : Words.endTitle(undecided: undecided, noun: noun))
             if let first = model.firstUndecided {
                 adw_status_page_set_icon_name(finishedPage.cast(), "dialog-question-symbolic")
                 adw_status_page_set_description(finishedPage.cast(), Words.endSummary(model.stats, undecided: undecided, first: model.clips[first].name,
@@ -219,7 +231,7 @@ final class ReviewPage {
     func focusDefault() {
         guard !model.showsOverview else { return }
         if model.isFinished {
-            gtk_widget_grab_focus(model.isAllDecided ? reviewAgainButton : undecidedButton)
+            gtk_widget_grab_focus(model.isReviewingSuggestions ? wholeDeckButton : model.isAllDecided ? reviewAgainButton : undecidedButton)
         } else if let top = stack.topCard {
             gtk_widget_grab_focus(top.button)
         }
@@ -231,7 +243,8 @@ final class ReviewPage {
         // Screen readers see only the page on screen (both have an Undo);
         // focus moving to Review Again was silent while the cards' page kept
         // its name.
-        let endTitle = Words.endTitle(undecided: model.undecidedCount, noun: Words.noun(kinds: model.clips.lazy.map(\.kind)))
+        let endTitle = model.isReviewingSuggestions ? Words.suggestionsEndTitle
+            : Words.endTitle(undecided: model.undecidedCount, noun: Words.noun(kinds: model.clips.lazy.map(\.kind)))
         Accessibility.showStackPage(pages, pages: [(cardsPage, ""), (finishedPage, endTitle)],
                                     shown: page == "finished" ? finishedPage : cardsPage)
         shownPage = page
