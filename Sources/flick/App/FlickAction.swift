@@ -32,6 +32,9 @@ enum FlickAction: String, CaseIterable {
     case markSuggested = "mark-suggested"
     /// From the suggested clips back to the whole deck.
     case reviewWholeDeck = "review-whole-deck"
+    /// The deck in natural name order, by date, or biggest first (the
+    /// folder opens again in that order; decisions stay).
+    case orderByName = "order-name", orderByDate = "order-date", orderBySize = "order-size"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
     case undoToast = "undo-toast"
     /// The button of the "… rejected in their XMP sidecars" toast: marks those clips for deletion.
@@ -67,6 +70,16 @@ enum FlickAction: String, CaseIterable {
     /// bound to it shows the state.
     var hasState: Bool { self == .overview || self == .fullscreen }
 
+    /// The deck order it chooses, for the Order items of the menu.
+    var deckOrder: DeckOrder? {
+        switch self {
+        case .orderByName: .name
+        case .orderByDate: .date
+        case .orderBySize: .size
+        default: nil
+        }
+    }
+
     /// The deck action it performs, if it changes the deck.
     var deckAction: DeckAction? {
         switch self {
@@ -99,7 +112,8 @@ enum FlickAction: String, CaseIterable {
         case .reviewSuggestions: .reviewSuggestions
         case .markSuggested: .markSuggested
         case .reviewWholeDeck: .reviewWholeDeck
-        case .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
+        case .orderByName, .orderByDate, .orderBySize,
+             .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
         }
     }
 
@@ -132,6 +146,9 @@ enum FlickAction: String, CaseIterable {
         case .reviewSuggestions: tr("Review Suggestions")
         case .markSuggested: tr("Mark All Suggested…")
         case .reviewWholeDeck: tr("Back to the Whole Deck")
+        case .orderByName: tr("Order by Name")
+        case .orderByDate: tr("Order by Date")
+        case .orderBySize: tr("Order by Size")
         case .openFolder: tr("Open Folder…")
         case .openRecent: tr("Open Recent")
         case .preferences: tr("Preferences")
@@ -172,6 +189,9 @@ enum FlickAction: String, CaseIterable {
         case .reviewSuggestions: tr("Go through the files Flick suggests, each with its reason; you decide")
         case .markSuggested: tr("List every suggested file, then mark the ones you keep ticked for deletion")
         case .reviewWholeDeck: tr("Go on with every clip, not only the suggested ones")
+        case .orderByName: tr("Order the deck by file name")
+        case .orderByDate: tr("Order the deck by date, oldest first")
+        case .orderBySize: tr("Order the deck by size, biggest first: what frees the most space comes first")
         case .openFolder: tr("Open folder")
         case .openRecent: tr("Open a recent folder")
         case .preferences: tr("Preferences")

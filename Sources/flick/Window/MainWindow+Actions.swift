@@ -79,6 +79,8 @@ extension MainWindow {
         case .reviewSuggestions: model.reviewSuggestions()
         case .markSuggested: markAllSuggested()
         case .reviewWholeDeck: model.reviewWholeDeck()
+        case .orderByName, .orderByDate, .orderBySize:
+            if let folder, let order = action.deckOrder { open(folder: folder.url, recursive: folder.recursive, order: order) }
         case .overview: toggleOverview()
         case .openFolder: chooseFolder()
         case .openRecent:
@@ -100,6 +102,7 @@ extension MainWindow {
             let enabled = switch action {
             case .leaveFullscreen: isFullscreen
             case .markSidecarRejects: !sidecarRejects.isEmpty
+            case .orderByName, .orderByDate, .orderBySize: folder.map { $0.order != action.deckOrder } ?? false
             default: action.request.map { model.allows($0, selected: selected) } ?? true
             }
             Actions.setEnabled(gaction, enabled)

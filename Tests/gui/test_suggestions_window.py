@@ -1,0 +1,144 @@
+"""Suggestions in the window, on real media made from Debian's opencv-doc
+examples: a real clip cut to 0.7 s (short), a real picture named as
+Android names screenshots, an exact copy of a real photo, a black clip
+and a real clip of normal length. With a window manager and a real Orca:
+each suggested card says its reason and size, spoken with the card;
+Review Suggestions goes through exactly the suggested cards and ends
+saying so; Mark All Suggested… ticks the strong reasons only and marks
+nothing until confirmed, as one batch one Undo takes back. What was
+decided is read back with `flick status --json`."""
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from cli import Cli
+from harness import FlickSession, find_nodes, wait_until
+from orca import Orca
+
+DATA = "/usr/share/doc/opencv-doc/examples/data"
+X264 = ["-an", "-c:v", "libx264", "-preset", "ultrafast"]
+SHORT = "VID_20240101_120000.mp4"
+SCREENSHOT = "Screenshot_20240101-120000.png"
+COPY = "baboon(1).jpg"
+PHRASES = {"short": "short", "screenshot": "screenshot", "copy": "extra copy", "dark": "very dark", "blurry": "blurry"}
+
+
+def tool(*args):
+    subprocess.run([str(a) for a in args], check=True, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def phone(tmp_path_factory):
+    d = tmp_path_factory.mktemp("phone")
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "2", "-t", "0.7", "-i", f"{DATA}/Megamind.avi", *X264, d / SHORT)
+    tool("ffmpeg", "-v", "error", "-y", "-ss", "5", "-t", "2", "-i", f"{DATA}/vtest.avi", *X264, d / "VID_20240101_130000.mp4")
+    tool("ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=black:s=640x360:r=25", "-t", "2", *X264,
+         "-pix_fmt", "yuv420p", d / "VID_20240101_140000.mp4")
+    shutil.copy(f"{DATA}/pic1.png", d / SCREENSHOT)
+    shutil.copy(f"{DATA}/baboon.jpg", d / "baboon.jpg")
+    shutil.copy(f"{DATA}/baboon.jpg", d / COPY)
+    return d
+
+
+def said_text(said):
+    return " | ".join(said)
+
+
+def suggested(cli, folder):
+    """The deck (paths in deck order) and each item's reasons, as `flick status` finds them."""
+    status = json.loads(cli.run("status", folder, "--json", check=0).stdout)
+    return [c["path"] for c in status["clips"]], {c["path"]: c["suggestions"] for c in status["clips"] if c["suggestions"]}
+
+
+def phrase(reasons):
+    return "Suggested: " + ", ".join(PHRASES[r] for r in reasons)
+
+
+def analysed(session, reasons):
+    """Waits until the window's cards carry their reasons (the analysis runs in the background)."""
+    wait_until(lambda: find_nodes(session.atspi_tree(), role="button", contains="Suggested: "), 60, interval=0.5,
+               what="a card with its reason")
+
+
+def menu(session, item):
+    session.xdotool("key", "F10")
+    wait_until(lambda: find_nodes(session.atspi_tree(), role="menu item", name=item), 10, what="the main menu")
+    session.atspi_do("menu item", item)
+
+
+def decisions(cli, folder):
+    status = json.loads(cli.run("status", folder, "--json", check=0).stdout)
+    return {c["path"]: c["decision"] for c in status["clips"]}, status
+
+
+def test_review_suggestions_says_each_reason_and_only_the_user_decides(phone, tmp_path):
+    cli = Cli(tmp_path)
+    deck, reasons = suggested(cli, phone)
+    assert {SHORT: ["short"], SCREENSHOT: ["screenshot"], COPY: ["copy"]}.items() <= reasons.items(), reasons
+    order = [p for p in deck if p in reasons]
+    with FlickSession([str(phone)], data_home=cli.data, window_manager=True) as session:
+        window = session.wait_for_window()
+        with Orca(session) as orca:
+            orca.activate(window, timeout=10, until=lambda s: any(u.startswith("Clip 1 of 6") for u in s))
+            analysed(session, reasons)
+            # The player bar says the top file's size (GLib's words: "kB", "MB").
+            tree = session.atspi_tree()
+            assert find_nodes(tree, contains=" kB") or find_nodes(tree, contains=" MB"), "no size on the player bar"
+            assert decisions(cli, phone)[0] == {p: None for p in deck}, "a suggestion marks nothing"
+            mark = orca.mark()
+            menu(session, "Review Suggestions")
+            said = orca.settle(mark, timeout=10, until=lambda s: any(phrase(reasons[order[0]]) in u for u in s))
+            going = f"Going through {len(order)} suggestions: {order[0]} is on top."
+            assert any(going in u for u in said), said_text(said)
+            # The card is read with its reason (its accessible description).
+            assert any(phrase(reasons[order[0]]) in u for u in said), said_text(said)
+            screenshot = tmp_path / "suggestions.png"
+            session.screenshot(screenshot)
+            seen = [order[0]]
+            for index, path in enumerate(order):
+                last = index == len(order) - 1
+                expect = (f"All {len(order)} suggestions reviewed." if last
+                          else phrase(reasons[order[index + 1]]))
+                key = "d" if path != SCREENSHOT else "l"  # the user keeps the screenshot
+                said = orca.press(key, timeout=8, until=lambda s: any(expect in u for u in s))
+                assert any(expect in u for u in said), f"after {path}: " + said_text(said)
+                if not last:
+                    assert any(u.startswith(f"Clip {deck.index(order[index + 1]) + 1} of 6") for u in said), said_text(said)
+                    seen.append(order[index + 1])
+            assert seen == order, "only the suggested cards, in deck order"
+            # The end page offers the way back, with the focus on it.
+            said = orca.settle(timeout=4, until=lambda s: any(u.startswith("Back to the Whole Deck") for u in s))
+            marked = [p for p in order if p != SCREENSHOT]
+            found, status = decisions(cli, phone)
+            assert found == {p: ("delete" if p in marked else "like" if p == SCREENSHOT else None) for p in deck}
+            sizes = {c["path"]: c["bytes"] for c in status["clips"]}
+            assert status["bytes_delete"] == sum(sizes[p] for p in marked)
+            # The progress line says the space marked.
+            assert find_nodes(session.atspi_tree(), contains="marked for deletion"), "no space marked on the progress line"
+            first_undecided = next(p for p in deck if found[p] is None)
+            said = orca.press("Return", timeout=8, until=lambda s: any(f"Clip {deck.index(first_undecided) + 1} of 6" in u for u in s))
+            assert any(u.startswith(f"Clip {deck.index(first_undecided) + 1} of 6: {first_undecided}") for u in said), said_text(said)
+
+
+def test_mark_all_suggested_ticks_strong_reasons_and_one_undo_takes_them_back(phone, tmp_path):
+    cli = Cli(tmp_path)
+    deck, reasons = suggested(cli, phone)
+    with FlickSession([str(phone)], data_home=cli.data, window_manager=True) as session:
+        session.wait_for_window()
+        analysed(session, reasons)
+        menu(session, "Mark All Suggested…")
+        rows = wait_until(lambda: [n for n in find_nodes(session.atspi_tree(windows="dialog"), role="check box")
+                                   if n["name"] in reasons], 10, what="the list of suggested files")
+        rows = {n["name"]: n for n in find_nodes(session.atspi_tree(windows="dialog"), role="check box") if n["name"] in reasons}
+        assert set(rows) == set(reasons), rows.keys()
+        strong = {p for p, r in reasons.items() if set(r) - {"screenshot", "blurry"}}
+        assert {p for p, n in rows.items() if n["checked"]} == strong, {p: n["checked"] for p, n in rows.items()}
+        assert rows[SCREENSHOT]["description"] == "Suggested: screenshot"
+        assert decisions(cli, phone)[0] == {p: None for p in deck}, "the list alone marks nothing"
+        session.atspi_do("push button", "Mark for Deletion")
+        wait_until(lambda: {p for p, d in decisions(cli, phone)[0].items() if d == "delete"} == strong, 10,
+                   what="the ticked files marked")
+        session.key("u")
+        wait_until(lambda: set(decisions(cli, phone)[0].values()) == {None}, 10, what="one undo taking the batch back")
