@@ -7,6 +7,7 @@ Review Suggestions goes through exactly the suggested cards and ends
 saying so; Mark All Suggested… ticks the strong reasons only and marks
 nothing until confirmed, as one batch one Undo takes back. What was
 decided is read back with `flick status --json`."""
+import ctypes
 import json
 import shutil
 import subprocess
@@ -42,6 +43,14 @@ def phone(tmp_path_factory):
     return d
 
 
+def glib_size(size):
+    """A size as GLib words it (g_format_size: "1.2\u00a0kB"), as the window shows it."""
+    glib = ctypes.CDLL("libglib-2.0.so.0")
+    glib.g_format_size.restype = ctypes.c_char_p
+    glib.g_format_size.argtypes = [ctypes.c_uint64]
+    return glib.g_format_size(size).decode()
+
+
 def said_text(said):
     return " | ".join(said)
 
@@ -56,10 +65,16 @@ def phrase(reasons):
     return "Suggested: " + ", ".join(PHRASES[r] for r in reasons)
 
 
-def analysed(session, reasons):
-    """Waits until the window's cards carry their reasons (the analysis runs in the background)."""
-    wait_until(lambda: find_nodes(session.atspi_tree(), role="button", contains="Suggested: "), 60, interval=0.5,
-               what="a card with its reason")
+def analysed(session):
+    """Waits until the analysis (in the background) has suggested
+    something: the main menu's Review Suggestions is then offered."""
+    def offered():
+        session.xdotool("key", "F10")
+        items = wait_until(lambda: find_nodes(session.atspi_tree(), role="menu item", name="Review Suggestions"), 10,
+                           what="the main menu")
+        session.xdotool("key", "Escape")
+        return items[0]["sensitive"]
+    wait_until(offered, 60, interval=1, what="Review Suggestions offered")
 
 
 def menu(session, item):
@@ -82,17 +97,19 @@ def test_review_suggestions_says_each_reason_and_only_the_user_decides(phone, tm
         window = session.wait_for_window()
         with Orca(session) as orca:
             orca.activate(window, timeout=10, until=lambda s: any(u.startswith("Clip 1 of 6") for u in s))
-            analysed(session, reasons)
-            # The player bar says the top file's size (GLib's words: "kB", "MB").
-            tree = session.atspi_tree()
-            assert find_nodes(tree, contains=" kB") or find_nodes(tree, contains=" MB"), "no size on the player bar"
+            analysed(session)
+            # The player bar says the top file's size, in GLib's words ("1.2 kB", a no-break space).
+            top = deck[0]
+            words = glib_size((phone / top).stat().st_size)
+            assert find_nodes(session.atspi_tree(), role="label", contains=f"{top} · "), "no caption on the player bar"
+            assert find_nodes(session.atspi_tree(), role="label", contains=words), f"no {words!r} on the player bar"
             assert decisions(cli, phone)[0] == {p: None for p in deck}, "a suggestion marks nothing"
             mark = orca.mark()
             menu(session, "Review Suggestions")
             said = orca.settle(mark, timeout=10, until=lambda s: any(phrase(reasons[order[0]]) in u for u in s))
             going = f"Going through {len(order)} suggestions: {order[0]} is on top."
             assert any(going in u for u in said), said_text(said)
-            # The card is read with its reason (its accessible description).
+            # The card is read with its reason (in its accessible name).
             assert any(phrase(reasons[order[0]]) in u for u in said), said_text(said)
             screenshot = tmp_path / "suggestions.png"
             session.screenshot(screenshot)
@@ -116,7 +133,8 @@ def test_review_suggestions_says_each_reason_and_only_the_user_decides(phone, tm
             sizes = {c["path"]: c["bytes"] for c in status["clips"]}
             assert status["bytes_delete"] == sum(sizes[p] for p in marked)
             # The progress line says the space marked.
-            assert find_nodes(session.atspi_tree(), contains="marked for deletion"), "no space marked on the progress line"
+            space = f"{glib_size(status['bytes_delete'])} marked for deletion"
+            assert find_nodes(session.atspi_tree(), role="label", contains=space), f"no {space!r} on the progress line"
             first_undecided = next(p for p in deck if found[p] is None)
             said = orca.press("Return", timeout=8, until=lambda s: any(f"Clip {deck.index(first_undecided) + 1} of 6" in u for u in s))
             assert any(u.startswith(f"Clip {deck.index(first_undecided) + 1} of 6: {first_undecided}") for u in said), said_text(said)
@@ -127,15 +145,17 @@ def test_mark_all_suggested_ticks_strong_reasons_and_one_undo_takes_them_back(ph
     deck, reasons = suggested(cli, phone)
     with FlickSession([str(phone)], data_home=cli.data, window_manager=True) as session:
         session.wait_for_window()
-        analysed(session, reasons)
+        analysed(session)
         menu(session, "Mark All Suggested…")
-        rows = wait_until(lambda: [n for n in find_nodes(session.atspi_tree(windows="dialog"), role="check box")
-                                   if n["name"] in reasons], 10, what="the list of suggested files")
-        rows = {n["name"]: n for n in find_nodes(session.atspi_tree(windows="dialog"), role="check box") if n["name"] in reasons}
-        assert set(rows) == set(reasons), rows.keys()
+        def listed():
+            checks = find_nodes(session.atspi_tree(windows="dialog"), role="check box")
+            return {n["name"].split(" · ")[0]: n for n in checks if " · Suggested: " in n["name"]}
+        rows = wait_until(listed, 10, what="the list of suggested files")
+        # Each file with its reason, read with it.
+        assert {p: n["name"] for p, n in rows.items()} == {p: f"{p} · {phrase(r)}" for p, r in reasons.items()}
         strong = {p for p, r in reasons.items() if set(r) - {"screenshot", "blurry"}}
+        assert {SHORT, COPY} <= strong and SCREENSHOT not in strong
         assert {p for p, n in rows.items() if n["checked"]} == strong, {p: n["checked"] for p, n in rows.items()}
-        assert rows[SCREENSHOT]["description"] == "Suggested: screenshot"
         assert decisions(cli, phone)[0] == {p: None for p in deck}, "the list alone marks nothing"
         session.atspi_do("push button", "Mark for Deletion")
         wait_until(lambda: {p for p, d in decisions(cli, phone)[0].items() if d == "delete"} == strong, 10,

@@ -17,8 +17,6 @@ final class ApplyListRow {
     let check: Widget
     private let poster: Widget
     private let size: Widget
-    /// A word about the file beside its name (why it is suggested).
-    private let note: Widget
     /// The file drawn now (nil while the row is not bound).
     private(set) var index: Int?
     private(set) var clipID: Int64?
@@ -34,10 +32,6 @@ final class ApplyListRow {
         Accessibility.setHidden(poster, true)  // decoration: the name says which file
         check = gtk_check_button_new_with_label("")
         gtk_widget_set_hexpand(check, 1)
-        note = gtk_label_new("")
-        gtk_widget_add_css_class(note, "dim-label")
-        gtk_widget_set_visible(note, 0)
-        Accessibility.setHidden(note, true)  // the check's description says it
         size = gtk_label_new("")
         gtk_widget_add_css_class(size, "dim-label")
         gtk_widget_add_css_class(size, "numeric")
@@ -45,7 +39,6 @@ final class ApplyListRow {
         gtk_widget_add_css_class(root, "apply-row")
         gtk_box_append(root.cast(), poster)
         gtk_box_append(root.cast(), check)
-        gtk_box_append(root.cast(), note)
         gtk_box_append(root.cast(), size)
         connect(check, .void("toggled")) { [unowned self] in
             guard let index else { return }
@@ -54,15 +47,14 @@ final class ApplyListRow {
     }
 
     /// Draws `item` (the list's file at `index`) with its checked state.
+    /// `note` follows the name ("IMG_0042.mp4 · Suggested: short"), in the
+    /// check's label so a screen reader reads it with the file.
     func show(_ item: FileItem, at index: Int, checked: Bool, note: String? = nil, poster texture: OpaquePointer?) {
         // Unbound while the check is set, so setting it is not a user's toggle.
         self.index = nil
         clipID = item.clipID
-        gtk_check_button_set_label(check.cast(), RawPath.display(item.relativePath))
+        gtk_check_button_set_label(check.cast(), [RawPath.display(item.relativePath), note].compactMap { $0 }.joined(separator: " · "))
         gtk_check_button_set_active(check.cast(), checked ? 1 : 0)
-        gtk_label_set_text(self.note.opaque, note ?? "")
-        gtk_widget_set_visible(self.note, note == nil ? 0 : 1)
-        if let note { Accessibility.setDescription(check, note) } else { gtk_accessible_reset_property(check.cast(), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION) }
         gtk_label_set_text(size.opaque, ByteCountFormatter.string(fromByteCount: item.size, countStyle: .file))
         setPoster(texture)
         self.index = index

@@ -344,10 +344,12 @@ final class CardStackView {
         card.setProblem(facts.problem ?? facts.damage, broken: facts.problem != nil)
         card.setSoundOnly(facts.soundOnly && facts.problem == nil)
         card.setDecision(model.decision(at: position))
+        // Why it is suggested is said with the card (never a decision), in
+        // its name: announcements pulse the focused card's description and
+        // leave it empty (`Accessibility.announce`), which would drop it.
+        let reason = Words.suggestion(model.suggestions(at: position)).map { ". " + $0 } ?? ""
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
-                                                           decision: model.decision(at: position)))
-        // Why it is suggested, said with the card (never a decision).
-        Accessibility.setDescription(card.button, Words.suggestion(model.suggestions(at: position)) ?? "")
+                                                           decision: model.decision(at: position)) + reason)
     }
 
     /// Keeps the z-order: deepest card first, the top card, then a leaving card.

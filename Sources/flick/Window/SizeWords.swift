@@ -5,7 +5,7 @@ import CGtk
 /// player bar, the status line and Apply agree with the desktop.
 enum SizeWords {
     static func size(_ bytes: Int64) -> String {
-        guard let words = g_format_size(UInt64(max(0, bytes))) else { return "\(bytes)" }
+        guard let words = g_format_size(guint64(max(0, bytes))) else { return "\(bytes)" }
         defer { g_free(words) }
         return String(cString: words)
     }
