@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["GObjectKit", "CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore", "GObjectKit"]),
         .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "GObjectKit", "CGst"]),
-        .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia", "GObjectKit", "CGio"]),
+        .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia", "FlickAnalysis", "GObjectKit", "CGio"]),
         .executableTarget(
             name: "flick",
             dependencies: [
@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "FlickMediaTests", dependencies: ["FlickMedia", "CGst"]),
         .testTarget(name: "FlickAnalysisTests", dependencies: ["FlickAnalysis", "FlickCore", "FlickMedia", "FlickStore", "CGst"]),
         .testTarget(name: "FlickStoreTests", dependencies: ["FlickStore", "FlickCore"]),
-        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickCore", "FlickStore", "FlickMedia", "CGio"]),
+        .testTarget(name: "FlickAppTests", dependencies: ["FlickApp", "FlickCore", "FlickStore", "FlickMedia", "FlickAnalysis", "CGio"]),
         .testTarget(name: "FlickWindowTests", dependencies: ["flick", "FlickApp", "FlickCore", "FlickStore", "FlickMedia"]),
     ]
 )

@@ -20,9 +20,17 @@ public enum FolderStacks {
         /// Whether the work was stopped before the end (`stacks` then hold
         /// only what was known).
         public let stopped: Bool
+
+        public init(stacks: [Stack], suggestions: [[Suggestion]], analysed: Int, stopped: Bool) {
+            self.stacks = stacks
+            self.suggestions = suggestions
+            self.analysed = analysed
+            self.stopped = stopped
+        }
     }
 
-    public static func find(_ items: [AnalysisItem], store: Store, workers: Int = 2,
+    /// `shortClipSeconds`: clips shorter than this are suggested as short.
+    public static func find(_ items: [AnalysisItem], store: Store, workers: Int = 2, shortClipSeconds: Double = Suggestions.shortClipSeconds,
                             progress: @escaping @Sendable (StackAnalysis.Progress) -> Void = { _ in },
                             cancelled: @escaping @Sendable () -> Bool = { false }) throws(StoreError) -> Found {
         let identities = items.map(\.identity)
@@ -35,7 +43,7 @@ public enum FolderStacks {
             changed.append((identities[index], StoredAnalysis(version: FileAnalysis.version, content: result.content, print: result.printText)))
         }
         try store.saveAnalyses(changed)
-        return Found(stacks: StackFinder.stacks(items: items, analyses: results), suggestions: Suggestions.of(items, analyses: results),
+        return Found(stacks: StackFinder.stacks(items: items, analyses: results), suggestions: Suggestions.of(items, analyses: results, shortClipSeconds: shortClipSeconds),
                      analysed: changed.count, stopped: cancelled())
     }
 }

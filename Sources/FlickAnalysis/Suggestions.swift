@@ -18,7 +18,7 @@ public enum Suggestions {
     /// The reasons of each item (`analyses` lines up with `items`; nil
     /// where it is not known). `cameraMake` reads a photo's camera (tests
     /// pass their own).
-    public static func of(_ items: [AnalysisItem], analyses: [FileAnalysis?],
+    public static func of(_ items: [AnalysisItem], analyses: [FileAnalysis?], shortClipSeconds: Double = shortClipSeconds,
                           cameraMake: (String) -> String? = CameraMake.read(path:)) -> [[Suggestion]] {
         precondition(items.count == analyses.count)
         var found = [[Suggestion]](repeating: [], count: items.count)

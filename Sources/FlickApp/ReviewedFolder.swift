@@ -102,7 +102,7 @@ public final class ReviewedFolder {
         // Integers only: a Double's description costs more than the rest at 100,000 clips.
         let version = clip.identity.map { "\($0.device):\($0.inode):\($0.size):\($0.mtime.bitPattern)" } ?? ""
         return ReviewClip(id: clip.id, relativePath: clip.relativePath, name: RawPath.display(clip.relativePath), kind: clip.kind,
-                          version: version, storedProblem: clip.problem)
+                          version: version, storedProblem: clip.problem, identity: clip.identity)
     }
 
     /// Reconciles just `names` (direct children whose files changed) with

@@ -9,17 +9,20 @@ import Testing
 @MainActor
 @Suite struct ReviewModelSuggestionsTests {
     /// c0…c5 (ids 1…6), c1 short, c3 screenshot, c4 copy + screenshot;
-    /// sizes 100, 200, … bytes.
+    /// files of 100, 200, … bytes.
     private static func model() -> ReviewModel {
         let model = ReviewModel(sink: KeepingSink())
-        let clips = (0..<6).map { ReviewClip(id: Int64($0 + 1), relativePath: "c\($0).mp4", name: "c\($0).mp4", kind: .video) }
+        let clips = (0..<6).map { clip(Int64($0 + 1), bytes: Int64($0 + 1) * 100) }
         var session = ReviewSession(deck: Deck(ids: clips.map(\.id)))
         session.resume()
         model.load(clips: clips, session: session)
-        model.setInsights(DeckInsights(suggestions: [2: [.short], 4: [.screenshot], 5: [.screenshot, .copy]],
-                                       bytes: Dictionary(uniqueKeysWithValues: clips.map { ($0.id, $0.id * 100) }),
-                                       progress: .done))
+        model.setInsights(DeckInsights(suggestions: [2: [.short], 4: [.screenshot], 5: [.screenshot, .copy]], progress: .done))
         return model
+    }
+
+    private static func clip(_ id: Int64, bytes: Int64) -> ReviewClip {
+        ReviewClip(id: id, relativePath: "c\(id - 1).mp4", name: "c\(id - 1).mp4", kind: .video,
+                   identity: FileIdentity(inode: UInt64(id), size: bytes))
     }
 
     @Test func suggestionsDecideNothing() {
@@ -105,9 +108,8 @@ import Testing
         #expect(model.markedBytes == 400)
         model.perform(.undo)
         #expect(model.markedBytes == 100)
-        var insights = model.insights
-        insights.bytes[1] = 1_000
-        model.setInsights(insights)
+        // c0 grew on disk: the rescan's size counts.
+        model.reload(clips: [Self.clip(1, bytes: 1_000)] + model.clips.dropFirst(), session: model.session)
         #expect(model.markedBytes == 1_000)
     }
 
@@ -119,7 +121,7 @@ import Testing
         #expect(changes.isEmpty, "the same insights publish nothing")
         model.setInsights(DeckInsights(progress: .stopped))
         #expect(changes == [ReviewChange(insights: true)])
-        model.load(clips: [], session: ReviewSession(deck: Deck(count: 0)))
-        #expect(model.insights == DeckInsights())
+        model.load(clips: [Self.clip(9, bytes: 5)], session: ReviewSession(deck: Deck(ids: [9])))
+        #expect(model.insights == DeckInsights(bytes: [9: 5]), "a new deck: its sizes, nothing suggested")
     }
 }

@@ -31,6 +31,9 @@ public struct DeckInsights: Sendable, Equatable {
         case running(done: Int, total: Int)
         /// The user stopped it: what was known before stays.
         case stopped
+        /// It could not run (the store could not be read): `reason` in
+        /// the store's words.
+        case failed(reason: String)
         case done
     }
 

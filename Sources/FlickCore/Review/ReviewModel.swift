@@ -63,7 +63,8 @@ public final class ReviewModel {
     let sink: DecisionSink
     /// Which clips the overview shows; kept while the folder is open.
     public internal(set) var filter: DecisionFilter = .all
-    /// What the analysis knows of the deck (stacks, suggestions, sizes).
+    /// What the analysis knows of the deck (stacks, suggestions, sizes):
+    /// sizes from the start, the rest as `setInsights` brings it.
     public internal(set) var insights = DeckInsights()
     /// Runs of history steps made as one batch in the overview (history
     /// depths), so one undo takes the whole batch back.
@@ -150,7 +151,7 @@ public final class ReviewModel {
         facts = [:]
         offer = nil
         filter = .all
-        insights = DeckInsights()
+        insights = DeckInsights(bytes: Self.sizes(of: clips))
         batches = []
         playback.paused = false
         let closesOverview = clips.isEmpty && playback.covered
@@ -180,6 +181,7 @@ public final class ReviewModel {
         }
         clips = newClips
         session = newSession
+        insights.bytes = Self.sizes(of: newClips)
         batches = []
         if let topID, let position = newClips.firstIndex(where: { $0.id == topID }) {
             session.resume(at: position)

@@ -12,8 +12,13 @@ public struct ReviewClip: Sendable, Equatable {
     public let version: String
     /// What the store remembers is wrong with this version of the file.
     public let storedProblem: String?
+    /// The file as last seen (its size is the card's size; the analysis
+    /// keys what it learns by it); nil for clips made up in tests.
+    public let identity: FileIdentity?
 
-    public init(id: Int64, relativePath: String, name: String, kind: ClipKind, version: String = "", storedProblem: String? = nil) {
+    public init(id: Int64, relativePath: String, name: String, kind: ClipKind, version: String = "", storedProblem: String? = nil,
+                identity: FileIdentity? = nil) {
+        self.identity = identity
         self.id = id
         self.relativePath = relativePath
         self.name = name
@@ -173,7 +178,8 @@ public struct ReviewChange: Sendable, Equatable {
     public var overview = false
     /// The overview's filter changed.
     public var filter = false
-    /// What the analysis knows of the deck changed (`ReviewModel.insights`).
+    /// What the analysis knows (stacks, suggestions, sizes, its progress)
+    /// changed: `ReviewModel.insights`.
     public var insights = false
     /// What just happened, to be shown and said once (nil: nothing new to
     /// say; a rescan or a fact learnt says nothing).
@@ -181,9 +187,9 @@ public struct ReviewChange: Sendable, Equatable {
 
     public init(deck: DeckChange? = nil, cursor: CursorChange? = nil, decisions: Bool = false, rolledBack: Bool = false,
                 facts: Int64? = nil, playback: Bool = false, overview: Bool = false, filter: Bool = false,
-                event: ReviewEvent? = nil, insights: Bool = false) {
-        self.deck = deck
+                insights: Bool = false, event: ReviewEvent? = nil) {
         self.insights = insights
+        self.deck = deck
         self.cursor = cursor
         self.decisions = decisions
         self.rolledBack = rolledBack

@@ -1,4 +1,5 @@
 import FlickAnalysis
+import FlickApp
 import FlickCore
 import FlickStore
 import Foundation
@@ -15,7 +16,7 @@ struct StatusStacks {
     /// Each clip's reasons to be suggested (`Suggestions`), by deck position.
     let suggestions: [[Suggestion]]
 
-    init(_ context: CommandDeck, errors: [String?]) throws {
+    init(_ context: CommandDeck, errors: [String?], options: FolderInsights.Options = FolderInsights.Options()) throws {
         let clips = context.sync.clips
         let root = context.record.path
         let candidates = clips.indices.filter { errors[$0] == nil }
@@ -28,7 +29,7 @@ struct StatusStacks {
         let line = Mutex(ProgressLine(label: "Looking for stacks"))
         let found: FolderStacks.Found
         do {
-            found = try FolderStacks.find(items, store: context.store, workers: Self.workers, progress: { progress in
+            found = try FolderInsights.find(items, store: context.store, options: options, progress: { progress in
                 line.withLock { $0.update(Double(progress.done) / Double(max(1, progress.total)), "\(progress.done) of \(progress.total)") }
             }, cancelled: { Interrupt.requested })
         } catch {
@@ -46,9 +47,6 @@ struct StatusStacks {
         }
         self.suggestions = suggestions
     }
-
-    /// Workers analysing at once: the machine's cores, at most 4.
-    static let workers = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
 
     /// "3 stacks: 2 of similar items (7 files), 1 Live Photo (2 files)"
     /// (the text output leaves it out when there are none).

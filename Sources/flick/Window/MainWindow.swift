@@ -62,7 +62,11 @@ final class MainWindow {
     /// The native file chooser while it is open.
     var chooser: ObjectRef<OpaquePointer>?
     /// The decision store, opened with the first folder.
-    private var store: Store?
+    private(set) var store: Store?
+    /// Looks for the deck's stacks and suggestions in the background.
+    var insightsRun: InsightsRun?
+    /// Counts the analysis runs asked for: one asked before the last is dropped.
+    var insightsScheduled = 0
     /// How many times a folder was opened: a scan that returns after
     /// another open is dropped.
     private var openings = 0
@@ -183,6 +187,7 @@ final class MainWindow {
         page.player.render(change)
         overview.render(change, said: said)
         facts?.render(change)
+        renderInsights(change)
         undoToasts?.render(change, said: said)
         if change.deck != nil { tidyAccessibility() }
         announcer?.render(change, said: said)

@@ -1,0 +1,134 @@
+import FlickAnalysis
+import FlickCore
+import FlickStore
+import Foundation
+import Synchronization
+
+/// Looks for the stacks and suggestions of the deck a `ReviewModel` holds,
+/// in the background, and hands what it finds to the model
+/// (`ReviewModel.setInsights`): progress as it goes, the stacks and
+/// suggestions at the end. The analysis threads run at a low priority and
+/// open a store connection of their own, so the window and playback stay
+/// ahead of them. One run at a time: `start` stops the one before.
+///
+///     let run = InsightsRun(model: model, storePath: store.path)
+///     run.start(folder: "/home/me/Videos", options: .init())
+///     run.stop()  // progress .stopped; what was known stays
+@MainActor
+public final class InsightsRun {
+    private let model: ReviewModel
+    private let storePath: String
+    /// The run under way.
+    private var state: RunState?
+    /// Each run's number: progress of a run that was replaced is dropped.
+    private var generation = 0
+
+    /// Progress is handed over every quarter second: the window's line
+    /// needs no more, and each hand-over is a render pass.
+    static let progressNanoseconds: UInt64 = 250_000_000
+    /// Stack of the analysis thread (the analysis workers have their own).
+    static let threadStackBytes = 4 << 20
+
+    /// Words for a store that could not be read (the app's own).
+    private let describe: @MainActor (StoreError) -> String
+
+    public init(model: ReviewModel, storePath: String, describe: @escaping @MainActor (StoreError) -> String = { "\($0)" }) {
+        self.model = model
+        self.storePath = storePath
+        self.describe = describe
+    }
+
+    /// Looks at every clip of the model's deck in the folder at `folder`
+    /// (absolute), stopping a run under way.
+    public func start(folder: String, options: FolderInsights.Options) {
+        state?.stop.store(true, ordering: .relaxed)
+        generation += 1
+        let run = generation
+        let clips = model.clips.filter { $0.identity != nil }
+        guard !clips.isEmpty else {
+            state = nil
+            model.setInsights(DeckInsights(progress: .done))
+            return
+        }
+        let items = clips.map { clip in
+            AnalysisItem(path: folder + "/" + clip.relativePath, kind: clip.kind, identity: clip.identity ?? FileIdentity())
+        }
+        let ids = clips.map(\.id)
+        let state = RunState()
+        self.state = state
+        let path = storePath
+        Task { @MainActor [weak self] in
+            let outcome = await Self.analyse(items, storePath: path, options: options, state: state)
+            state.finished.store(true, ordering: .relaxed)
+            self?.finish(outcome, ids: ids, of: run)
+        }
+        Task { @MainActor [weak self] in
+            while !state.finished.load(ordering: .relaxed) {
+                try? await Task.sleep(nanoseconds: Self.progressNanoseconds)
+                guard let self, run == self.generation else { return }
+                if let (done, total) = state.progress.withLock({ $0 }), !state.finished.load(ordering: .relaxed) {
+                    self.model.setInsightsProgress(.running(done: done, total: total))
+                }
+            }
+        }
+    }
+
+    /// Stops the run under way; what was known stays, and the progress
+    /// says stopped.
+    public func stop() {
+        guard let state else { return }
+        state.stop.store(true, ordering: .relaxed)
+        self.state = nil
+        generation += 1
+        if model.insights.isRunning { model.setInsightsProgress(.stopped) }
+    }
+
+    /// Stops without a word (the folder closes).
+    public func cancel() {
+        state?.stop.store(true, ordering: .relaxed)
+        state = nil
+        generation += 1
+    }
+
+    /// Runs the analysis on a thread of its own with a store connection of
+    /// its own; the result, or why there is none.
+    private static func analyse(_ items: [AnalysisItem], storePath: String, options: FolderInsights.Options,
+                                state: RunState) async -> Result<FolderStacks.Found, StoreError> {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                do throws(StoreError) {
+                    let store = try Store(path: storePath)
+                    let found = try FolderInsights.find(items, store: store, options: options, progress: { progress in
+                        state.progress.withLock { $0 = (progress.done, progress.total) }
+                    }, cancelled: { state.stop.load(ordering: .relaxed) })
+                    continuation.resume(returning: .success(found))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+            thread.stackSize = threadStackBytes
+            thread.qualityOfService = .utility
+            thread.start()
+        }
+    }
+
+    private func finish(_ outcome: Result<FolderStacks.Found, StoreError>, ids: [Int64], of run: Int) {
+        guard run == generation else { return }
+        state = nil
+        switch outcome {
+        case .success(let found):
+            model.setInsights(FolderInsights.insights(found, ids: ids, progress: found.stopped ? .stopped : .done))
+        case .failure(let error):
+            Log.warning("Could not look for stacks and suggestions: \(error)", category: "analysis")
+            model.setInsightsProgress(.failed(reason: describe(error)))
+        }
+    }
+}
+
+/// What one run shares with its thread: the stop flag, the latest
+/// progress and whether it has ended.
+final class RunState: Sendable {
+    let stop = Atomic(false)
+    let finished = Atomic(false)
+    let progress = Mutex<(Int, Int)?>(nil)
+}
