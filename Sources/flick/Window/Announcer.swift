@@ -102,6 +102,14 @@ final class Announcer {
         case .opened?:
             welcome = nil
         case nil, .showing?: return
+        case .reviewingSuggestions?:
+            // The focus has just moved to the first suggested card from
+            // the menu: said once the card (with its reason) is read.
+            guard let said else { return }
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(for: Self.welcomeDelay)
+                self?.say(said)
+            }
         default: if let said, said != saidEarly { say(said) }
         }
     }

@@ -76,7 +76,7 @@ extension MainWindow {
         case .reviewSkipped: model.reviewSkipped()
         case .next: model.moveOn()
         case .showUndecided: model.showUndecided()
-        case .reviewSuggestions: model.reviewSuggestions()
+        case .reviewSuggestions: reviewSuggestions()
         case .markSuggested: markAllSuggested()
         case .reviewWholeDeck: model.reviewWholeDeck()
         case .orderByName, .orderByDate, .orderBySize:

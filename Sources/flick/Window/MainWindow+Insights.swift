@@ -12,7 +12,7 @@ extension MainWindow {
 
     /// What the user asked the analysis for (Preferences).
     var insightsOptions: FolderInsights.Options {
-        FolderInsights.Options()
+        FolderInsights.Options(shortClipSeconds: shortClipSeconds)
     }
 
     /// The analysis's part of the render pass: a deck opened or changed is

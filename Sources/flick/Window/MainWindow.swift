@@ -234,6 +234,7 @@ final class MainWindow {
             settings.onChange(key) { settings.apply(to: &stack.tuning) }
         }
         settings.onChange("loop-clips") { stack.loops = settings.loopClips }
+        followSuggestionPreferences()
     }
 
     private var watchingSurface = false

@@ -18,11 +18,19 @@ extension Words {
 
     /// "1.8 GB marked for deletion" (nil when nothing marked has a known size).
     static func markedSpace(_ bytes: Int64) -> String? {
-        bytes > 0 ? tr("%@ marked for deletion", SizeWords.size(bytes)) : nil
+        bytes > 0 ? tr("%@ marked for deletion", fileSize(bytes)) : nil
     }
 
-    /// The card's words after its name: "Suggested: short" (nil: nothing suggested).
+    /// The card's words after its name: "Suggested: short" (nil: nothing
+    /// suggested). The phrases are the overview's (`SuggestionPhrase` until
+    /// its `Words.suggested` joins).
     static func suggestion(_ reasons: [Suggestion]) -> String? {
         SuggestionPhrase.line(reasons)
+    }
+
+    /// A file's size in GLib's words ("1.8 GB"; `SizeWords` until the
+    /// overview's `Words.size` joins).
+    static func fileSize(_ bytes: Int64) -> String {
+        SizeWords.size(bytes)
     }
 }
