@@ -337,6 +337,13 @@ final class CardStackView {
         }
     }
 
+    /// The top card's suggestion again, after an announcement on it
+    /// emptied its description (said once more: "Suggested: short").
+    func describeTopAgain() {
+        guard let card = topCard, !model.suggestions(at: model.cursor).isEmpty else { return }
+        Accessibility.setDescription(card.button, Words.suggestion(model.suggestions(at: model.cursor)) ?? "")
+    }
+
     /// The card's accessible name, problem and suggestion, from the model.
     private func describe(_ card: CardView, at position: Int) {
         let clip = model.clips[position]
@@ -344,12 +351,12 @@ final class CardStackView {
         card.setProblem(facts.problem ?? facts.damage, broken: facts.problem != nil)
         card.setSoundOnly(facts.soundOnly && facts.problem == nil)
         card.setDecision(model.decision(at: position))
-        // Why it is suggested is said with the card (never a decision), in
-        // its name: announcements pulse the focused card's description and
-        // leave it empty (`Accessibility.announce`), which would drop it.
-        let reason = Words.suggestion(model.suggestions(at: position)).map { ". " + $0 } ?? ""
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
-                                                           decision: model.decision(at: position)) + reason)
+                                                           decision: model.decision(at: position)))
+        // Why it is suggested, said with the card (never a decision). An
+        // announcement on the focused card empties its description
+        // (`Accessibility.announce`); the next render sets it again.
+        Accessibility.setDescription(card.button, Words.suggestion(model.suggestions(at: position)) ?? "")
     }
 
     /// Keeps the z-order: deepest card first, the top card, then a leaving card.

@@ -137,7 +137,12 @@ final class Announcer {
         // screen reader's picture of the window after it was cleared.
         if gtk_window_get_focus(window.cast()) == nil { focusDefault() }
         Accessibility.announce(text, in: window)
+        afterSaying()
     }
+
+    /// Gives the focused widget back the description the announcement
+    /// emptied (the top card's suggestion; set by the window).
+    var afterSaying: @MainActor () -> Void = {}
 
     /// Says the result of work that ran behind a dialog (Apply, Export),
     /// once the dialog has gone and the screen reader is back on this
