@@ -25,21 +25,31 @@ public struct ApplyDeletions: Sendable {
         public let items: [FileItem]
         /// Files left alone, each with why (changed, gone, not a file…).
         public let refused: [FileFailure]
+        /// The Live Photos among `items`, both halves in it, the first
+        /// followed by the second.
+        public let pairs: [LivePhotoPair]
+        /// Halves of Live Photos left alone because of their other half.
+        public let held: [PairHold]
 
         public var bytes: Int64 { items.reduce(0) { $0 + $1.size } }
 
-        public init(clips: [StoredClip], items: [FileItem], refused: [FileFailure]) {
+        public init(clips: [StoredClip], items: [FileItem], refused: [FileFailure], pairs: [LivePhotoPair] = [], held: [PairHold] = []) {
             self.clips = clips
             self.items = items
             self.refused = refused
+            self.pairs = pairs
+            self.held = held
         }
 
         /// This plan for the files named in `failures` only ("Flick
         /// Rejected" takes those whose filesystem has no Trash).
+        /// A Live Photo comes whole: a named first half brings its second.
         public func only(_ failures: [FileFailure]) -> Plan {
-            let names = Set(failures.map { RawPath.key($0.path) })
-            return Plan(clips: ApplyDeletions.named(clips, in: failures),
-                        items: items.filter { names.contains(RawPath.key($0.relativePath)) }, refused: [])
+            var names = Set(failures.map { RawPath.key($0.path) })
+            let whole = pairs.filter { names.contains(RawPath.key($0.first == $0.stillID ? $0.still : $0.video)) }
+            for pair in whole { names.formUnion([RawPath.key(pair.still), RawPath.key(pair.video)]) }
+            return Plan(clips: clips.filter { names.contains(RawPath.key($0.relativePath)) },
+                        items: items.filter { names.contains(RawPath.key($0.relativePath)) }, refused: [], pairs: whole)
         }
     }
 
@@ -68,25 +78,38 @@ public struct ApplyDeletions: Sendable {
     }
 
     /// The clips of `folder` marked for deletion, from `store` (after its
-    /// stored paths are checked): quick, no file is looked at.
+    /// stored paths are checked), then the other halves of their Live
+    /// Photos (`check` tells which go with them): quick, no file is
+    /// looked at.
     public static func marked(store: Store, folder: FolderRecord) throws(StoreError) -> [StoredClip] {
         try store.checkStoredPaths(folder)
-        return try store.clipsToDelete(in: folder)
+        let marked = try store.clipsToDelete(in: folder)
+        guard !marked.isEmpty else { return [] }
+        return marked + partners(of: marked, among: try store.presentClips(in: folder))
     }
 
-    /// Looks at each of `clips` on disk (a stalled share never answers:
-    /// call it off the main thread). `replaced`: decided files whose name
-    /// now holds another file, refused before the rest.
+    /// Looks at each of `clips` (from `marked`) on disk, with the Live
+    /// Photos among them (a stalled share never answers: call it off the
+    /// main thread). `replaced`: decided files whose name now holds
+    /// another file, refused before the rest.
     public static func check(_ clips: [StoredClip], folder: FolderRecord, replaced: [FileFailure] = []) throws(StoreError) -> Plan {
-        let checked = try FileOperations.check(clips, folder: folder.path)
-        return Plan(clips: clips, items: checked.items, refused: replaced + checked.refused)
+        let paired = pair(clips, folder: folder.path)
+        let checked = try FileOperations.check(paired.clips, folder: folder.path)
+        let whole = whole(checked.items, refused: replaced + checked.refused, pairs: paired.pairs)
+        return Plan(clips: paired.clips, items: whole.items, refused: replaced + checked.refused, pairs: whole.pairs,
+                    held: paired.held + whole.held)
     }
 
-    /// Those of `clips` that `failures` name; names compared as bytes
-    /// ("café" in NFC and NFD are two files).
+    /// Those of `clips` (from `marked`) that `failures` name, with the
+    /// other halves of their Live Photos; names compared as bytes ("café"
+    /// in NFC and NFD are two files).
     public static func named(_ clips: [StoredClip], in failures: [FileFailure]) -> [StoredClip] {
         let names = Set(failures.map { RawPath.key($0.path) })
-        return clips.filter { names.contains(RawPath.key($0.relativePath)) }
+        let named = clips.filter { names.contains(RawPath.key($0.relativePath)) }
+        let keys = Set(named.filter { $0.decision == .delete }.map { LivePhotoPairs.key($0.relativePath) })
+        return clips.filter {
+            names.contains(RawPath.key($0.relativePath)) || $0.decision != .delete && keys.contains(LivePhotoPairs.key($0.relativePath))
+        }
     }
 
     /// `marked` then `check`.
@@ -97,19 +120,29 @@ public struct ApplyDeletions: Sendable {
     /// Moves `items` to `destination`, one at a time, each recorded in the
     /// store as it moves. `isCancelled` is asked before each file and
     /// during it; `moves` holds what was done so far for a caller that
-    /// stops waiting (a file system that does not answer).
-    public func move(_ items: [FileItem], to destination: Apply.Destination = .trash, moves: MovesSoFar = MovesSoFar(),
+    /// stops waiting (a file system that does not answer). `pairs` (the
+    /// plan's) are the Live Photos among `items`: a second half moves only
+    /// after its first did, and is not tried when it did not.
+    public func move(_ items: [FileItem], pairs: [LivePhotoPair] = [], to destination: Apply.Destination = .trash,
+                     moves: MovesSoFar = MovesSoFar(),
                      progress: (Progress) -> Void = { _ in }, isCancelled: () -> Bool = { false }) -> MoveReport {
         var cancelled = false
+        let companions = Dictionary(pairs.compactMap { pair in pair.companion.map { ($0, pair.first) } }, uniquingKeysWith: { first, _ in first })
+        let firstOf = Dictionary(pairs.map { ($0.second, $0.first) }, uniquingKeysWith: { first, _ in first })
+        let planned = Set(items.map(\.clipID))
+        var done: Set<Int64> = []
         for (index, item) in items.enumerated() {
             if isCancelled() {
                 cancelled = true
                 break
             }
+            // The second half of a Live Photo whose first did not move stays with it.
+            if let first = firstOf[item.clipID], planned.contains(first), !done.contains(first) { continue }
             moves.start(item)
             progress(.starting(item, done: index, of: items.count))
-            let one = Apply.run([item], folder: folder, storePath: storePath, to: destination, environment: environment,
-                                isCancelled: isCancelled)
+            let one = Apply.run([item], folder: folder, storePath: storePath, to: destination, companions: companions,
+                                environment: environment, isCancelled: isCancelled)
+            done.formUnion(one.moved.map(\.clipID) + one.alreadyMoved.map(\.item.clipID))
             moves.add(one)
             progress(.finished(item, one, done: index + 1, of: items.count))
             if one.cancelled { break }
@@ -127,7 +160,7 @@ public struct ApplyDeletions: Sendable {
         guard !first.withoutTrash.isEmpty, !first.cancelled else { return (first, []) }
         let retry = plan.only(first.withoutTrash)
         let names = Set(first.withoutTrash.map { RawPath.key($0.path) })
-        let second = move(retry.items, to: .rejectedFolder, progress: progress, isCancelled: isCancelled)
+        let second = move(retry.items, pairs: retry.pairs, to: .rejectedFolder, progress: progress, isCancelled: isCancelled)
         var report = first
         report.failures.removeAll { names.contains(RawPath.key($0.path)) }
         report.add(second)
@@ -141,6 +174,8 @@ public struct ApplyDeletions: Sendable {
         let settled = store.movedByAnother(plan.refused, of: plan.clips, in: folder, environment: environment)
         var report = moves
         report.alreadyMoved = settled.alreadyMoved + report.alreadyMoved
-        return ApplyResult(moves: report, refused: settled.rest, planned: plan.items.count, stuck: stuck)
+        let heldInRun = Self.heldInRun(moves, plan: plan)
+        return ApplyResult(moves: report, refused: settled.rest, planned: plan.items.count - heldInRun.count, stuck: stuck,
+                           held: plan.held + heldInRun, pairs: plan.pairs)
     }
 }

@@ -31,7 +31,7 @@ extension ExportLikes {
     /// just before it is written.
     public func timelines(_ targets: [(form: TimelineForm, shown: String, writing: String)], title: String, photoSeconds: Double,
                           replace: Bool, writing: (String) -> Void = { _ in }, isCancelled: () -> Bool = { false }) -> Timelines {
-        let made = LikesTimeline.make(items, title: title, photoSeconds: photoSeconds)
+        let made = LikesTimeline.make(sequence, title: title, photoSeconds: photoSeconds)
         var writes: [TimelineWrite] = []
         for target in targets {
             let timeline = target.form == .mlt ? made.mlt : made.otio

@@ -59,9 +59,40 @@ public struct ExportLikes: Sendable {
 
     /// The liked clips of `clips`, each looked at on disk (call it off the
     /// main thread): those that can be exported, and each refused with why.
+    /// A Live Photo with a liked half is liked whole: its other half comes
+    /// with it, next to it (`livePhotoStills` then leaves the still out of
+    /// a playlist, a stitched video and a timeline, where the video stands
+    /// for it).
     public static func likes(of clips: [StoredClip], folder: String) throws(StoreError) -> Likes {
-        let checked = try FileOperations.check(clips.filter { $0.decision == .like }, folder: folder)
+        let liked = clips.filter { $0.decision == .like }
+        let keys = Set(liked.map { LivePhotoPairs.key($0.relativePath) })
+        let files = clips.filter { keys.contains(LivePhotoPairs.key($0.relativePath)) }
+            .map { LivePhotoPairs.File(clipID: $0.id, relativePath: $0.relativePath, folder: folder, kind: $0.kind) }
+        let pairs = LivePhotoPairs.find(files, keys: keys)
+        let likedIDs = Set(liked.map(\.id))
+        let wholeIDs = likedIDs.union(pairs.filter { likedIDs.contains($0.stillID) || likedIDs.contains($0.videoID) }
+            .flatMap { [$0.stillID, $0.videoID] })
+        let checked = try FileOperations.check(clips.filter { wholeIDs.contains($0.id) }, folder: folder)
         return Likes(items: checked.items, refused: checked.refused)
+    }
+
+    /// The Live Photos among `items` (both halves liked or carried):
+    /// copies take both, a playlist, a stitched video and a timeline the
+    /// video. Reads a little of each pair's files (off the main thread).
+    public func livePhotos() -> [LivePhotoPair] {
+        let files = items.compactMap { item in
+            ClipKind(fileName: item.relativePath).map {
+                LivePhotoPairs.File(clipID: item.clipID, relativePath: item.relativePath, absolutePath: item.absolutePath, kind: $0)
+            }
+        }
+        return LivePhotoPairs.find(files)
+    }
+
+    /// `items` but the stills of Live Photos: what a playlist, a stitched
+    /// video and a timeline are made of.
+    var sequence: [FileItem] {
+        let stills = Set(livePhotos().map(\.stillID))
+        return stills.isEmpty ? items : items.filter { !stills.contains($0.clipID) }
     }
 
     /// An M3U8 playlist of the likes with their durations (-1 where
@@ -70,6 +101,7 @@ public struct ExportLikes: Sendable {
     public func playlist(to destination: String, replace: Bool, progress: (Progress) -> Void = { _ in },
                          writing: () -> Void = {}, isCancelled: () -> Bool = { false }) -> (outcome: ExportOutcome, entries: Int) {
         var entries: [(path: String, duration: Double?)] = []
+        let items = sequence
         var start = 0
         while start < items.count {
             if isCancelled() { return (.cancelled, 0) }
@@ -115,6 +147,7 @@ public struct ExportLikes: Sendable {
     public func stitch(to destination: String, size: (width: Int, height: Int)? = nil, replace: Bool,
                        leavingOut: ([LeftOut]) -> Void = { _ in }, progress: (Progress) -> Void = { _ in },
                        isCancelled: () -> Bool = { false }) -> Stitched {
+        let items = sequence
         let videos = items.filter { ClipKind(fileName: $0.relativePath) == .video }
         var clips: [Stitcher.Clip] = []
         var unreadable: [LeftOut] = []

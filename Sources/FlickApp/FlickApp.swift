@@ -14,6 +14,10 @@
 //                    Trash (or "Flick Rejected") one at a time with
 //                    progress and cancellation, settled into an ApplyResult
 //   MovesSoFar       what a move has done so far, readable while it runs
+//   LivePhotoPairs   a still and its clip as one decision (FlickAnalysis'
+//                    LivePhoto): Apply moves both or neither (PairHold:
+//                    a half left, and why), Export copies both and puts
+//                    the video in playlists, stitches and timelines
 //   ExportLikes      the liked clips as a playlist, copies or links, one
 //                    stitched video, MLT and OTIO timelines, XMP ratings;
 //                    each form's result says what was written and what was

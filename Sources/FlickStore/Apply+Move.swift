@@ -16,7 +16,9 @@ extension Store {
     typealias Mover = (NoFollowDirectory.Entry, HeldFile, String) -> Result<Void, FileFailure.Reason>
 
     /// `moved` learns of the move as soon as it is done, before it is recorded.
-    func moveOne(_ item: FileItem, folder: FolderRecord, handle: NoFollowDirectory, trash: TrashCan,
+    /// `partner`: for a file not marked itself, the clip whose decision
+    /// covers it (the other half of its Live Photo).
+    func moveOne(_ item: FileItem, folder: FolderRecord, partner: Int64? = nil, handle: NoFollowDirectory, trash: TrashCan,
                  afterOpen: (FileItem) -> Void, afterCheck: (FileItem) -> Void, moved: (FileItem) -> Void,
                  move: Mover) throws(StoreError) -> MoveOutcome {
         guard let row = try db.rows("SELECT \(Self.clipColumns), state FROM clip WHERE id = ? AND folder_id = ?", item.clipID, folder.id).first,
@@ -50,7 +52,8 @@ extension Store {
         guard row[10].string == "present", held.identity.isSameFile(as: stored), item.identity.isSameFile(as: stored) else {
             return .failed(FileFailure(path: path, reason: .changed))
         }
-        guard clip.decision == .delete else { return .failed(FileFailure(path: path, reason: .notMarked)) }
+        let covered = clip.decision == .delete ? true : try covered(clip, by: partner)
+        guard covered else { return .failed(FileFailure(path: path, reason: .notMarked)) }
         // Its bytes, read again just before the move: a file rewritten in
         // place or another file under the old device and inode numbers.
         if let expected = clip.fingerprint, held.fingerprint != expected {
@@ -71,6 +74,16 @@ extension Store {
 }
 
 extension Store {
+    /// Whether `clip`, not marked itself, goes with `partner`: it is not
+    /// liked, and `partner` was moved out of the folder as marked for
+    /// deletion (read in the move's transaction, so a like from another
+    /// window meanwhile keeps it).
+    func covered(_ clip: StoredClip, by partner: Int64?) throws(StoreError) -> Bool {
+        guard let partner, clip.decision != .like,
+              let row = try db.rows("SELECT state, decision FROM clip WHERE id = ?", partner).first else { return false }
+        return row[0].string == "applied" && row[1].string == Decision.delete.rawValue
+    }
+
     /// Of `refused` (what `FileOperations.check` found gone among `clips`),
     /// the files another Flick moved as decided meanwhile — their rows now
     /// applied, for the same file — as done, and the rest as they were.

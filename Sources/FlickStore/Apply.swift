@@ -28,7 +28,12 @@ public enum Apply {
     /// `afterCheck` runs after a file is verified, just before it moves
     /// (tests use it to change the folder at the worst moment).
     /// `environment` gives `XDG_DATA_HOME`/`HOME` (the home Trash).
+    /// `companions`: files not marked themselves that go with the file
+    /// named (clip id → its partner's clip id: the other half of a Live
+    /// Photo), each moved only if not liked and its partner was moved as
+    /// marked for deletion.
     public static func run(_ items: [FileItem], folder: FolderRecord, storePath: String, to destination: Destination = .trash,
+                           companions: [Int64: Int64] = [:],
                            environment: [String: String] = ProcessInfo.processInfo.environment,
                            progress: (Int, Int) -> Void = { _, _ in },
                            isCancelled: () -> Bool = { false },
@@ -41,7 +46,7 @@ public enum Apply {
             report.failures = items.map { FileFailure(path: $0.relativePath, reason: .store(error)) }
             return report
         }
-        return store.apply(items, in: folder, to: destination, environment: environment,
+        return store.apply(items, in: folder, to: destination, companions: companions, environment: environment,
                            progress: progress, isCancelled: isCancelled, afterCheck: afterCheck)
     }
 
@@ -56,6 +61,7 @@ extension Store {
     /// before its checks) and `afterMove` (just renamed, before the proof)
     /// are, with `afterCheck`, the moments tests change the folder at.
     public func apply(_ items: [FileItem], in folder: FolderRecord, to destination: Apply.Destination = .trash,
+                      companions: [Int64: Int64] = [:],
                       environment: [String: String] = ProcessInfo.processInfo.environment,
                       progress: (Int, Int) -> Void = { _, _ in },
                       isCancelled: () -> Bool = { false },
@@ -81,7 +87,7 @@ extension Store {
             var movedNow: FileItem?
             do {
                 outcome = try db.transaction { () throws(StoreError) -> MoveOutcome in
-                    try moveOne(item, folder: folder, handle: handle, trash: trash, afterOpen: afterOpen, afterCheck: afterCheck,
+                    try moveOne(item, folder: folder, partner: companions[item.clipID], handle: handle, trash: trash, afterOpen: afterOpen, afterCheck: afterCheck,
                                 moved: { movedNow = $0 }) { entry, held, original in
                         switch destination {
                         case .trash:

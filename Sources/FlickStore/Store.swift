@@ -214,6 +214,12 @@ public final class Store {
         ) { $0.relativePath }
     }
 
+    /// Every clip still in the deck of `folder` (Apply looks among them
+    /// for the other half of a marked Live Photo), in no set order.
+    public func presentClips(in folder: FolderRecord) throws(StoreError) -> [StoredClip] {
+        try db.rows("SELECT \(Self.clipColumns) FROM clip WHERE folder_id = ? AND state = 'present'", folder.id).compactMap(Self.clip)
+    }
+
     /// Records what the window learned about a clip's file: it cannot be
     /// played, and why (`reason`, for people: "not a video", "cut short").
     /// The reason belongs to the file the clip row stands for: when the

@@ -17,7 +17,9 @@ struct ApplyCommand: ParsableCommand {
             else is named and left alone. With --rejected-folder, files on a filesystem without a \
             Trash are moved into “Flick Rejected” inside the folder instead. Ctrl+C stops between \
             files, or within a second where the file system does not answer; the files not yet \
-            moved stay marked.
+            moved stay marked. A Live Photo (a still and a short clip of one name in one folder) is \
+            one decision: a marked half takes the other with it unless that one is liked, and both \
+            stay when either cannot be moved; the output names both files.
             Exit status: 0 ok, 1 usage error, 2 folder unreadable, 3 some files could not be moved \
             or the decision store failed, 130 stopped by Ctrl+C, 143 by SIGTERM.
             """
@@ -32,10 +34,18 @@ struct ApplyCommand: ParsableCommand {
     var rejectedFolder = false
 
     /// `--dry-run`: what would move, and what would not.
-    private static func printDryRun(_ items: [FileItem], refused: [FileFailure], bytes: Int64) {
-        CLI.out("Would move \(Apply.summary(count: items.count, bytes: bytes)) to the Trash:")
-        for item in items { CLI.out("  \(RawPath.printable(item.relativePath))") }
-        for failure in refused { CLI.err("Won’t move \(ErrorText.file(failure))") }
+    /// A Live Photo is one line naming both files.
+    private static func printDryRun(_ plan: ApplyDeletions.Plan) {
+        CLI.out("Would move \(Apply.summary(count: plan.items.count, bytes: plan.bytes)) to the Trash:")
+        for item in plan.items {
+            guard let pair = plan.pair(of: item.clipID) else {
+                CLI.out("  \(RawPath.printable(item.relativePath))")
+                continue
+            }
+            if pair.first == item.clipID { CLI.out("  " + LivePhotoWords.both(pair)) }
+        }
+        for failure in plan.refused { CLI.err("Won’t move \(ErrorText.file(failure))") }
+        for hold in plan.held { CLI.err(LivePhotoWords.held(hold)) }
     }
 
     func run() throws {
@@ -80,21 +90,22 @@ struct ApplyCommand: ParsableCommand {
             .map { FileFailure(path: $0.relativePath, reason: .changed) }
         let plan: ApplyDeletions.Plan
         do {
-            plan = try ApplyDeletions.check(try context.store.clipsToDelete(in: context.record), folder: context.record, replaced: replaced)
+            plan = try ApplyDeletions.check(try ApplyDeletions.marked(store: context.store, folder: context.record), folder: context.record,
+                                            replaced: replaced)
         } catch {
             CLI.fail(ErrorText.describe(error), code: FlickCommand.Exit.failed)
         }
         if dryRun {
-            Self.printDryRun(plan.items, refused: plan.refused, bytes: plan.bytes)
+            Self.printDryRun(plan)
             return
         }
-        guard !plan.items.isEmpty || !plan.refused.isEmpty else {
+        guard !plan.items.isEmpty || !plan.refused.isEmpty || !plan.held.isEmpty else {
             CLI.out("No clips in \(shownRoot) are marked for deletion.")
             return
         }
         let apply = ApplyDeletions(folder: context.record, storePath: context.store.path)
         let progress = ProgressLine(label: "Moving to the Trash")
-        var report = apply.move(plan.items, progress: Self.follow(stop, progress), isCancelled: { Interrupt.requested })
+        var report = apply.move(plan.items, pairs: plan.pairs, progress: Self.follow(stop, progress), isCancelled: { Interrupt.requested })
         progress.finish()
         if rejectedFolder {
             let second = apply.moveWithoutTrash(after: report, plan: plan, progress: Self.follow(stop, nil), isCancelled: { Interrupt.requested })
@@ -110,8 +121,10 @@ struct ApplyCommand: ParsableCommand {
     private func printReport(_ result: ApplyResult, root: String) throws {
         let report = result.moves
         CLI.out("Moved \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) out of \(RawPath.printable(root)).")
+        for pair in result.movedPairs { CLI.out(LivePhotoWords.movedTogether(pair)) }
         for moved in report.alreadyMoved { CLI.out(ErrorText.alreadyMoved(moved)) }
         for failure in result.failures { CLI.err(ErrorText.notMoved(failure)) }
+        for hold in result.held { CLI.err(LivePhotoWords.held(hold)) }
         for moved in report.unrecorded {
             CLI.err("Moved, but the decision store could not record it (Flick will find it gone from the folder): \(ErrorText.file(moved))")
         }

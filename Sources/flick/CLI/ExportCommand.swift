@@ -138,13 +138,18 @@ struct ExportCommand: ParsableCommand {
             CLI.err("No liked clips in \(context.record.path) to export.")
             throw ExitCode(FlickCommand.Exit.failed)
         }
+        // A Live Photo with a liked half is liked whole: copies take both files, the rest its video.
+        let livePhotos = ExportLikes(items: items).livePhotos()
+        if playlist != nil || stitch != nil || mlt != nil || otio != nil {
+            for pair in livePhotos { CLI.out(LivePhotoWords.asVideo(pair)) }
+        }
         if let playlistPath {
             stop.now("reading the liked clips’ durations for \(RawPath.printable(playlistPath.path))")
             failed = !writePlaylist(items, to: playlistPath, stop: stop) || failed
         }
         if let copyPath {
             stop.now("\(link ? "linking" : "copying") the liked clips into \(RawPath.printable(copyPath.path))")
-            failed = !copy(items, to: copyPath, stop: stop) || failed
+            failed = !copy(items, livePhotos: livePhotos, to: copyPath, stop: stop) || failed
         }
         if let stitchPath {
             stop.now("stitching the liked clips into \(RawPath.printable(stitchPath.path))")
@@ -176,7 +181,7 @@ struct ExportCommand: ParsableCommand {
         return false
     }
 
-    private func copy(_ items: [FileItem], to directory: Export.Destination, stop: StopReport) -> Bool {
+    private func copy(_ items: [FileItem], livePhotos: [LivePhotoPair], to directory: Export.Destination, stop: StopReport) -> Bool {
         let progress = ProgressLine(label: link ? "Linking" : "Copying")
         let report = ExportLikes(items: items).copies(into: directory.writingPath, link: link,
                                                       progress: { step in
@@ -187,6 +192,10 @@ struct ExportCommand: ParsableCommand {
         progress.finish()
         if !report.moved.isEmpty { stop.finished("\(CLI.plural(report.moved.count, "file")) into \(RawPath.printable(directory.path))") }
         CLI.out("\(link ? "Linked" : "Copied") \(Apply.summary(count: report.moved.count, bytes: report.movedBytes)) into \(RawPath.printable(directory.path)).")
+        let copied = Set(report.moved.map(\.clipID))
+        for pair in livePhotos where copied.contains(pair.stillID) && copied.contains(pair.videoID) {
+            CLI.out(LivePhotoWords.copiedTogether(pair, link: link))
+        }
         for failure in report.failures { CLI.err(directory.shown("Couldn’t export \(ErrorText.file(failure))")) }
         if report.cancelled { CLI.err("Cancelled.") }
         return report.failures.isEmpty && !report.cancelled

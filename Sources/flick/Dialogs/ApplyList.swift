@@ -40,17 +40,18 @@ final class ApplyList {
     /// A file whose check takes the focus as soon as the list binds its row.
     var pendingFocus: Int?
 
-    /// Words under each file's name (a suggestion's reason), by index.
-    let notes: [String?]
+    /// Each row's name when it is not the file's own (a Live Photo's half
+    /// names the other; a suggested file says why).
+    private let labels: [Int64: String]
 
     /// `poster` gives a still the overview already holds for a clip;
-    /// `checked` each file's first state (all checked when nil); `notes`
-    /// what a row says beside the name, and its check's description.
-    init(items: [FileItem], checked: [Bool]? = nil, notes: [String?] = [], poster: @escaping (Int64) -> OpaquePointer?) {
+    /// `labels` name rows otherwise than by their file's name; `checked`
+    /// is each file's first state (all checked when nil).
+    init(items: [FileItem], labels: [Int64: String] = [:], checked: [Bool]? = nil, poster: @escaping (Int64) -> OpaquePointer?) {
         self.items = items
+        self.labels = labels
         let checked = checked ?? Array(repeating: true, count: items.count)
         self.checked = checked
-        self.notes = notes
         keptCount = checked.filter { $0 }.count
         keptBytes = zip(items, checked).reduce(0) { $0 + ($1.1 ? $1.0.size : 0) }
         posters = ApplyListPosters(shared: poster)
@@ -123,8 +124,7 @@ final class ApplyList {
     private func bind(_ row: ApplyListRow, to index: Int) {
         let item = items[index]
         bound[index] = row
-        row.show(item, at: index, checked: checked[index], note: index < notes.count ? notes[index] : nil,
-                 poster: posters.texture(for: item.clipID))
+        row.show(item, label: labels[item.clipID], at: index, checked: checked[index], poster: posters.texture(for: item.clipID))
         // GTK 4.8 reads unnamed containers by their type name ("GtkBox");
         // the list item around the row is tidied with it.
         if let listItem = gtk_widget_get_parent(row.root) { Accessibility.tidy(listItem, closeLabel: "") }

@@ -46,14 +46,13 @@ final class ApplyListRow {
         }
     }
 
-    /// Draws `item` (the list's file at `index`) with its checked state.
-    /// `note` follows the name ("IMG_0042.mp4 · Suggested: short"), in the
-    /// check's label so a screen reader reads it with the file.
-    func show(_ item: FileItem, at index: Int, checked: Bool, note: String? = nil, poster texture: OpaquePointer?) {
+    /// Draws `item` (the list's file at `index`, named `label` or by its
+    /// name) with its checked state.
+    func show(_ item: FileItem, label: String? = nil, at index: Int, checked: Bool, poster texture: OpaquePointer?) {
         // Unbound while the check is set, so setting it is not a user's toggle.
         self.index = nil
         clipID = item.clipID
-        gtk_check_button_set_label(check.cast(), [RawPath.display(item.relativePath), note].compactMap { $0 }.joined(separator: " · "))
+        gtk_check_button_set_label(check.cast(), label ?? RawPath.display(item.relativePath))
         gtk_check_button_set_active(check.cast(), checked ? 1 : 0)
         gtk_label_set_text(size.opaque, ByteCountFormatter.string(fromByteCount: item.size, countStyle: .file))
         setPoster(texture)

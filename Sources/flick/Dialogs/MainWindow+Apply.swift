@@ -33,7 +33,7 @@ extension MainWindow {
 
     private func confirmApply(_ plan: ApplyDeletions.Plan, folder: ReviewedFolder) {
         guard !plan.items.isEmpty else {
-            if plan.refused.isEmpty {
+            if plan.refused.isEmpty && plan.held.isEmpty {
                 showToast(tr("No clips are marked for deletion"))
             } else {
                 report(ApplyDeletions(folder: folder.record, storePath: folder.store.path).settle(MoveReport(), plan: plan, store: folder.store),
@@ -45,9 +45,16 @@ extension MainWindow {
             move(plan.items, plan: plan, to: .trash, folder: folder)
             return
         }
-        // The list of files, each of which the user may leave out (MainWindow+ApplyList).
-        confirmMove(plan.items) { [unowned self] kept in
-            move(kept, plan: plan, to: .trash, folder: folder)
+        // The list of files, each of which the user may leave out (MainWindow+ApplyList);
+        // a Live Photo's rows name both halves, and unchecking either keeps both.
+        var labels: [Int64: String] = [:]
+        for pair in plan.pairs {
+            labels[pair.stillID] = LivePhotoWords.row(pair.still, in: pair)
+            labels[pair.videoID] = LivePhotoWords.row(pair.video, in: pair)
+        }
+        confirmMove(plan.items, labels: labels) { [unowned self] kept in
+            let whole = plan.whole(kept)
+            if !whole.isEmpty { move(whole, plan: plan, to: .trash, folder: folder) }
         }
     }
 
@@ -62,7 +69,7 @@ extension MainWindow {
             // One file at a time, so that a Cancel while a file system does
             // not answer can still say which files were moved.
             let finished = await OffMain.run({ () -> MoveReport in
-                apply.move(items, to: destination, moves: moving, progress: { step in
+                apply.move(items, pairs: plan.pairs, to: destination, moves: moving, progress: { step in
                     guard case .finished(_, _, let done, let total) = step else { return }
                     Task { @MainActor in progress.update(Double(done) / Double(total), tr("%ld of %ld", done, total)) }
                 }, isCancelled: { cancel.isSet })
@@ -91,6 +98,7 @@ extension MainWindow {
         let failures = result.failures
         let place = destination == .trash ? tr("the Trash") : tr("“%@”", FolderScan.rejectedFolderName)
         var movedText = report.moved.isEmpty ? "" : Self.movedText(report, to: destination, place: place)
+        for pair in result.movedPairs { movedText += " " + LivePhotoWords.movedTogether(pair) }
         // Moved as decided, by another Flick: done, never a failure.
         if !report.alreadyMoved.isEmpty {
             let count = report.alreadyMoved.count
@@ -102,11 +110,11 @@ extension MainWindow {
                 : trn("%ld file was already moved by another Flick.", "%ld files were already moved by another Flick.", count, count)
             movedText += (movedText.isEmpty ? "" : " ") + already
         }
-        guard !failures.isEmpty || report.cancelled || !report.unrecorded.isEmpty else {
+        guard !failures.isEmpty || !result.held.isEmpty || report.cancelled || !report.unrecorded.isEmpty else {
             showToast(movedText)
             return
         }
-        var body = failures.map { "• " + ErrorText.file($0) }.joined(separator: "\n")
+        var body = (failures.map { "• " + ErrorText.file($0) } + result.held.map { "• " + LivePhotoWords.held($0) }).joined(separator: "\n")
         if !report.unrecorded.isEmpty {
             body += (body.isEmpty ? "" : "\n\n") + tr("Moved, but the decision store could not record it (Flick will find it gone from the folder):")
                 + "\n" + report.unrecorded.map { "• " + ErrorText.file($0) }.joined(separator: "\n")
@@ -123,9 +131,10 @@ extension MainWindow {
             body += "\n\n" + tr("These files’ filesystem has no Trash. Flick can move them into “%@” inside the folder instead.", FolderScan.rejectedFolderName)
             responses.append(.init(id: "rejected", label: tr("Move to “%@”", FolderScan.rejectedFolderName), appearance: ADW_RESPONSE_SUGGESTED))
         }
-        let heading = failures.isEmpty
+        let notMoved = failures.count + result.held.count
+        let heading = notMoved == 0
             ? (report.cancelled ? tr("Moving Stopped") : tr("Files Moved, Not All Recorded"))
-            : trn("%ld File Was Not Moved", "%ld Files Were Not Moved", failures.count, failures.count)
+            : trn("%ld File Was Not Moved", "%ld Files Were Not Moved", notMoved, notMoved)
         Dialogs.present(over: window, heading: heading, body: body, responses: responses) { [unowned self] response in
             guard response == "rejected" else { return }
             do {

@@ -9,8 +9,9 @@ import GtkKit
 /// left checked.
 extension MainWindow {
     /// Asks before moving `items`; `confirmed` gets the files left checked.
-    func confirmMove(_ items: [FileItem], confirmed: @escaping @MainActor ([FileItem]) -> Void) {
-        let list = ApplyList(items: items) { [unowned self] id in overview.posters.texture(for: id) }
+    /// `labels`: rows named otherwise than by their file (a Live Photo's halves).
+    func confirmMove(_ items: [FileItem], labels: [Int64: String] = [:], confirmed: @escaping @MainActor ([FileItem]) -> Void) {
+        let list = ApplyList(items: items, labels: labels) { [unowned self] id in overview.posters.texture(for: id) }
         let bytes = items.reduce(Int64(0)) { $0 + $1.size }
         let dialog = Dialogs.present(
             over: window, heading: Self.moveHeading(items), body: Self.moveBody(count: items.count, bytes: bytes),

@@ -18,8 +18,13 @@ extension MainWindow {
             let clip = model.clips[item.position]
             return FileItem(clipID: clip.id, relativePath: clip.relativePath, absolutePath: model.absolutePath(of: clip), size: item.bytes ?? 0)
         }
-        let list = ApplyList(items: files, checked: suggested.map(\.ticked), notes: suggested.map { Words.suggestion($0.reasons) }) {
-            [unowned self] id in overview.posters.texture(for: id)
+        // Each file named with its reason: "IMG_0042.mp4 · Suggested: short".
+        var labels: [Int64: String] = [:]
+        for (file, item) in zip(files, suggested) {
+            labels[file.clipID] = [RawPath.display(file.relativePath), Words.suggestion(item.reasons)].compactMap { $0 }.joined(separator: " · ")
+        }
+        let list = ApplyList(items: files, labels: labels, checked: suggested.map(\.ticked)) { [unowned self] id in
+            overview.posters.texture(for: id)
         }
         let dialog = Dialogs.present(
             over: window, heading: Self.markHeading(list.keptCount), body: Self.markBody(count: list.keptCount, bytes: list.keptBytes),
