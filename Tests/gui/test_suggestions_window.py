@@ -144,16 +144,38 @@ def test_review_suggestions_says_each_reason_and_only_the_user_decides(phone, tm
 
 
 def test_mark_all_suggested_ticks_strong_reasons_and_one_undo_takes_them_back(phone, tmp_path):
+    """Also the short-clip length of Preferences: at 2.5 s the 2 s clips are short too."""
     cli = Cli(tmp_path)
     deck, reasons = suggested(cli, phone)
+    longer = ["VID_20240101_130000.mp4", "VID_20240101_140000.mp4"]
+    assert not any("short" in reasons.get(p, []) for p in longer)
+    for path in longer:
+        reasons[path] = sorted(set(reasons.get(path, [])) | {"short"})
     with FlickSession([str(phone)], data_home=cli.data, window_manager=True) as session:
         session.wait_for_window()
         analysed(session)
-        menu(session, "Mark All Suggested…")
+        session.key("ctrl+comma")
+        wait_until(lambda: find_nodes(session.atspi_tree(), role="slider", contains="Short clip length"), 10,
+                   what="the Preferences window")
+        assert session.atspi_set_value("slider", "Short clip length", 2.5) == pytest.approx(2.5)
+        session.key("Escape")
+        wait_until(lambda: not find_nodes(session.atspi_tree(), role="slider", contains="Short clip length"), 10,
+                   what="Preferences closed")
+        # The open deck is looked at again with the new length: the list
+        # names the 2 s clips once that is done.
         def listed():
             checks = find_nodes(session.atspi_tree(windows="dialog"), role="check box")
             return {n["name"].split(" · ")[0]: n for n in checks if " · Suggested: " in n["name"]}
-        rows = wait_until(listed, 10, what="the list of suggested files")
+
+        def listing_all():
+            menu(session, "Mark All Suggested…")
+            found = wait_until(listed, 10, what="the list of suggested files")
+            if set(found) != set(reasons):
+                session.atspi_do("push button", "Cancel")
+                wait_until(lambda: not find_nodes(session.atspi_tree(windows="dialog"), role="check box"), 10, what="closed")
+                return None
+            return found
+        rows = wait_until(listing_all, 40, interval=1, what="the 2 s clips suggested as short")
         # Each file with its reason, read with it.
         assert {p: n["name"] for p, n in rows.items()} == {p: f"{p} · {phrase(r)}" for p, r in reasons.items()}
         strong = {p for p, r in reasons.items() if set(r) - {"screenshot", "blurry"}}

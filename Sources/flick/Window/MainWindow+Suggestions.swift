@@ -33,6 +33,7 @@ extension MainWindow {
 
     func followSuggestionPreferences() {
         Settings.shared.onChange("short-clip-seconds") { [unowned self] in
+            Log.info("clips under \(shortClipSeconds) s are short now: looking again", category: "insights")
             guard !model.clips.isEmpty, let run = insightsRun else { return }
             run.start(folder: model.folder, options: insightsOptions)
         }
