@@ -5,8 +5,9 @@ and a real clip of normal length. With a window manager and a real Orca:
 each suggested card says its reason and size, spoken with the card;
 Review Suggestions goes through exactly the suggested cards and ends
 saying so; Mark All Suggested… ticks the strong reasons only and marks
-nothing until confirmed, as one batch one Undo takes back. What was
-decided is read back with `flick status --json`."""
+nothing until confirmed, as one batch one Undo takes back, and Apply
+says the space it freed. What was decided is read back with
+`flick status --json`."""
 import ctypes
 import json
 import shutil
@@ -187,3 +188,15 @@ def test_mark_all_suggested_ticks_strong_reasons_and_one_undo_takes_them_back(ph
                    what="the ticked files marked")
         session.key("u")
         wait_until(lambda: set(decisions(cli, phone)[0].values()) == {None}, 10, what="one undo taking the batch back")
+        # Marked again, then applied: the result says the space freed.
+        menu(session, "Mark All Suggested…")
+        wait_until(listed, 10, what="the list again")
+        session.atspi_do("push button", "Mark for Deletion")
+        wait_until(lambda: {p for p, d in decisions(cli, phone)[0].items() if d == "delete"} == strong, 10,
+                   what="the ticked files marked again")
+        freed = sum((phone / p).stat().st_size for p in strong)
+        menu(session, "Apply Deletions…")
+        session.atspi_do("push button", "Move to Trash", timeout=15)
+        wait_until(lambda: all((cli.data / "Trash" / "files" / p).exists() for p in strong), 15, what="the move")
+        result = f"Moved {len(strong)} files to the Trash, {glib_size(freed)} freed."
+        wait_until(lambda: find_nodes(session.atspi_tree(), contains=result), 10, what=repr(result))
