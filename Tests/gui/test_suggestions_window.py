@@ -200,3 +200,12 @@ def test_mark_all_suggested_ticks_strong_reasons_and_one_undo_takes_them_back(ph
         wait_until(lambda: all((cli.data / "Trash" / "files" / p).exists() for p in strong), 15, what="the move")
         result = f"Moved {len(strong)} files to the Trash, {glib_size(freed)} freed."
         wait_until(lambda: find_nodes(session.atspi_tree(), contains=result), 10, what=repr(result))
+
+
+def test_order_size_lists_the_biggest_files_first(phone, tmp_path):
+    """`--order size` (the menu's Order by Size): biggest first, files of one size by name."""
+    status = json.loads(Cli(tmp_path).run("status", phone, "--order", "size", "--json", check=0).stdout)
+    listed = [(c["bytes"], c["path"]) for c in status["clips"]]
+    assert [b for b, _ in listed] == sorted((b for b, _ in listed), reverse=True), listed
+    assert listed[0][1] == "VID_20240101_130000.mp4", listed
+    assert [p for _, p in listed].index("baboon(1).jpg") < [p for _, p in listed].index("baboon.jpg"), "same size: by name"
