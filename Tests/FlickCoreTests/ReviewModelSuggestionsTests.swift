@@ -58,6 +58,20 @@ import Testing
         #expect(model.top?.name == "c2.mp4", "the whole deck's next undecided clip, suggested or not")
     }
 
+    @Test func aSuggestionFoundWhileGoingThroughThemJoinsThePass() {
+        let model = Self.model()
+        #expect(model.reviewSuggestions())
+        var insights = model.insights
+        insights.suggestions[6] = [.short]   // c5, found later
+        model.setInsights(insights)
+        model.perform(.like)                 // c1
+        model.perform(.like)                 // c3
+        model.perform(.like)                 // c4
+        #expect(model.top?.name == "c5.mp4", "the newly suggested clip is visited too")
+        model.perform(.like)
+        #expect(model.lastEvent == .suggestionsReviewed(count: 4, last: .init(name: "c5.mp4", decision: .like)))
+    }
+
     @Test func nextMovesOnToTheNextSuggestedClip() {
         let model = Self.model()
         model.decide(.delete, at: [1])

@@ -8,6 +8,7 @@ extension ReviewModel {
         new.bytes = insights.bytes
         guard new != insights else { return }
         insights = new
+        followSuggestions()
         publish(ReviewChange(insights: true))
     }
 

@@ -81,6 +81,14 @@ extension ReviewModel {
         return true
     }
 
+    /// While going through the suggested clips, the pass takes in what the
+    /// analysis now suggests (it may still be at work, or the folder
+    /// changed); the top card stays.
+    func followSuggestions() {
+        guard isReviewingSuggestions else { return }
+        session.resume(at: cursor, pass: .only(Set(suggestedPositions)))
+    }
+
     /// Back to the whole deck from Review Suggestions: the first undecided
     /// clip on top (the end page when every clip is decided).
     @discardableResult
