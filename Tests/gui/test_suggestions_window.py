@@ -12,6 +12,7 @@ import ctypes
 import json
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -146,6 +147,7 @@ def test_review_suggestions_says_each_reason_and_only_the_user_decides(phone, tm
 
 def test_mark_all_suggested_ticks_strong_reasons_and_one_undo_takes_them_back(phone, tmp_path):
     """Also the short-clip length of Preferences: at 2.5 s the 2 s clips are short too."""
+    phone = Path(shutil.copytree(phone, tmp_path / "phone"))  # Apply moves files out of it
     cli = Cli(tmp_path)
     deck, reasons = suggested(cli, phone)
     longer = ["VID_20240101_130000.mp4", "VID_20240101_140000.mp4"]
