@@ -39,6 +39,18 @@ import Testing
         #expect(model.screen == .cards, "undo brings the card back")
     }
 
+    @Test func theReviewPageUnderTheOverviewKeepsDrawingTheEndOfTheDeck() {
+        let model = Self.model(count: 2)
+        model.perform(.like)
+        #expect(model.stackScreen == .cards)
+        model.perform(.skip)
+        model.setOverview(shown: true)
+        #expect(model.screen == .overview)
+        #expect(model.stackScreen == .end(allDecided: true), "the page beneath draws the end, not a card")
+        model.closeOverview()
+        #expect(model.screen == model.stackScreen)
+    }
+
     @Test func theOverviewCoversTheStackAndClosingItOnATileShowsThatClip() {
         let model = Self.model(count: 4)
         var changes: [ReviewChange] = []

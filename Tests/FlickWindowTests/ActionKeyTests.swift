@@ -15,4 +15,17 @@ import Testing
         #expect(FlickAction.forKey(letterL, inOverview: true) == .like)
         #expect(FlickAction.forKey(right, inOverview: true, movesOn: true) == nil, "the grid's arrows move between tiles")
     }
+
+    @Test func arrowsStepThroughAStackAndKKeepsOne() {
+        let left = UInt32(GDK_KEY_Left)
+        #expect(FlickAction.forKey(left) == .delete, "off a stack ← deletes, as ever")
+        #expect(FlickAction.forKey(left, onStack: true) == .previousMember)
+        #expect(FlickAction.forKey(right, movesOn: true, onStack: true) == .nextMember)
+        #expect(FlickAction.forKey(UInt32(GDK_KEY_bracketleft)) == .previousMember)
+        #expect(FlickAction.forKey(UInt32(GDK_KEY_bracketright)) == .nextMember)
+        #expect(FlickAction.forKey(UInt32(GDK_KEY_K)) == .keepThis)
+        #expect(FlickAction.forKey(left, shift: true, onStack: true) == .seekBack, "Shift+← still seeks")
+        #expect(FlickAction.forKey(letterL, onStack: true) == .like, "L likes the whole stack")
+        #expect(FlickAction.forKey(right, inOverview: true, onStack: true) == nil)
+    }
 }

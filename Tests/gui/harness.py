@@ -87,8 +87,11 @@ class Lifecycle:
 
 
 class FlickSession(Lifecycle):
-    def __init__(self, args=(), env=None, data_home=None, binary=None, window_manager=False, launch=True):
+    def __init__(self, args=(), env=None, data_home=None, binary=None, window_manager=False, launch=True, stacks=False):
         self.window_manager = window_manager
+        # Most tests' decks are copies of one picture: as stacks they would
+        # be one card. Tests of stacks ask for them (stacks=True).
+        self.stacks = stacks
         self.launch_at_start = launch
         self.binary = Path(binary) if binary else FLICK
         self.args = [str(a) for a in args]
@@ -172,7 +175,8 @@ class FlickSession(Lifecycle):
         """Starts flick with `args`; with wait=True returns (code, stderr)."""
         log = self.tmp / f"flick-{len(self.procs)}.log"
         with open(log, "w") as out:
-            proc = self._spawn([str(self.binary), *args], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+            flags = [] if self.stacks else ["--no-stacks"]
+            proc = self._spawn([str(self.binary), *args, *flags], stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
         proc.log_path = log
         if wait:
             code = proc.wait(timeout=timeout)

@@ -157,6 +157,7 @@ def test_shortcuts_window_lists_every_action_with_its_keys():
         "Undo the last decision": "U or Ctrl+Z",
         "Play or pause": "Space",
         "Mute or unmute": "M",
+        "Keep this one of a stack, mark the others for deletion": "K",
         "Open folder": "Ctrl+O",
         "Preferences": "Ctrl+,",
         "Keyboard shortcuts": "Ctrl+?",

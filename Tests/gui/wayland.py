@@ -75,7 +75,9 @@ class WaylandSession(Observer, Lifecycle):
         self.binary = Path(binary) if binary else FLICK
         self.folder = Path(folder) if folder else Path(os.environ.get("FLICK_DATA_DIR", ROOT)) / "data" / "samples"
         # Named: Flick without a folder reopens the last one or shows its start page.
-        self.args = [str(self.folder)] + [str(a) for a in args]
+        # Its decks are copies of one picture: one card each, as in
+        # FlickSession (harness.py), without stacks.
+        self.args = [str(self.folder)] + [str(a) for a in args] + ["--no-stacks"]
         self.extra_env = dict(env or {})
         self.output = output
         self.procs = []

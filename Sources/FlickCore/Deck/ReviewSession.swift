@@ -15,6 +15,9 @@ public struct ReviewSession: Sendable {
     /// Which cards a decision moves on to (the undecided ones, every card,
     /// or the skipped ones).
     public private(set) var pass = ReviewPass.undecided
+    /// The deck's stacks: the cursor passes over the members a stack's
+    /// card shows (none: every position is a card).
+    public internal(set) var stacks = DeckStacks()
     private var pace = Pace()
 
     public init(deck: Deck) {
@@ -37,7 +40,7 @@ public struct ReviewSession: Sendable {
     public func canPerform(_ action: DeckAction) -> Bool {
         switch action {
         case .like, .delete, .skip: !deck.isFinished
-        case .previous: deck.cursor > 0
+        case .previous: stacks.previousCard(before: deck.cursor) != nil
         case .undo: canUndo
         }
     }
@@ -84,8 +87,8 @@ public struct ReviewSession: Sendable {
             deck.setDecision(decision, at: position)
             deck.moveCursor(to: nextPosition(after: position))
         case .previous(let from):
-            guard from > 0, from <= deck.count else { return }
-            deck.moveCursor(to: from - 1)
+            guard from > 0, from <= deck.count, let card = stacks.previousCard(before: from) else { return }
+            deck.moveCursor(to: card)
         }
         history.append(step)
     }
@@ -181,11 +184,26 @@ extension ReviewSession {
     /// The first position after `position` the pass visits; the deck's end
     /// (`deck.count`) when there is none. Undecided cards before it stay
     /// undecided: the end says so and names the first (`firstUndecided`).
+    /// A stack is one card: its members after the first are passed over,
+    /// and the pass visits it when it visits any member (the cursor then
+    /// shows the first such member).
     public func nextPosition(after position: Int) -> Int {
         let decisions = deck.decisions
-        var next = max(position + 1, 0)
-        while next < decisions.count, !pass.visits(decisions[next], at: next) { next += 1 }
-        return min(next, deck.count)
+        guard !stacks.isEmpty else {
+            var next = max(position + 1, 0)
+            while next < decisions.count, !pass.visits(decisions[next], at: next) { next += 1 }
+            return min(next, deck.count)
+        }
+        var next = stacks.nextCard(after: position, count: deck.count)
+        while next < decisions.count {
+            if let members = stacks.members(at: next) {
+                if let visited = members.first(where: { pass.visits(decisions[$0], at: $0) }) { return visited }
+            } else if pass.visits(decisions[next], at: next) {
+                return next
+            }
+            next = stacks.nextCard(after: next, count: deck.count)
+        }
+        return deck.count
     }
 
     /// The top card's position and the `beneath` positions a decision on
@@ -208,7 +226,12 @@ extension ReviewSession {
 
     /// Whether the top card has a decision already, so moving on (`next`)
     /// leaves it as it is.
-    public var topIsDecided: Bool { !deck.isFinished && deck.decisions[deck.cursor] != nil }
+    /// A stack's card is decided when every member is.
+    public var topIsDecided: Bool {
+        guard !deck.isFinished else { return false }
+        let members = stacks.members(at: deck.cursor) ?? [deck.cursor]
+        return members.allSatisfy { deck.decisions[$0] != nil }
+    }
 
     /// Moves on from a decided top card without deciding it again: to the
     /// next card (the next skipped one while going through the skipped).
@@ -217,7 +240,7 @@ extension ReviewSession {
     @discardableResult
     public mutating func moveOn() -> Bool {
         guard topIsDecided else { return false }
-        deck.moveCursor(to: pass.movesOnWithinPass ? nextPosition(after: deck.cursor) : deck.cursor + 1)
+        deck.moveCursor(to: pass.movesOnWithinPass ? nextPosition(after: deck.cursor) : stacks.nextCard(after: deck.cursor, count: deck.count))
         return true
     }
 }

@@ -7,7 +7,9 @@ extension ReviewModel {
         var new = new
         new.bytes = insights.bytes
         guard new != insights else { return }
+        let regrouped = new.groups != insights.groups
         insights = new
+        if regrouped { placeStacks() }
         followSuggestions()
         publish(ReviewChange(insights: true))
     }

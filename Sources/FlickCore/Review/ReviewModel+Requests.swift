@@ -31,6 +31,7 @@ extension ReviewModel {
         case .reviewSuggestions: !inOverview && count > 0 && !insights.suggestions.isEmpty
         case .markSuggested: hasFolder && !inOverview && !insights.suggestions.isEmpty
         case .reviewWholeDeck: !inOverview && isReviewingSuggestions
+        case .keepOne, .member: !inOverview && topStack != nil
         }
     }
 

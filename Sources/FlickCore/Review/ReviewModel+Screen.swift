@@ -22,12 +22,16 @@ extension ReviewModel {
                 .empty(folder: path)
             } else if showsOverview {
                 .overview
-            } else if isFinished {
-                .end(allDecided: isAllDecided)
             } else {
-                .cards
+                stackScreen
             }
         }
+    }
+
+    /// What the review page draws, shown or under the overview: the deck's
+    /// end (all reviewed or not) or its cards. `screen` when that is the stack.
+    public var stackScreen: ReviewScreen {
+        isFinished ? .end(allDecided: isAllDecided) : .cards
     }
 
     /// No folder any more (the start page): the deck empties.

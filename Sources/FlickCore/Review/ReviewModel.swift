@@ -83,7 +83,7 @@ public final class ReviewModel {
     private var drainingQueue = false
     /// Seconds on a monotonic clock: when each step happened (the deck's
     /// history keeps it). The window passes the frame clock's time source.
-    private let clock: @MainActor () -> Double
+    let clock: @MainActor () -> Double
 
     public init(sink: DecisionSink, muted: Bool = true, clock: @escaping @MainActor () -> Double = { 0 }) {
         self.sink = sink
@@ -181,6 +181,7 @@ public final class ReviewModel {
         }
         clips = newClips
         session = newSession
+        placeStacks()
         insights.bytes = Self.sizes(of: newClips)
         batches = []
         if let topID, let position = newClips.firstIndex(where: { $0.id == topID }) {
@@ -220,6 +221,7 @@ public final class ReviewModel {
         if action == .undo, let batch = batches.last, batch.upperBound == session.history.count {
             return undoBatch(batch)
         }
+        if let decision = action.decision, topStack != nil { return decideStack(decision, others: decision) }
         let saved = session
         guard let outcome = session.perform(action, at: clock()) else { return .unavailable }
         do {

@@ -29,4 +29,8 @@ public enum ReviewRequest: Hashable, Sendable {
     case markSuggested
     /// Back to the whole deck from the suggested clips.
     case reviewWholeDeck
+    /// K: keep the member on top of a stack's card, mark the others.
+    case keepOne
+    /// ←/→ or [ ] on a stack's card: another member on top.
+    case member
 }

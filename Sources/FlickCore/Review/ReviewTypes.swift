@@ -136,6 +136,15 @@ public enum ReviewEvent: Sendable, Equatable {
     case speed(Double)
     /// A decision could not be saved, so it was taken back.
     case notSaved(reason: String)
+    /// K on a stack: `name` kept (liked), the `marked` other members of
+    /// its stack marked for deletion.
+    case keptOne(name: String, marked: Int, kind: StackKind, left: Int)
+    /// A plain decision on a stack's card: its `count` members (`name` on
+    /// top) all got `decision`.
+    case decidedStack(name: String, decision: Decision, count: Int, kind: StackKind, left: Int)
+    /// Another member of the stack is on top of its card: the `index`-th
+    /// (from 0) of `count`, with its own decision.
+    case showingMember(name: String, index: Int, count: Int, kind: StackKind, decision: Decision?)
 }
 
 /// What one change of the review model touched, published once per change

@@ -35,6 +35,10 @@ enum FlickAction: String, CaseIterable {
     /// The deck in natural name order, by date, or biggest first (the
     /// folder opens again in that order; decisions stay).
     case orderByName = "order-name", orderByDate = "order-date", orderBySize = "order-size"
+    /// K on a stack's card: keep the one on top, mark the others for deletion.
+    case keepThis = "keep-this"
+    /// [ and ] (← and → on a stack's card): another one of the stack on top.
+    case previousMember = "previous-member", nextMember = "next-member"
     /// The Undo button of the "Marked … for deletion" toast: undoes exactly that clip.
     case undoToast = "undo-toast"
     /// The button of the "… rejected in their XMP sidecars" toast: marks those clips for deletion.
@@ -112,6 +116,8 @@ enum FlickAction: String, CaseIterable {
         case .reviewSuggestions: .reviewSuggestions
         case .markSuggested: .markSuggested
         case .reviewWholeDeck: .reviewWholeDeck
+        case .keepThis: .keepOne
+        case .previousMember, .nextMember: .member
         case .orderByName, .orderByDate, .orderBySize,
              .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
         }
@@ -149,6 +155,9 @@ enum FlickAction: String, CaseIterable {
         case .orderByName: tr("Order by Name")
         case .orderByDate: tr("Order by Date")
         case .orderBySize: tr("Order by Size")
+        case .keepThis: tr("Keep This One")
+        case .previousMember: tr("Previous in Stack")
+        case .nextMember: tr("Next in Stack")
         case .openFolder: tr("Open Folder…")
         case .openRecent: tr("Open Recent")
         case .preferences: tr("Preferences")
@@ -192,6 +201,9 @@ enum FlickAction: String, CaseIterable {
         case .orderByName: tr("Order the deck by file name")
         case .orderByDate: tr("Order the deck by date, oldest first")
         case .orderBySize: tr("Order the deck by size, biggest first: what frees the most space comes first")
+        case .keepThis: tr("Keep this one of a stack, mark the others for deletion")
+        case .previousMember: tr("Show the previous one of a stack")
+        case .nextMember: tr("Show the next one of a stack")
         case .openFolder: tr("Open folder")
         case .openRecent: tr("Open a recent folder")
         case .preferences: tr("Preferences")
@@ -238,6 +250,10 @@ enum FlickAction: String, CaseIterable {
         case .faster: [UInt32(GDK_KEY_greater)]
         case .fullscreen: [UInt32(GDK_KEY_F11), UInt32(GDK_KEY_f)]
         case .leaveFullscreen: [UInt32(GDK_KEY_Escape)]
+        case .keepThis: [UInt32(GDK_KEY_k)]
+        // ← and → are Delete's and Like's but on a stack's card (`forKey`).
+        case .previousMember: [UInt32(GDK_KEY_bracketleft), UInt32(GDK_KEY_Left)]
+        case .nextMember: [UInt32(GDK_KEY_bracketright), UInt32(GDK_KEY_Right)]
         default: []
         }
     }
@@ -283,8 +299,13 @@ enum FlickAction: String, CaseIterable {
     /// → likes an undecided card and moves on from a decided one, when
     /// Next is offered (`movesOn`; L always likes): re-deciding is never the
     /// only way forward.
-    static func forKey(_ keyval: UInt32, shift: Bool = false, inOverview: Bool = false, movesOn: Bool = false) -> FlickAction? {
+    /// On a stack's card (`onStack`), ← and → step through the stack.
+    static func forKey(_ keyval: UInt32, shift: Bool = false, inOverview: Bool = false, movesOn: Bool = false,
+                       onStack: Bool = false) -> FlickAction? {
         let key = gdk_keyval_to_lower(keyval)
+        if onStack, !shift, !inOverview, key == UInt32(GDK_KEY_Left) || key == UInt32(GDK_KEY_Right) {
+            return key == UInt32(GDK_KEY_Left) ? .previousMember : .nextMember
+        }
         let action = shift ? allCases.first(where: { $0.shiftedKeys.contains(key) }) ?? allCases.first { $0.keys.contains(key) }
             : allCases.first { $0.keys.contains(key) }
         guard let action, !inOverview || action.keysInOverview.contains(key) else { return nil }
@@ -298,7 +319,7 @@ enum FlickAction: String, CaseIterable {
 
     /// The keyboard shortcuts window's sections, in order.
     static let shortcutGroups: [(title: String, actions: [FlickAction])] = [
-        (tr("Reviewing"), [.like, .next, .delete, .skip, .previous, .undo, .overview, .help]),
+        (tr("Reviewing"), [.like, .next, .delete, .skip, .previous, .undo, .keepThis, .previousMember, .nextMember, .overview, .help]),
         (tr("Playing"), [.playPause, .mute, .seekBack, .seekForward, .seekStart, .slower, .faster, .fullscreen, .leaveFullscreen]),
         (tr("General"), [.openFolder, .preferences, .shortcuts, .close, .quit]),
     ]

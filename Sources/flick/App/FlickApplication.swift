@@ -85,6 +85,7 @@ final class FlickApplication {
         var status: Int32 = 0
         do {
             let options = try OpenOptions.parse(arguments)
+            window.stacksOff = !options.stacks
             if let folder = options.folderURL(relativeTo: cwd) {
                 if let problem = OpenOptions.problem(with: folder) {
                     status = 2

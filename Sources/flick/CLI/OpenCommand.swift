@@ -12,6 +12,10 @@ struct OpenOptions: ParsableArguments {
 
     @OptionGroup var listing: DeckListOptions
 
+    @Flag(inversion: .prefixedNo,
+          help: "Show bursts, copies and Live Photos as one card each (--no-stacks: every file a card of its own).")
+    var stacks = true
+
     var recursive: Bool? { listing.recursive }
     var order: DeckOrder { listing.order }
 }

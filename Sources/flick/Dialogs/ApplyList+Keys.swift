@@ -18,7 +18,7 @@ extension ApplyList {
             let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
             guard modifiers == 0 else { return false }
             if Self.isEnter(keyval), focusedIndex != nil {
-                gtk_widget_activate_default(view)
+                gtk_widget_activate_default(view.widget)
                 return true
             }
             if keyval == UInt32(GDK_KEY_Tab) || keyval == UInt32(GDK_KEY_ISO_Left_Tab) {
@@ -28,7 +28,7 @@ extension ApplyList {
             move(to: to)
             return true
         }
-        gtk_widget_add_controller(view, keys)
+        gtk_widget_add_controller(view.widget, keys)
     }
 
     private static func isEnter(_ keyval: UInt32) -> Bool {
@@ -37,8 +37,8 @@ extension ApplyList {
 
     /// The file whose check has the focus.
     var focusedIndex: Int? {
-        guard let window = gtk_widget_get_root(view), let focus = gtk_root_get_focus(window) else { return nil }
-        return bound.values.first { $0.check == focus }?.index
+        guard let window = gtk_widget_get_root(view.widget), let focus = gtk_root_get_focus(window) else { return nil }
+        return bound.values.first { $0.check.widget == focus }?.index
     }
 
     /// Where a movement key takes the focus from `index` (nil: not ours).
@@ -58,9 +58,9 @@ extension ApplyList {
 
     /// Scrolls `index` into view and focuses its check (now, or when bound).
     func move(to index: Int) {
-        _ = gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        _ = gtk_widget_activate_action_variant(view.widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
         if let row = bound[index] {
-            gtk_widget_grab_focus(row.check)
+            gtk_widget_grab_focus(row.check.widget)
         } else {
             pendingFocus = index
         }
@@ -68,10 +68,10 @@ extension ApplyList {
 
     /// Moves the focus out of the list, skipping its rows.
     private func leave(backward: Bool) -> Bool {
-        guard let window = gtk_widget_get_root(view) else { return false }
-        gtk_widget_set_can_focus(view, 0)
+        guard let window = gtk_widget_get_root(view.widget) else { return false }
+        gtk_widget_set_can_focus(view.widget, 0)
         _ = gtk_widget_child_focus(window.widget, backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
-        gtk_widget_set_can_focus(view, 1)
+        gtk_widget_set_can_focus(view.widget, 1)
         return true
     }
 }

@@ -24,8 +24,8 @@ final class ApplyList {
     /// How long after the list binds or scrolls its visible rows ask for posters.
     static let posterDelay: Duration = .milliseconds(60)
 
-    let root: Widget
-    let view: Widget
+    let root: Typed<Kinds.ScrolledWindow>
+    let view: Typed<Kinds.ListView>
     let items: [FileItem]
     /// Whether each file (by index in `items`) is checked.
     private(set) var checked: [Bool]
@@ -59,18 +59,18 @@ final class ApplyList {
         withCStringArray(items.indices.map(String.init)) { gtk_string_list_splice(strings, 0, 0, $0) }
         let factory: OpaquePointer = gtk_signal_list_item_factory_new()
         // The view owns the selection, which owns the strings.
-        view = gtk_list_view_new(gtk_no_selection_new(strings), factory)
-        gtk_widget_add_css_class(view, "apply-list")
+        view = Typed(gtk_list_view_new(gtk_no_selection_new(strings), factory))
+        gtk_widget_add_css_class(view.widget, "apply-list")
         gtk_list_view_set_show_separators(view.cast(), 1)
         Accessibility.setLabel(view, tr("Files to move"))
-        root = gtk_scrolled_window_new()
-        gtk_widget_add_css_class(root, "card")
-        gtk_widget_add_css_class(root, "apply-files")
-        gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
+        root = Typed(gtk_scrolled_window_new())
+        gtk_widget_add_css_class(root.widget, "card")
+        gtk_widget_add_css_class(root.widget, "apply-files")
+        gtk_widget_set_overflow(root.widget, GTK_OVERFLOW_HIDDEN)
         gtk_scrolled_window_set_policy(root.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_propagate_natural_height(root.cast(), 1)
         gtk_scrolled_window_set_max_content_height(root.cast(), Self.maxHeight)
-        gtk_scrolled_window_set_child(root.cast(), view)
+        gtk_scrolled_window_set_child(root.cast(), view.widget)
         installFactory(factory)
         installKeys()
         if let adjustment = gtk_scrolled_window_get_vadjustment(root.cast()) {
@@ -103,7 +103,7 @@ final class ApplyList {
             let row = ApplyListRow()
             row.onToggle = { [unowned self] index, on in setChecked(index, on) }
             rows[row.root.rawObject] = row
-            gtk_list_item_set_child(OpaquePointer(item), row.root)
+            gtk_list_item_set_child(OpaquePointer(item), row.root.widget)
         }
         connect(factory, .listItem("bind")) { [unowned self] item in
             guard let item, let row = row(of: OpaquePointer(item)), let index = index(of: OpaquePointer(item)),
@@ -127,10 +127,10 @@ final class ApplyList {
         row.show(item, label: labels[item.clipID], at: index, checked: checked[index], poster: posters.texture(for: item.clipID))
         // GTK 4.8 reads unnamed containers by their type name ("GtkBox");
         // the list item around the row is tidied with it.
-        if let listItem = gtk_widget_get_parent(row.root) { Accessibility.tidy(listItem, closeLabel: "") }
+        if let listItem = gtk_widget_get_parent(row.root.widget) { Accessibility.tidy(listItem, closeLabel: "") }
         if pendingFocus == index {
             pendingFocus = nil
-            gtk_widget_grab_focus(row.check)
+            gtk_widget_grab_focus(row.check.widget)
         }
         queuePosterScan()
     }
@@ -145,7 +145,7 @@ final class ApplyList {
             guard let self else { return }
             posterScanQueued = false
             // Not laid out yet: the next layout (the range changing) scans again.
-            guard gtk_widget_get_mapped(root) != 0, gtk_widget_get_height(root) > 0 else { return }
+            guard gtk_widget_get_mapped(root.widget) != 0, gtk_widget_get_height(root.widget) > 0 else { return }
             // Bottom row first: the poster jobs run newest first, so the top row's comes first.
             for (index, row) in bound.sorted(by: { $0.key > $1.key }) where isOnScreen(row) {
                 posters.request(items[index].clipID, path: items[index].absolutePath)
@@ -155,8 +155,8 @@ final class ApplyList {
 
     func isOnScreen(_ row: ApplyListRow) -> Bool {
         var bounds = graphene_rect_t()
-        guard gtk_widget_get_mapped(row.root) != 0, gtk_widget_compute_bounds(row.root, root, &bounds) != 0 else { return false }
-        return bounds.origin.y + bounds.size.height > 0 && bounds.origin.y < Float(gtk_widget_get_height(root))
+        guard gtk_widget_get_mapped(row.root.widget) != 0, gtk_widget_compute_bounds(row.root.widget, root.widget, &bounds) != 0 else { return false }
+        return bounds.origin.y + bounds.size.height > 0 && bounds.origin.y < Float(gtk_widget_get_height(root.widget))
     }
 
     private func row(of item: OpaquePointer) -> ApplyListRow? {

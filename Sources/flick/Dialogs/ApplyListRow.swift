@@ -13,10 +13,10 @@ final class ApplyListRow {
     /// The poster's box in pixels (a square; the still keeps its shape inside).
     static let posterSize: Int32 = 48
 
-    let root: Widget
-    let check: Widget
-    private let poster: Widget
-    private let size: Widget
+    let root: Typed<Kinds.Box>
+    let check: Typed<Kinds.CheckButton>
+    private let poster: Typed<Kinds.Image>
+    private let size: Typed<Kinds.Label>
     /// The file drawn now (nil while the row is not bound).
     private(set) var index: Int?
     private(set) var clipID: Int64?
@@ -26,20 +26,20 @@ final class ApplyListRow {
     init() {
         // A GtkImage keeps a fixed square whatever the still's size, so the
         // names line up whether or not a poster has arrived.
-        poster = gtk_image_new()
+        poster = Typed(gtk_image_new())
         gtk_image_set_pixel_size(poster.opaque, Self.posterSize)
-        gtk_widget_add_css_class(poster, "apply-poster")
+        gtk_widget_add_css_class(poster.widget, "apply-poster")
         Accessibility.setHidden(poster, true)  // decoration: the name says which file
-        check = gtk_check_button_new_with_label("")
-        gtk_widget_set_hexpand(check, 1)
-        size = gtk_label_new("")
-        gtk_widget_add_css_class(size, "dim-label")
-        gtk_widget_add_css_class(size, "numeric")
-        root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        gtk_widget_add_css_class(root, "apply-row")
-        gtk_box_append(root.cast(), poster)
-        gtk_box_append(root.cast(), check)
-        gtk_box_append(root.cast(), size)
+        check = Typed(gtk_check_button_new_with_label(""))
+        gtk_widget_set_hexpand(check.widget, 1)
+        size = Typed(gtk_label_new(""))
+        gtk_widget_add_css_class(size.widget, "dim-label")
+        gtk_widget_add_css_class(size.widget, "numeric")
+        root = Typed(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12))
+        gtk_widget_add_css_class(root.widget, "apply-row")
+        gtk_box_append(root.cast(), poster.widget)
+        gtk_box_append(root.cast(), check.widget)
+        gtk_box_append(root.cast(), size.widget)
         connect(check, .void("toggled")) { [unowned self] in
             guard let index else { return }
             onToggle(index, gtk_check_button_get_active(check.cast()) != 0)

@@ -17,7 +17,7 @@ extension MainWindow {
             over: window, heading: Self.moveHeading(items), body: Self.moveBody(count: items.count, bytes: bytes),
             responses: [.init(id: "cancel", label: tr("Cancel")),
                         .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
-            defaultResponse: "cancel", extra: list.root, speaksBody: false) { response in
+            defaultResponse: "cancel", extra: list.root.widget, speaksBody: false) { response in
                 guard response == "apply" else { return }
                 let kept = list.keptItems
                 if !kept.isEmpty { confirmed(kept) }

@@ -30,7 +30,7 @@ extension MainWindow {
             over: window, heading: Self.markHeading(list.keptCount), body: Self.markBody(count: list.keptCount, bytes: list.keptBytes),
             responses: [.init(id: "cancel", label: tr("Cancel")),
                         .init(id: "mark", label: tr("Mark for Deletion"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
-            defaultResponse: "cancel", extra: list.root, speaksBody: false) { [unowned self] response in
+            defaultResponse: "cancel", extra: list.root.widget, speaksBody: false) { [unowned self] response in
                 guard response == "mark" else { return }
                 // Positions now: the folder may have changed under the dialog.
                 let positions = list.keptItems.compactMap { model.position(of: $0.clipID) }

@@ -27,4 +27,10 @@ struct CardBadge {
         gtk_image_set_from_icon_name(icon.opaque, look.icon)
         gtk_label_set_text(label.opaque, look.word)
     }
+
+    /// Shows `icon` and `word` on the badge's own colour (no direction's).
+    func show(icon: String, word: String) {
+        gtk_image_set_from_icon_name(self.icon.opaque, icon)
+        gtk_label_set_text(label.opaque, word)
+    }
 }

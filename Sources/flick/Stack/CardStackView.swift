@@ -68,6 +68,8 @@ final class CardStackView {
     private var realizeWatched = false
     /// How long the next card waits at most (a flight ends sooner).
     static let deferredLiveWait = 600
+    /// The stacks the cards were last shown with.
+    private var shownGroups: [DeckInsights.Group] = []
     /// Poster requests waiting or rendering, by clip id (see `requestPoster`).
     var posterJobs: [Int64: MediaService.Ticket] = [:]
     /// Whether the next frame must work out the pose again; setting it
@@ -156,7 +158,8 @@ final class CardStackView {
             show(transition: nil)
         } else if let step = change.step {
             present(step)
-        } else if change.touchesDeck {
+        } else if change.touchesDeck || (change.insights && model.insights.groups != shownGroups) {
+            // New stacks change which cards there are (progress alone does not).
             show(transition: nil)
         }
         if let id = change.facts, let position = model.position(of: id), let card = cards[id] {
@@ -207,6 +210,7 @@ final class CardStackView {
             card.setMuted(true) // sound only ever from the top card
             Accessibility.setHidden(card.button, true)
         }
+        shownGroups = model.insights.groups
         let visible = model.upcoming(beneath: PoseModel.visibleBeneath)
         levels = Dictionary(uniqueKeysWithValues: visible.enumerated().map { (model.clips[$1].id, $0) })
         let wanted = Set(levels.keys)
@@ -351,8 +355,11 @@ final class CardStackView {
         card.setProblem(facts.problem ?? facts.damage, broken: facts.problem != nil)
         card.setSoundOnly(facts.soundOnly && facts.problem == nil)
         card.setDecision(model.decision(at: position))
+        let stack = model.stack(at: position)
+        let count = stack.map { Words.stackCount(kind: $0.kind, index: $0.shown, count: $0.members.count) }
+        card.setStack(stack.map { (CardView.stackIcon($0.kind), count ?? "") })
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
-                                                           decision: model.decision(at: position)))
+                                                           decision: model.decision(at: position), stack: count))
         // Why it is suggested, said with the card (never a decision). An
         // announcement on the focused card empties its description
         // (`Accessibility.announce`); the next render sets it again.

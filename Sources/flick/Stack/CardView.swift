@@ -36,6 +36,8 @@ final class CardView {
     /// top says what it got.
     private let decisionBadge: CardBadge
     private var shownDecision: Decision?
+    /// A stack's card: which member is on top ("2 of 5 similar"), top right.
+    private let stackBadge: CardBadge
     /// A sound icon and "Sound only", for a clip with no picture.
     private let sound: Widget
     private var player: VideoPlayer?
@@ -65,6 +67,7 @@ final class CardView {
         button = ui.widget("card")
         swipeBadge = CardBadge(ui, "swipe")
         decisionBadge = CardBadge(ui, "decision")
+        stackBadge = CardBadge(ui, "stack")
         problem = ui.widget("problem")
         sound = ui.widget("sound")
         gtk_overlay_set_child(ui.widget("overlay").opaque, canvas.area)
@@ -175,6 +178,21 @@ final class CardView {
                            replacing: shownDecision?.direction)
         shownDecision = decision
         gtk_widget_set_visible(decisionBadge.box, decision == nil ? 0 : 1)
+    }
+
+    /// Shows a stack's count (`icon` and words; nil: the card is no stack).
+    func setStack(_ count: (icon: String, word: String)?) {
+        if let count { stackBadge.show(icon: count.icon, word: count.word) }
+        gtk_widget_set_visible(stackBadge.box, count == nil ? 0 : 1)
+    }
+
+    /// The icon of a stack's count: pages for similar ones, a copy, a camera for a Live Photo.
+    static func stackIcon(_ kind: StackKind) -> String {
+        switch kind {
+        case .similar: "view-paged-symbolic"
+        case .copy: "edit-copy-symbolic"
+        case .live: "camera-photo-symbolic"
+        }
     }
 
     /// Shows the sound sign on a clip with no picture (it plays its sound).

@@ -17,7 +17,7 @@ import GtkKit
 /// mechanism is `Accessibility.announce` (see there why).
 @MainActor
 final class Announcer {
-    private let window: Widget
+    private let window: Typed<Kinds.Window>
     private let model: ReviewModel
     /// No action yet since the deck opened: the keys are told when the
     /// window gets focus (the first card), and on the help key.
@@ -38,7 +38,7 @@ final class Announcer {
 
     init(model: ReviewModel, window: Widget) {
         self.model = model
-        self.window = window
+        self.window = Typed(window)
         connect(window, .notify("is-active")) { [unowned self] _ in
             let active = gtk_window_is_active(window.cast()) != 0
             defer { wasActive = active }
@@ -101,7 +101,9 @@ final class Announcer {
             }
         case .opened?:
             welcome = nil
-        case nil, .showing?: return
+        // A member shown on a stack's card: the card's name, read as it
+        // takes the focus, says which it is.
+        case nil, .showing?, .showingMember?: return
         case .reviewingSuggestions?:
             // The focus has just moved to the first suggested card from
             // the menu: said once the card (with its reason) is read.
@@ -174,7 +176,12 @@ final class Announcer {
 
     /// The help key: what each key does.
     func sayKeys() {
-        say(Self.keys)
+        say(model.topStack == nil ? Self.keys : Self.keys + " " + Self.stackKeys)
+    }
+
+    /// On a stack's card, what its keys do.
+    private static var stackKeys: String {
+        tr("On a stack, Left and Right show the others, K keeps the one on top and marks the rest for deletion.")
     }
 
     private static var keys: String {

@@ -81,6 +81,9 @@ extension MainWindow {
         case .reviewWholeDeck: model.reviewWholeDeck()
         case .orderByName, .orderByDate, .orderBySize:
             if let folder, let order = action.deckOrder { open(folder: folder.url, recursive: folder.recursive, order: order) }
+        case .keepThis: model.keepTop()
+        case .previousMember: model.showMember(offset: -1)
+        case .nextMember: model.showMember(offset: 1)
         case .overview: toggleOverview()
         case .openFolder: chooseFolder()
         case .openRecent:
@@ -135,7 +138,8 @@ extension MainWindow {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
         let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
         guard modifiers == 0,
-              let action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview, movesOn: model.allows(.next))
+              let action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview, movesOn: model.allows(.next),
+                                                onStack: model.allows(.member))
         else { return false }
         if let focus = gtk_root_get_focus(OpaquePointer(window)),
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {

@@ -12,7 +12,7 @@ extension MainWindow {
 
     /// What the user asked the analysis for (Preferences).
     var insightsOptions: FolderInsights.Options {
-        FolderInsights.Options(shortClipSeconds: shortClipSeconds)
+        FolderInsights.Options(stacks: !stacksOff, shortClipSeconds: shortClipSeconds)
     }
 
     /// The analysis's part of the render pass: a deck opened or changed is
@@ -23,7 +23,7 @@ extension MainWindow {
         guard let deck = change.deck else { return }
         insightsRun?.cancel()
         insightsScheduled += 1
-        guard !model.clips.isEmpty, let storePath = store?.path else { return }
+        guard !model.clips.isEmpty, let storePath = folder?.store.path else { return }
         let scheduled = insightsScheduled
         let delay = deck == .opened ? Self.insightsDelayMilliseconds : Self.insightsSettleMilliseconds
         Task { @MainActor [weak self] in

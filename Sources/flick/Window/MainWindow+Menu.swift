@@ -25,18 +25,6 @@ extension MainWindow {
         g_menu_append_submenu(section, FlickAction.openRecent.label, folders.pointer.cast(to: GMenuModel.self))
     }
 
-    /// Opens a recent folder as it was last opened. One that is gone or
-    /// is no longer a folder says so in a toast and leaves the folder on
-    /// screen; with none open, the error page says it.
-    func openRecent(path: String) {
-        let url = URL(fileURLWithPath: path, isDirectory: true)
-        if folder != nil, let problem = OpenOptions.problem(with: url) {
-            showToast(ErrorText.folder(problem))
-            return
-        }
-        open(folder: url, recursive: nil, order: .name)
-    }
-
     /// Whether every item of the main menu (window.ui) is labelled as its
     /// action is (FlickAction.label, the one wording); checked in debug builds.
     static func checkMenuLabels(_ ui: Builder) {

@@ -18,7 +18,7 @@ extension MainWindow {
         }
         overview.onChange = { [unowned self] in updateEnabled() }
         overview.beforeFilter = { [unowned self] in
-            if folder?.changedElsewhere == true { reload() }
+            folders.catchUp()
         }
     }
 
@@ -32,7 +32,7 @@ extension MainWindow {
         guard model.allows(.overview) else { return }
         // Decisions another process made (the command line) are read first:
         // the overview's counts, filter and tiles match the store.
-        if folder?.changedElsewhere == true { reload() }
+        folders.catchUp()
         model.setOverview(shown: true)
     }
 

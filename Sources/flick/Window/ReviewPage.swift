@@ -22,36 +22,36 @@ import GtkKit
 final class ReviewPage {
     /// The page's widgets (review-page.ui), kept by the builder.
     private let ui: Builder
-    let root: Widget
+    let root: Typed<Kinds.Box>
     let stack: CardStackView
     let player: PlayerBar
     /// Where the window's toasts appear: over the cards, above the action bar.
-    let toastOverlay: Widget
+    let toastOverlay: Typed<Kinds.ToastOverlay>
     private let model: ReviewModel
-    private let pages: Widget
-    private let cardsPage: Widget
-    private let actionBar: Widget
-    private let progressLabel: Widget
-    private let progressBar: Widget
-    private let progressRow: Widget
-    private let statusLabel: Widget
+    private let pages: Typed<Kinds.Stack>
+    private let cardsPage: Typed<Kinds.Box>
+    private let actionBar: Typed<Kinds.Box>
+    private let progressLabel: Typed<Kinds.Label>
+    private let progressBar: Typed<Kinds.ProgressBar>
+    private let progressRow: Typed<Kinds.Box>
+    private let statusLabel: Typed<Kinds.Label>
     /// What the status line says when no card is held.
     private var restingStatus = ""
     /// What letting go of the held card would do, while one is held.
     private var dragHint: String?
-    private let finishedPage: Widget
+    private let finishedPage: Typed<Kinds.StatusPage>
     /// The finished page's safe button, which takes focus (not Apply).
-    private let reviewAgainButton: Widget
+    private let reviewAgainButton: Typed<Kinds.Button>
     /// The end page's Go to Undecided, shown (and focused) while clips are undecided.
-    private let undecidedButton: Widget
+    private let undecidedButton: Typed<Kinds.Button>
     /// The end page's Back to the Whole Deck, shown (and focused) after the suggested clips.
-    private let wholeDeckButton: Widget
+    private let wholeDeckButton: Typed<Kinds.Button>
     private var shownPage: String?
     private(set) var isFullscreen = false
     /// The page inside the frame that lets the window shrink (RoomLayout).
-    private let content: Widget
+    private let content: Typed<Kinds.Box>
     /// The action bar's buttons, each with its labelled and its icon-only child.
-    private var barButtons: [(action: FlickAction, button: Widget, labelled: Widget, icon: Widget)] = []
+    private var barButtons: [(action: FlickAction, button: Typed<Kinds.Button>, labelled: Typed<Kinds.AnyWidget>, icon: Typed<Kinds.Image>)] = []
     /// The children a bar button is not showing, kept while out of the tree.
     private var barChildren: [ObjectRef<Widget>] = []
     /// How the page uses the window's width and height now.
@@ -86,18 +86,18 @@ final class ReviewPage {
         content = ui.widget("page")
         finishedPage = ui.widget("finished")
         // The stage and the player go between the progress row and the status line.
-        var previous = progressRow
+        var previous = progressRow.widget
         for part in [stack.root, player.captionLine, player.root] {
             gtk_box_insert_child_after(cardsPage.cast(), part, previous)
             previous = part
         }
         (reviewAgainButton, undecidedButton, wholeDeckButton) = Self.fillFinished(ui.widget("finished-buttons"))
-        for (child, label) in [(cardsPage, tr("Cards")), (finishedPage, tr("All Clips Reviewed"))] {
+        for (child, label) in [(cardsPage.widget, tr("Cards")), (finishedPage.widget, tr("All Clips Reviewed"))] {
             if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, label) }
         }
         // The frame reports the room it gets to `fit` once the page exists.
         let relay = RoomRelay()
-        root = RoomLayout.wrap(content, floor: Self.floor) { room in relay.fit(room) }
+        root = Typed(RoomLayout.wrap(content.widget, floor: Self.floor) { room in relay.fit(room) })
         fillActionBar()
         relay.fit = { [unowned self] room in self.fit(room) }
         stack.onDragHint = { [unowned self] hint in showDragHint(hint) }
@@ -111,7 +111,7 @@ final class ReviewPage {
     /// active window (a later focus was heard anyway).
     private func focusAgainOnceEmbedded() {
         embedding = nil
-        guard let window = gtk_widget_get_root(root), let card = stack.topCard?.button, gtk_root_get_focus(window) == card,
+        guard let window = gtk_widget_get_root(root.widget), let card = stack.topCard?.button, gtk_root_get_focus(window) == card,
               gtk_window_is_active(UnsafeMutablePointer<GtkWindow>(window)) != 0 else { return }
         Log.debug("review page: the first card's focus again, for a screen reader", category: "a11y")
         gtk_root_set_focus(window, nil)
@@ -154,14 +154,15 @@ final class ReviewPage {
             // Kept while the button shows the other one.
             barChildren += [ObjectRef(retaining: labelled), ObjectRef(taking: icon)]
             Accessibility.setHidden(icon, true)  // the button carries the name
-            barButtons.append((action, button, labelled, icon))
+            barButtons.append((action, Typed(button), Typed(labelled), Typed(icon)))
         }
     }
 
     /// The finished page's buttons, safest last; gives Review Again, Go
     /// to Undecided and Back to the Whole Deck, which take the focus there.
-    private static func fillFinished(_ buttons: Widget) -> (reviewAgain: Widget, undecided: Widget, wholeDeck: Widget) {
-        var reviewAgain: Widget?, undecided: Widget?, wholeDeck: Widget?
+    private static func fillFinished(_ buttons: Typed<Kinds.Box>)
+        -> (reviewAgain: Typed<Kinds.Button>, undecided: Typed<Kinds.Button>, wholeDeck: Typed<Kinds.Button>) {
+        var reviewAgain: Typed<Kinds.Button>?, undecided: Typed<Kinds.Button>?, wholeDeck: Typed<Kinds.Button>?
         for action in [FlickAction.reviewWholeDeck, .showUndecided, .applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
             let button = makeButton(action)
             if action == .applyDeletions { gtk_widget_add_css_class(button, "destructive-action") }
@@ -170,13 +171,16 @@ final class ReviewPage {
             if action == .reviewSkipped || action == .showUndecided || action == .reviewWholeDeck {
                 g_object_bind_property(button.rawObject, "sensitive", button.rawObject, "visible", G_BINDING_SYNC_CREATE)
             }
-            if action == .reviewAgain { reviewAgain = button }
-            if action == .showUndecided { undecided = button }
-            if action == .reviewWholeDeck { wholeDeck = button }
+            if action == .reviewAgain { reviewAgain = Typed(button) }
+            if action == .showUndecided { undecided = Typed(button) }
+            if action == .reviewWholeDeck { wholeDeck = Typed(button) }
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_box_append(buttons.cast(), button)
         }
-        return (reviewAgain ?? buttons, undecided ?? buttons, wholeDeck ?? buttons)
+        guard let reviewAgain, let undecided, let wholeDeck else {
+            preconditionFailure("the end page has Review Again, Go to Undecided and Back to the Whole Deck")
+        }
+        return (reviewAgain, undecided, wholeDeck)
     }
 
     // MARK: Drawing the model
@@ -193,16 +197,17 @@ final class ReviewPage {
     /// ("3 of 10 · 1.8 GB marked for deletion").
     private func showProgress() {
         let total = model.count
-        let progress = tr("%ld of %ld", model.isFinished ? total : min(model.cursor + 1, total), total)
+        let progress = tr("%ld of %ld", model.stackScreen != .cards ? total : min(model.cursor + 1, total), total)
         gtk_label_set_text(progressLabel.opaque, ([progress] + [Words.markedSpace(model.markedBytes)].compactMap { $0 }).joined(separator: " · "))
     }
 
     private func refresh() {
         let total = model.count
         let cursor = model.cursor
+        let atEnd = model.stackScreen != .cards
         showProgress()
         gtk_progress_bar_set_fraction(progressBar.opaque, total == 0 ? 0 : Double(cursor) / Double(total))
-        if model.isFinished {
+        if atEnd {
             // The end says "All Clips Reviewed" only when it is true; else
             // it names the first undecided clip and offers to show it.
             let undecided = model.undecidedCount
@@ -229,24 +234,24 @@ final class ReviewPage {
     /// overview, whose tiles keep it. Also used when focus comes back from a
     /// dialog, so a screen reader has a widget to be on.
     func focusDefault() {
-        guard !model.showsOverview else { return }
-        if model.isFinished {
-            gtk_widget_grab_focus(model.isReviewingSuggestions ? wholeDeckButton : model.isAllDecided ? reviewAgainButton : undecidedButton)
-        } else if let top = stack.topCard {
-            gtk_widget_grab_focus(top.button)
+        switch model.screen {
+        case .end(let allDecided):
+            gtk_widget_grab_focus((model.isReviewingSuggestions ? wholeDeckButton : allDecided ? reviewAgainButton : undecidedButton).widget)
+        case .cards: if let top = stack.topCard { gtk_widget_grab_focus(top.button) }
+        default: break
         }
     }
 
     private func show(page: String) {
         gtk_stack_set_visible_child_name(pages.cast(), page)
-        gtk_widget_set_visible(actionBar, page == "cards" ? 1 : 0)
+        gtk_widget_set_visible(actionBar.widget, page == "cards" ? 1 : 0)
         // Screen readers see only the page on screen (both have an Undo);
         // focus moving to Review Again was silent while the cards' page kept
         // its name.
         let endTitle = model.isReviewingSuggestions ? Words.suggestionsEndTitle
             : Words.endTitle(undecided: model.undecidedCount, noun: Words.noun(kinds: model.clips.lazy.map(\.kind)))
-        Accessibility.showStackPage(pages, pages: [(cardsPage, ""), (finishedPage, endTitle)],
-                                    shown: page == "finished" ? finishedPage : cardsPage)
+        Accessibility.showStackPage(pages.widget, pages: [(cardsPage.widget, ""), (finishedPage.widget, endTitle)],
+                                    shown: page == "finished" ? finishedPage.widget : cardsPage.widget)
         shownPage = page
     }
 
@@ -254,7 +259,7 @@ final class ReviewPage {
     /// drops the progress row for room.
     func setFullscreen(_ fullscreen: Bool) {
         isFullscreen = fullscreen
-        gtk_widget_set_visible(progressRow, fullscreen || isShort ? 0 : 1)
+        gtk_widget_set_visible(progressRow.widget, fullscreen || isShort ? 0 : 1)
         player.setFullscreen(fullscreen)
     }
 
@@ -294,18 +299,18 @@ final class ReviewPage {
         width = newWidth
         isShort = short
         for (name, on) in [("narrow", width == .narrow), ("medium", width == .medium), ("short", short)] {
-            if on { gtk_widget_add_css_class(content, name) } else { gtk_widget_remove_css_class(content, name) }
+            if on { gtk_widget_add_css_class(content.widget, name) } else { gtk_widget_remove_css_class(content.widget, name) }
         }
         for part in barButtons { showLabel(part, width != .narrow) }
         gtk_box_set_spacing(actionBar.cast(), width == .wide ? 18 : 8)
-        gtk_widget_set_visible(progressRow, isFullscreen || short ? 0 : 1)
+        gtk_widget_set_visible(progressRow.widget, isFullscreen || short ? 0 : 1)
         player.setNarrow(width == .narrow)
     }
 
     /// A labelled action button, or its icon alone named by the action's
     /// label (as a visible label names it otherwise: both would read twice).
-    private func showLabel(_ part: (action: FlickAction, button: Widget, labelled: Widget, icon: Widget), _ labelled: Bool) {
-        let child = labelled ? part.labelled : part.icon
+    private func showLabel(_ part: (action: FlickAction, button: Typed<Kinds.Button>, labelled: Typed<Kinds.AnyWidget>, icon: Typed<Kinds.Image>), _ labelled: Bool) {
+        let child = labelled ? part.labelled.widget : part.icon.widget
         guard gtk_button_get_child(part.button.cast()) != child else { return }
         gtk_button_set_child(part.button.cast(), child)
         if labelled {

@@ -8,11 +8,11 @@ import GtkKit
 /// sample clips to try Flick on.
 @MainActor
 final class StartPage {
-    let root: Widget
-    private let recentTitle: Widget
-    private let recentList: Widget
+    let root: Typed<Kinds.StatusPage>
+    private let recentTitle: Typed<Kinds.Label>
+    private let recentList: Typed<Kinds.ListBox>
     /// The page's own Open Folder button: the first focus on this page.
-    private(set) var openButton: Widget?
+    private(set) var openButton: Typed<Kinds.Button>?
 
     init(_ ui: Builder) {
         root = ui.widget("start-page")
@@ -23,7 +23,7 @@ final class StartPage {
         let open = ReviewPage.makeButton(.openFolder)
         gtk_widget_add_css_class(open, "suggested-action")
         gtk_box_prepend(buttons.cast(), open)
-        openButton = open
+        openButton = Typed(open)
         let samples = ui.widget("start-samples")
         gtk_actionable_set_action_target_value(samples.opaque, g_variant_new_string(ResourceLocator.shared.samples.path))
         gtk_widget_set_tooltip_text(samples, tr("Review the clips that come with Flick"))
@@ -40,7 +40,7 @@ final class StartPage {
     /// Puts the focus on the page's Open Folder (GTK would start on the
     /// header bar's).
     func focusDefault() {
-        if let openButton { gtk_widget_grab_focus(openButton) }
+        if let openButton { gtk_widget_grab_focus(openButton.widget) }
     }
 
     /// Lists `folders` (newest first), each named so that two folders
@@ -57,9 +57,9 @@ final class StartPage {
             }
         })
         let shown = zip(candidates, present).filter { $0.1 ?? true }.map(\.0)
-        while let row = gtk_widget_get_first_child(recentList) { gtk_list_box_remove(recentList.cast(), row) }
-        gtk_widget_set_visible(recentTitle, shown.isEmpty ? 0 : 1)
-        gtk_widget_set_visible(recentList, shown.isEmpty ? 0 : 1)
+        while let row = gtk_widget_get_first_child(recentList.widget) { gtk_list_box_remove(recentList.cast(), row) }
+        gtk_widget_set_visible(recentTitle.widget, shown.isEmpty ? 0 : 1)
+        gtk_widget_set_visible(recentList.widget, shown.isEmpty ? 0 : 1)
         for path in shown {
             let row: Widget = adw_action_row_new()
             adw_preferences_row_set_title(row.cast(), RecentFolder.name(path))

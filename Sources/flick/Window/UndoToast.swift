@@ -19,11 +19,11 @@ import GtkKit
 @MainActor
 final class UndoToastPresenter {
     private let model: ReviewModel
-    private let overlay: Widget
+    private let overlay: Typed<Kinds.ToastOverlay>
     private var toast: ObjectRef<OpaquePointer>?
     private(set) var shown: UndoOffer?
 
-    init(model: ReviewModel, overlay: Widget) {
+    init(model: ReviewModel, overlay: Typed<Kinds.ToastOverlay>) {
         self.model = model
         self.overlay = overlay
     }

@@ -65,6 +65,8 @@ enum Words {
             tr("Speed %@.", speed(rate))
         case .notSaved(let reason):
             tr("Not saved, so not taken: %@", reason)
+        case .keptOne, .decidedStack, .showingMember:
+            stackEvent(event) ?? ""
         }
     }
 
@@ -156,10 +158,13 @@ enum Words {
     }
 
     /// The top card's accessible name: "Clip 3 of 12: crowd.mp4, 0:03, liked".
-    static func cardName(_ clip: ReviewClip, position: Int, of total: Int, facts: ClipFacts, decision: Decision?) -> String {
+    /// On a stack's card, `stack` (its count) follows: "…, photo, 2 of 5 similar".
+    static func cardName(_ clip: ReviewClip, position: Int, of total: Int, facts: ClipFacts, decision: Decision?,
+                         stack: String? = nil) -> String {
         var name = tr("Clip %ld of %ld: %@", position + 1, total, clip.name)
         if let duration = facts.duration { name += ", " + ClipInfo.formatDuration(duration) }
         if clip.kind == .photo { name += tr(", photo") }
+        if let stack { name += ", " + stack }
         if facts.soundOnly { name += tr(", sound only") }
         if let decision { name += ", " + Words.decision(decision) }
         if let problem = facts.problem ?? facts.damage { name += ". " + problem }
