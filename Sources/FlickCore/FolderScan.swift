@@ -52,6 +52,9 @@ public enum DeckOrder: String, Sendable, CaseIterable {
     case name
     /// Modification time, oldest first.
     case date
+    /// File size, biggest first (what frees the most space comes first);
+    /// files of one size in natural name order.
+    case size
 }
 
 /// Lists the clips and photos of a folder in deck order.
@@ -82,6 +85,10 @@ public enum FolderScan {
         case .date:
             clips = clips.map { (NaturalOrder.Key($0.relativePath), $0) }
                 .sorted { $0.1.modified != $1.1.modified ? $0.1.modified < $1.1.modified : NaturalOrder.less($0.0, $1.0) }
+                .map(\.1)
+        case .size:
+            clips = clips.map { (NaturalOrder.Key($0.relativePath), $0) }
+                .sorted { $0.1.contentSize != $1.1.contentSize ? $0.1.contentSize > $1.1.contentSize : NaturalOrder.less($0.0, $1.0) }
                 .map(\.1)
         }
         return clips

@@ -105,6 +105,14 @@ public struct FileItem: Sendable, Equatable {
     public let size: Int64
     /// The file as checked (device, inode, size, mtime).
     public let identity: FileIdentity
+
+    public init(clipID: Int64, relativePath: String, absolutePath: String, size: Int64, identity: FileIdentity = FileIdentity()) {
+        self.clipID = clipID
+        self.relativePath = relativePath
+        self.absolutePath = absolutePath
+        self.size = size
+        self.identity = identity
+    }
 }
 
 /// The only place Flick moves, trashes or copies a user's files. Flick never

@@ -101,6 +101,18 @@ import Testing
         #expect(try FolderScan.scan(dir, order: .date).map(\.relativePath) == ["b.mp4", "c.mp4", "a.mp4"])
     }
 
+    /// Biggest first; files of one size in natural name order (img10
+    /// after img2); a link counts what it points to.
+    @Test func sizeOrderPutsTheBiggestFirst() throws {
+        let dir = try makeFolder(["small.mp4", "big.jpg", "img10.mp4", "img2.mp4"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, bytes) in [("small.mp4", 10), ("big.jpg", 5_000), ("img10.mp4", 300), ("img2.mp4", 300)] {
+            try Data(count: bytes).write(to: dir.appendingPathComponent(name))
+        }
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.mp4").path, withDestinationPath: "big.jpg")
+        #expect(try FolderScan.scan(dir, order: .size).map(\.relativePath) == ["big.jpg", "link.mp4", "img2.mp4", "img10.mp4", "small.mp4"])
+    }
+
     @Test func oddFileNamesAreKept() throws {
         let names = ["with space.mp4", "quote\"d.mp4", "it's.mp4", "new\nline.mp4", "ünïcödé.mp4"]
         let dir = try makeFolder(names)

@@ -191,14 +191,14 @@ extension ReviewSession {
         let decisions = deck.decisions
         guard !stacks.isEmpty else {
             var next = max(position + 1, 0)
-            while next < decisions.count, !pass.visits(decisions[next]) { next += 1 }
+            while next < decisions.count, !pass.visits(decisions[next], at: next) { next += 1 }
             return min(next, deck.count)
         }
         var next = stacks.nextCard(after: position, count: deck.count)
         while next < decisions.count {
             if let members = stacks.members(at: next) {
-                if let visited = members.first(where: { pass.visits(decisions[$0]) }) { return visited }
-            } else if pass.visits(decisions[next]) {
+                if let visited = members.first(where: { pass.visits(decisions[$0], at: $0) }) { return visited }
+            } else if pass.visits(decisions[next], at: next) {
                 return next
             }
             next = stacks.nextCard(after: next, count: deck.count)
@@ -240,7 +240,7 @@ extension ReviewSession {
     @discardableResult
     public mutating func moveOn() -> Bool {
         guard topIsDecided else { return false }
-        deck.moveCursor(to: pass == .skipped ? nextPosition(after: deck.cursor) : stacks.nextCard(after: deck.cursor, count: deck.count))
+        deck.moveCursor(to: pass.movesOnWithinPass ? nextPosition(after: deck.cursor) : stacks.nextCard(after: deck.cursor, count: deck.count))
         return true
     }
 }
@@ -254,12 +254,25 @@ public enum ReviewPass: Sendable, Equatable {
     case every
     /// The next skipped card (Go Through Skipped).
     case skipped
+    /// The next card among these positions, decided or not (Review
+    /// Suggestions: the suggested cards only).
+    case only(Set<Int>)
 
-    func visits(_ decision: Decision?) -> Bool {
+    func visits(_ decision: Decision?, at position: Int) -> Bool {
         switch self {
         case .undecided: decision == nil
         case .every: true
         case .skipped: decision == .skip
+        case .only(let positions): positions.contains(position)
+        }
+    }
+
+    /// Whether moving on from a decided card goes to the pass's next card
+    /// rather than the card after it.
+    var movesOnWithinPass: Bool {
+        switch self {
+        case .skipped, .only: true
+        case .undecided, .every: false
         }
     }
 }

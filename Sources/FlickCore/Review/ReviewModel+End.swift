@@ -43,8 +43,10 @@ extension ReviewModel {
     }
 
     /// What the end of the deck says: every clip reviewed, or which one is
-    /// still undecided (and how many are).
+    /// still undecided (and how many are); every suggested one reviewed
+    /// while going through the suggestions.
     func endEvent(last: ReviewEvent.Last?) -> ReviewEvent {
+        if case .only(let positions) = session.pass { return .suggestionsReviewed(count: positions.count, last: last) }
         guard let first = firstUndecided else { return .finished(stats: session.stats, last: last) }
         return .stillUndecided(count: undecidedCount, first: clips[first].name, last: last)
     }

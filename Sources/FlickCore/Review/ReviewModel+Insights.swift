@@ -10,6 +10,7 @@ extension ReviewModel {
         let regrouped = new.groups != insights.groups
         insights = new
         if regrouped { placeStacks() }
+        followSuggestions()
         publish(ReviewChange(insights: true))
     }
 

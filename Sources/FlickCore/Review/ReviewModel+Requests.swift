@@ -28,6 +28,9 @@ extension ReviewModel {
         case .reviewSkipped: stats.skips > 0
         case .next: !inOverview && topIsDecided
         case .showUndecided: isFinished && !isAllDecided
+        case .reviewSuggestions: !inOverview && count > 0 && !insights.suggestions.isEmpty
+        case .markSuggested: hasFolder && !inOverview && !insights.suggestions.isEmpty
+        case .reviewWholeDeck: !inOverview && isReviewingSuggestions
         case .keepOne, .member: !inOverview && topStack != nil
         }
     }

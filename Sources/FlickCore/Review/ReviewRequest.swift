@@ -23,6 +23,12 @@ public enum ReviewRequest: Hashable, Sendable {
     case next
     /// The end page's "Go to Undecided".
     case showUndecided
+    /// A deck of the suggested clips only.
+    case reviewSuggestions
+    /// The list of every suggested file, to mark the ticked ones for deletion.
+    case markSuggested
+    /// Back to the whole deck from the suggested clips.
+    case reviewWholeDeck
     /// K: keep the member on top of a stack's card, mark the others.
     case keepOne
     /// ←/→ or [ ] on a stack's card: another member on top.

@@ -129,6 +129,10 @@ public enum ReviewEvent: Sendable, Equatable {
     case showing(name: String, decision: Decision?)
     /// The first skipped clip is on top, to go through the `count` skipped.
     case reviewingSkipped(name: String, count: Int)
+    /// Review Suggestions put the first of `count` suggested clips on top.
+    case reviewingSuggestions(name: String, count: Int)
+    /// The last of the `count` suggested clips was decided or passed.
+    case suggestionsReviewed(count: Int, last: Last?)
     case playback(playing: Bool)
     case sound(on: Bool)
     /// Playback speed changed (1 is normal).

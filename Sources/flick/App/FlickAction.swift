@@ -27,6 +27,16 @@ enum FlickAction: String, CaseIterable {
     case next
     /// The end page's "Go to Undecided": the first undecided clip on top.
     case showUndecided = "show-undecided"
+    /// A deck of the suggested clips only, each with its reason.
+    case reviewSuggestions = "review-suggestions"
+    /// The list of every suggested file, ticked where the reason is strong,
+    /// whose confirmed files are marked for deletion as one batch.
+    case markSuggested = "mark-suggested"
+    /// From the suggested clips back to the whole deck.
+    case reviewWholeDeck = "review-whole-deck"
+    /// The deck in natural name order, by date, or biggest first (the
+    /// folder opens again in that order; decisions stay).
+    case orderByName = "order-name", orderByDate = "order-date", orderBySize = "order-size"
     /// K on a stack's card: keep the one on top, mark the others for deletion.
     case keepThis = "keep-this"
     /// [ and ] (← and → on a stack's card): another one of the stack on top.
@@ -66,6 +76,16 @@ enum FlickAction: String, CaseIterable {
     /// bound to it shows the state.
     var hasState: Bool { self == .overview || self == .fullscreen }
 
+    /// The deck order it chooses, for the Order items of the menu.
+    var deckOrder: DeckOrder? {
+        switch self {
+        case .orderByName: .name
+        case .orderByDate: .date
+        case .orderBySize: .size
+        default: nil
+        }
+    }
+
     /// The deck action it performs, if it changes the deck.
     var deckAction: DeckAction? {
         switch self {
@@ -95,9 +115,13 @@ enum FlickAction: String, CaseIterable {
         case .reviewSkipped: .reviewSkipped
         case .next: .next
         case .showUndecided: .showUndecided
+        case .reviewSuggestions: .reviewSuggestions
+        case .markSuggested: .markSuggested
+        case .reviewWholeDeck: .reviewWholeDeck
         case .keepThis: .keepOne
         case .previousMember, .nextMember: .member
-        case .compare, .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
+        case .compare, .orderByName, .orderByDate, .orderBySize,
+             .fullscreen, .leaveFullscreen, .markSidecarRejects, .openFolder, .openRecent, .preferences, .shortcuts, .about, .close, .quit: nil
         }
     }
 
@@ -128,6 +152,12 @@ enum FlickAction: String, CaseIterable {
         case .reviewSkipped: tr("Go Through Skipped")
         case .next: tr("Next")
         case .showUndecided: tr("Go to Undecided")
+        case .reviewSuggestions: tr("Review Suggestions")
+        case .markSuggested: tr("Mark All Suggested…")
+        case .reviewWholeDeck: tr("Back to the Whole Deck")
+        case .orderByName: tr("Order by Name")
+        case .orderByDate: tr("Order by Date")
+        case .orderBySize: tr("Order by Size")
         case .keepThis: tr("Keep This One")
         case .previousMember: tr("Previous in Stack")
         case .nextMember: tr("Next in Stack")
@@ -169,6 +199,12 @@ enum FlickAction: String, CaseIterable {
         case .reviewSkipped: tr("Put the first skipped clip on top; decisions are kept")
         case .next: tr("Next: move on without deciding again (→ on a decided card)")
         case .showUndecided: tr("Put the first undecided clip on top")
+        case .reviewSuggestions: tr("Go through the files Flick suggests, each with its reason; you decide")
+        case .markSuggested: tr("List every suggested file, then mark the ones you keep ticked for deletion")
+        case .reviewWholeDeck: tr("Go on with every clip, not only the suggested ones")
+        case .orderByName: tr("Order the deck by file name")
+        case .orderByDate: tr("Order the deck by date, oldest first")
+        case .orderBySize: tr("Order the deck by size, biggest first: what frees the most space comes first")
         case .keepThis: tr("Keep this one of a stack, mark the others for deletion")
         case .previousMember: tr("Show the previous one of a stack")
         case .nextMember: tr("Show the next one of a stack")

@@ -1,4 +1,5 @@
 import CGtk
+import FlickAnalysis
 import FlickCore
 import Foundation
 import GtkKit
@@ -50,6 +51,8 @@ final class Settings {
     var xmpSidecars: Bool { bool("xmp-sidecars", default: false) }
     /// The rating (1…5) a liked clip gets in its XMP sidecar.
     var xmpLikeRating: Int { Int(double("xmp-like-rating", default: 1).rounded()) }
+    /// Clips shorter than this (seconds) are suggested as short.
+    var shortClipSeconds: Double { double("short-clip-seconds", default: Suggestions.shortClipSeconds) }
 
     /// The window's size and maximized state, saved when it closes.
     var windowSize: (width: Int, height: Int, maximized: Bool) {

@@ -40,17 +40,20 @@ final class ApplyList {
     /// A file whose check takes the focus as soon as the list binds its row.
     var pendingFocus: Int?
 
-    /// Each row's name when it is not the file's own (a Live Photo's half names the other).
+    /// Each row's name when it is not the file's own (a Live Photo's half
+    /// names the other; a suggested file says why).
     private let labels: [Int64: String]
 
     /// `poster` gives a still the overview already holds for a clip;
-    /// `labels` name rows otherwise than by their file's name.
-    init(items: [FileItem], labels: [Int64: String] = [:], poster: @escaping (Int64) -> OpaquePointer?) {
+    /// `labels` name rows otherwise than by their file's name; `checked`
+    /// is each file's first state (all checked when nil).
+    init(items: [FileItem], labels: [Int64: String] = [:], checked: [Bool]? = nil, poster: @escaping (Int64) -> OpaquePointer?) {
         self.items = items
         self.labels = labels
-        checked = Array(repeating: true, count: items.count)
-        keptCount = items.count
-        keptBytes = items.reduce(0) { $0 + $1.size }
+        let checked = checked ?? Array(repeating: true, count: items.count)
+        self.checked = checked
+        keptCount = checked.filter { $0 }.count
+        keptBytes = zip(items, checked).reduce(0) { $0 + ($1.1 ? $1.0.size : 0) }
         posters = ApplyListPosters(shared: poster)
         let strings: OpaquePointer = gtk_string_list_new(nil)
         withCStringArray(items.indices.map(String.init)) { gtk_string_list_splice(strings, 0, 0, $0) }

@@ -82,6 +82,14 @@ extension MainWindow {
         }
     }
 
+    /// "Moved 12 files to the Trash, 1.8 GB freed." (into "Flick Rejected"
+    /// frees nothing: the files stay in the folder).
+    static func movedText(_ report: MoveReport, to destination: Apply.Destination, place: String) -> String {
+        let count = report.moved.count
+        guard destination == .trash else { return trn("Moved %ld file to %@.", "Moved %ld files to %@.", count, count, place) }
+        return trn("Moved %ld file to %@, %@ freed.", "Moved %ld files to %@, %@ freed.", count, count, place, Words.fileSize(report.movedBytes))
+    }
+
     /// A toast when all went well; otherwise a dialog naming each file and
     /// why, and the file whose move did not return (`stuck`) when Cancel
     /// left it behind.
@@ -89,7 +97,7 @@ extension MainWindow {
         let report = result.moves
         let failures = result.failures
         let place = destination == .trash ? tr("the Trash") : tr("“%@”", FolderScan.rejectedFolderName)
-        var movedText = report.moved.isEmpty ? "" : tr("Moved %@ to %@.", Apply.summary(count: report.moved.count, bytes: report.movedBytes), place)
+        var movedText = report.moved.isEmpty ? "" : Self.movedText(report, to: destination, place: place)
         for pair in result.movedPairs { movedText += " " + LivePhotoWords.movedTogether(pair) }
         // Moved as decided, by another Flick: done, never a failure.
         if !report.alreadyMoved.isEmpty {

@@ -23,10 +23,11 @@ enum PreferencesWindow {
         bindScale("swipe-distance", in: ui) { "\(Int(($0 * 100).rounded())) %" }
         bindScale("fling-speed", in: ui) { String(format: "%.1f widths/s", $0) }
         bindScale("xmp-like-rating", in: ui) { "\(Int($0.rounded())) ★" }
+        bindScale("short-clip-seconds", in: ui) { tr("%@ s", String(format: "%.1f", $0)) }
         if settings.gsettings == nil {
             adw_preferences_group_set_description(ui.widget("swiping").cast(),
                                                   tr("Preferences are unavailable: the settings schema is not installed."))
-            for group in ["playback", "folders", "similar", "deleting", "photo-managers"] { gtk_widget_set_sensitive(ui.widget(group), 0) }
+            for group in ["playback", "folders", "similar", "deleting", "photo-managers", "suggestions"] { gtk_widget_set_sensitive(ui.widget(group), 0) }
         }
         // Focus starts on the first control (not the one-page switcher),
         // and no internal names or type names are read on the way in.

@@ -168,6 +168,9 @@ final class CardStackView {
             if card.isLive { card.fit(frameFit(for: card)) }
             needsRender = true
         }
+        if change.insights, !change.touchesDeck {
+            for (id, card) in cards { if let position = model.position(of: id) { describe(card, at: position) } }
+        }
         if change.playback {
             applyPlayback()
             onStateChange()
@@ -338,7 +341,14 @@ final class CardStackView {
         }
     }
 
-    /// The card's accessible name and problem, from the model.
+    /// The top card's suggestion again, after an announcement on it
+    /// emptied its description (said once more: "Suggested: short").
+    func describeTopAgain() {
+        guard let card = topCard, !model.suggestions(at: model.cursor).isEmpty else { return }
+        Accessibility.setDescription(card.button, Words.suggestion(model.suggestions(at: model.cursor)) ?? "")
+    }
+
+    /// The card's accessible name, problem and suggestion, from the model.
     private func describe(_ card: CardView, at position: Int) {
         let clip = model.clips[position]
         let facts = model.facts(at: position)
@@ -350,6 +360,10 @@ final class CardStackView {
         card.setStack(stack.map { (CardView.stackIcon($0.kind), count ?? "") })
         Accessibility.setLabel(card.button, Words.cardName(clip, position: position, of: model.count, facts: facts,
                                                            decision: model.decision(at: position), stack: count))
+        // Why it is suggested, said with the card (never a decision). An
+        // announcement on the focused card empties its description
+        // (`Accessibility.announce`); the next render sets it again.
+        Accessibility.setDescription(card.button, Words.suggestion(model.suggestions(at: position)) ?? "")
     }
 
     /// Keeps the z-order: deepest card first, the top card, then a leaving card.

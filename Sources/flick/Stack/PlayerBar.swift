@@ -137,16 +137,22 @@ final class PlayerBar {
             describeTop()
         } else if let id = change.facts, id == model.top?.id {
             describeTop()
+        } else if change.insights {
+            describeTop()
         }
         if change.playback { showPlayback() }
     }
 
-    /// The top clip's name and facts; the player parts only for a clip.
+    /// The top clip's name, facts, size and suggestion; the player parts
+    /// only for a clip.
     private func describeTop() {
         let facts = model.facts(at: model.cursor)
         let name = model.top?.name ?? ""
         let isVideo = model.top?.kind == .video && facts.problem == nil
-        gtk_label_set_text(caption.opaque, [name, Self.details(facts, timed: isVideo)].filter { !$0.isEmpty }.joined(separator: " · "))
+        // The file's size and why it is suggested, once the analysis knows.
+        let size = model.bytes(at: model.cursor).map(Words.fileSize) ?? ""
+        let reason = Words.suggestion(model.suggestions(at: model.cursor)) ?? ""
+        gtk_label_set_text(caption.opaque, [name, Self.details(facts, timed: isVideo), size, reason].filter { !$0.isEmpty }.joined(separator: " · "))
         for part in [positionLabel, seekBar] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }
         gtk_widget_set_visible(speedLabel, isVideo && !isNarrow ? 1 : 0)
         gtk_widget_set_hexpand(caption, isVideo && !isNarrow ? 0 : 1)

@@ -104,6 +104,14 @@ final class Announcer {
         // A member shown on a stack's card: the card's name, read as it
         // takes the focus, says which it is.
         case nil, .showing?, .showingMember?: return
+        case .reviewingSuggestions?:
+            // The focus has just moved to the first suggested card from
+            // the menu: said once the card (with its reason) is read.
+            guard let said else { return }
+            Task { @MainActor [weak self] in
+                try? await Task.sleep(for: Self.welcomeDelay)
+                self?.say(said)
+            }
         default: if let said, said != saidEarly { say(said) }
         }
     }
@@ -131,6 +139,7 @@ final class Announcer {
         // screen reader's picture of the window after it was cleared.
         if gtk_window_get_focus(window.cast()) == nil { focusDefault() }
         Accessibility.announce(text, in: window)
+        afterSaying()
     }
 
     /// Forgets what was held back while another window had the focus (that
@@ -138,6 +147,10 @@ final class Announcer {
     func forgetPending() {
         pending = []
     }
+
+    /// Gives the focused widget back the description the announcement
+    /// emptied (the top card's suggestion; set by the window).
+    var afterSaying: @MainActor () -> Void = {}
 
     /// Says the result of work that ran behind a dialog (Apply, Export),
     /// once the dialog has gone and the screen reader is back on this

@@ -76,6 +76,11 @@ extension MainWindow {
         case .reviewSkipped: model.reviewSkipped()
         case .next: model.moveOn()
         case .showUndecided: model.showUndecided()
+        case .reviewSuggestions: reviewSuggestions()
+        case .markSuggested: markAllSuggested()
+        case .reviewWholeDeck: model.reviewWholeDeck()
+        case .orderByName, .orderByDate, .orderBySize:
+            if let folder, let order = action.deckOrder { open(folder: folder.url, recursive: folder.recursive, order: order) }
         case .keepThis: model.keepTop()
         case .previousMember: model.showMember(offset: -1)
         case .nextMember: model.showMember(offset: 1)
@@ -102,6 +107,7 @@ extension MainWindow {
             case .leaveFullscreen: isFullscreen
             case .markSidecarRejects: !sidecarRejects.isEmpty
             case .compare: canCompare
+            case .orderByName, .orderByDate, .orderBySize: folder.map { $0.order != action.deckOrder } ?? false
             default: action.request.map { model.allows($0, selected: selected) } ?? true
             }
             Actions.setEnabled(gaction, enabled)

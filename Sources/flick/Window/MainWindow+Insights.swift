@@ -12,7 +12,7 @@ extension MainWindow {
 
     /// What the user asked the analysis for (Preferences).
     var insightsOptions: FolderInsights.Options {
-        FolderInsights.Options(stacks: StacksChoice.isOn)
+        FolderInsights.Options(stacks: StacksChoice.isOn, shortClipSeconds: shortClipSeconds)
     }
 
     /// The analysis's part of the render pass: a deck opened or changed is

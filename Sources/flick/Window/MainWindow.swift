@@ -93,6 +93,7 @@ final class MainWindow {
         adw_application_window_set_content(window.cast(), ui.widget("content"))
 
         self.announcer = announcer
+        announcer.afterSaying = { [unowned self] in page.stack.describeTopAgain() }
         page.player.announce = { [weak announcer] text in announcer?.say(text) }
         facts = FactsReader(model: model)
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
@@ -171,6 +172,7 @@ final class MainWindow {
             settings.onChange(key) { settings.apply(to: &stack.tuning) }
         }
         settings.onChange("loop-clips") { stack.loops = settings.loopClips }
+        followSuggestionPreferences()
     }
 
     func present() {

@@ -44,6 +44,8 @@ final class ReviewPage {
     private let reviewAgainButton: Typed<Kinds.Button>
     /// The end page's Go to Undecided, shown (and focused) while clips are undecided.
     private let undecidedButton: Typed<Kinds.Button>
+    /// The end page's Back to the Whole Deck, shown (and focused) after the suggested clips.
+    private let wholeDeckButton: Typed<Kinds.Button>
     private var shownPage: String?
     private(set) var isFullscreen = false
     /// The page inside the frame that lets the window shrink (RoomLayout).
@@ -89,7 +91,7 @@ final class ReviewPage {
             gtk_box_insert_child_after(cardsPage.cast(), part, previous)
             previous = part
         }
-        (reviewAgainButton, undecidedButton) = Self.fillFinished(ui.widget("finished-buttons"))
+        (reviewAgainButton, undecidedButton, wholeDeckButton) = Self.fillFinished(ui.widget("finished-buttons"))
         for (child, label) in [(cardsPage.widget, tr("Cards")), (finishedPage.widget, tr("All Clips Reviewed"))] {
             if let stackPage = gtk_stack_get_page(pages.cast(), child) { Accessibility.setLabel(stackPage, label) }
         }
@@ -156,25 +158,29 @@ final class ReviewPage {
         }
     }
 
-    /// The finished page's buttons, safest last; gives Review Again and Go
-    /// to Undecided, which take the focus there.
-    private static func fillFinished(_ buttons: Typed<Kinds.Box>) -> (reviewAgain: Typed<Kinds.Button>, undecided: Typed<Kinds.Button>) {
-        var reviewAgain: Typed<Kinds.Button>?, undecided: Typed<Kinds.Button>?
-        for action in [FlickAction.showUndecided, .applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
+    /// The finished page's buttons, safest last; gives Review Again, Go
+    /// to Undecided and Back to the Whole Deck, which take the focus there.
+    private static func fillFinished(_ buttons: Typed<Kinds.Box>)
+        -> (reviewAgain: Typed<Kinds.Button>, undecided: Typed<Kinds.Button>, wholeDeck: Typed<Kinds.Button>) {
+        var reviewAgain: Typed<Kinds.Button>?, undecided: Typed<Kinds.Button>?, wholeDeck: Typed<Kinds.Button>?
+        for action in [FlickAction.reviewWholeDeck, .showUndecided, .applyDeletions, .exportLikes, .reviewSkipped, .reviewAgain, .undo] {
             let button = makeButton(action)
             if action == .applyDeletions { gtk_widget_add_css_class(button, "destructive-action") }
             if action == .showUndecided { gtk_widget_add_css_class(button, "suggested-action") }
             // Offered only while there are skipped (undecided) clips to go through.
-            if action == .reviewSkipped || action == .showUndecided {
+            if action == .reviewSkipped || action == .showUndecided || action == .reviewWholeDeck {
                 g_object_bind_property(button.rawObject, "sensitive", button.rawObject, "visible", G_BINDING_SYNC_CREATE)
             }
             if action == .reviewAgain { reviewAgain = Typed(button) }
             if action == .showUndecided { undecided = Typed(button) }
+            if action == .reviewWholeDeck { wholeDeck = Typed(button) }
             gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
             gtk_box_append(buttons.cast(), button)
         }
-        guard let reviewAgain, let undecided else { preconditionFailure("the end page has Review Again and Go to Undecided") }
-        return (reviewAgain, undecided)
+        guard let reviewAgain, let undecided, let wholeDeck else {
+            preconditionFailure("the end page has Review Again, Go to Undecided and Back to the Whole Deck")
+        }
+        return (reviewAgain, undecided, wholeDeck)
     }
 
     // MARK: Drawing the model
@@ -184,21 +190,30 @@ final class ReviewPage {
     /// page and focus follow the deck.
     func render(_ change: ReviewChange, said: String?) {
         if let said { setStatus(said) }
-        if change.touchesDeck { refresh() }
+        if change.touchesDeck { refresh() } else if change.insights { showProgress() }
+    }
+
+    /// "3 of 10", and the space marked for deletion once it is known
+    /// ("3 of 10 · 1.8 GB marked for deletion").
+    private func showProgress() {
+        let total = model.count
+        let progress = tr("%ld of %ld", model.stackScreen != .cards ? total : min(model.cursor + 1, total), total)
+        gtk_label_set_text(progressLabel.opaque, ([progress] + [Words.markedSpace(model.markedBytes)].compactMap { $0 }).joined(separator: " · "))
     }
 
     private func refresh() {
         let total = model.count
         let cursor = model.cursor
         let atEnd = model.stackScreen != .cards
-        gtk_label_set_text(progressLabel.opaque, tr("%ld of %ld", atEnd ? total : min(cursor + 1, total), total))
+        showProgress()
         gtk_progress_bar_set_fraction(progressBar.opaque, total == 0 ? 0 : Double(cursor) / Double(total))
         if atEnd {
             // The end says "All Clips Reviewed" only when it is true; else
             // it names the first undecided clip and offers to show it.
             let undecided = model.undecidedCount
             let noun = Words.noun(kinds: model.clips.lazy.map(\.kind))
-            adw_status_page_set_title(finishedPage.cast(), Words.endTitle(undecided: undecided, noun: noun))
+            adw_status_page_set_title(finishedPage.cast(), model.isReviewingSuggestions ? Words.suggestionsEndTitle
+                                      : Words.endTitle(undecided: undecided, noun: noun))
             if let first = model.firstUndecided {
                 adw_status_page_set_icon_name(finishedPage.cast(), "dialog-question-symbolic")
                 adw_status_page_set_description(finishedPage.cast(), Words.endSummary(model.stats, undecided: undecided, first: model.clips[first].name,
@@ -220,7 +235,8 @@ final class ReviewPage {
     /// dialog, so a screen reader has a widget to be on.
     func focusDefault() {
         switch model.screen {
-        case .end(let allDecided): gtk_widget_grab_focus((allDecided ? reviewAgainButton : undecidedButton).widget)
+        case .end(let allDecided):
+            gtk_widget_grab_focus((model.isReviewingSuggestions ? wholeDeckButton : allDecided ? reviewAgainButton : undecidedButton).widget)
         case .cards: if let top = stack.topCard { gtk_widget_grab_focus(top.button) }
         default: break
         }
@@ -232,7 +248,8 @@ final class ReviewPage {
         // Screen readers see only the page on screen (both have an Undo);
         // focus moving to Review Again was silent while the cards' page kept
         // its name.
-        let endTitle = Words.endTitle(undecided: model.undecidedCount, noun: Words.noun(kinds: model.clips.lazy.map(\.kind)))
+        let endTitle = model.isReviewingSuggestions ? Words.suggestionsEndTitle
+            : Words.endTitle(undecided: model.undecidedCount, noun: Words.noun(kinds: model.clips.lazy.map(\.kind)))
         Accessibility.showStackPage(pages.widget, pages: [(cardsPage.widget, ""), (finishedPage.widget, endTitle)],
                                     shown: page == "finished" ? finishedPage.widget : cardsPage.widget)
         shownPage = page

@@ -19,17 +19,14 @@ extension Words {
     }
 
     /// One reason's phrase: "very dark", "blurry", "short", "screenshot",
-    /// "extra copy". Keyed by the reason's name, so a reason the analysis
-    /// learns (dark, blurry) has its words ready, and one not known here
-    /// still reads as its name rather than nothing.
+    /// "extra copy" (a compiler-checked switch: a new reason needs words).
     static func reason(_ suggestion: Suggestion) -> String {
-        switch suggestion.rawValue {
-        case "dark": tr("very dark")
-        case "blurry": tr("blurry")
-        case "short": tr("short")
-        case "screenshot": tr("screenshot")
-        case "copy": tr("extra copy")
-        default: suggestion.rawValue
+        switch suggestion {
+        case .dark: tr("very dark")
+        case .blurry: tr("blurry")
+        case .short: tr("short")
+        case .screenshot: tr("screenshot")
+        case .copy: tr("extra copy")
         }
     }
 

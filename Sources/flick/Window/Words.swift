@@ -56,6 +56,10 @@ enum Words {
             case .photo: trn("Going through the %ld skipped photo: %@ is on top.", "Going through the %ld skipped photos: %@ is on top.", count, count, name)
             case .item: trn("Going through the %ld skipped item: %@ is on top.", "Going through the %ld skipped items: %@ is on top.", count, count, name)
             }
+        case .reviewingSuggestions(let name, let count):
+            reviewingSuggestions(name: name, count: count)
+        case .suggestionsReviewed(let count, let last):
+            (last.map { decided($0.name, $0.decision) + " " } ?? "") + suggestionsReviewed(count: count)
         case .playback(let playing):
             playing ? tr("Playing.") : tr("Paused.")
         case .sound(let on):
