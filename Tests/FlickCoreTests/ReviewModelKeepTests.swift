@@ -1,28 +1,11 @@
 import Testing
 @testable import FlickCore
 
-/// A sink that keeps each batch apart, and can be told to fail.
-@MainActor
-private final class KeepSink: DecisionSink {
-    struct Failure: Error, CustomStringConvertible { var description: String { "disk full" } }
-    var batches: [[ActionOutcome]] = []
-    var failing = false
-    func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
-        if failing { throw Failure() }
-        batches.append([outcome])
-    }
-    func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
-        if failing { throw Failure() }
-        batches.append(outcomes)
-    }
-    func rememberProblem(clipID: Int64, reason: String?) throws {}
-}
-
 @MainActor
 @Suite struct ReviewModelKeepTests {
     /// Six photos with ids 11…16 at positions 0…5.
-    private static func model() -> (ReviewModel, KeepSink) {
-        let sink = KeepSink()
+    private static func model() -> (ReviewModel, BatchSink) {
+        let sink = BatchSink()
         let model = ReviewModel(sink: sink)
         let clips = (0..<6).map { ReviewClip(id: Int64(11 + $0), relativePath: "IMG_\($0).jpg", name: "IMG_\($0).jpg", kind: .photo) }
         model.load(clips: clips, session: ReviewSession(deck: Deck(ids: clips.map(\.id))))

@@ -1,28 +1,6 @@
 import Testing
 @testable import FlickCore
 
-/// A sink that keeps every call, batches apart, and can be told to fail.
-@MainActor
-private final class BatchSink: DecisionSink {
-    var problems: [Int64: String?] = [:]
-    func rememberProblem(clipID: Int64, reason: String?) throws { problems[clipID] = reason }
-
-    struct Failure: Error, CustomStringConvertible { var description: String { "disk full" } }
-    var single: [ActionOutcome] = []
-    var batches: [[ActionOutcome]] = []
-    var failing = false
-
-    func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
-        if failing { throw Failure() }
-        single.append(outcome)
-    }
-
-    func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
-        if failing { throw Failure() }
-        batches.append(outcomes)
-    }
-}
-
 @MainActor
 @Suite struct ReviewModelOverviewTests {
     private static func model(count: Int = 6) -> (ReviewModel, BatchSink) {

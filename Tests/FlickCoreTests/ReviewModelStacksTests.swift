@@ -1,31 +1,13 @@
 import Testing
 @testable import FlickCore
 
-/// A sink that keeps every batch apart and can be told to fail.
-@MainActor
-private final class StackSink: DecisionSink {
-    struct Failure: Error, CustomStringConvertible { var description: String { "disk full" } }
-    var single: [ActionOutcome] = []
-    var batches: [[ActionOutcome]] = []
-    var failing = false
-    func record(_ outcome: ActionOutcome, session: ReviewSession) throws {
-        if failing { throw Failure() }
-        single.append(outcome)
-    }
-    func record(batch outcomes: [ActionOutcome], session: ReviewSession) throws {
-        if failing { throw Failure() }
-        batches.append(outcomes)
-    }
-    func rememberProblem(clipID: Int64, reason: String?) throws {}
-}
-
 /// Stacks in the review model: one card, K keeps the one on top, a plain
 /// decision takes the whole stack, one undo takes it all back.
 @MainActor
 @Suite struct ReviewModelStacksTests {
     /// a.jpg, a burst of three (ids 2, 3, 4), live.heic + live.mov (5, 6), z.jpg.
-    private static func model(insights: DeckInsights = ReviewModelStacksTests.insights) -> (ReviewModel, StackSink) {
-        let sink = StackSink()
+    private static func model(insights: DeckInsights = ReviewModelStacksTests.insights) -> (ReviewModel, BatchSink) {
+        let sink = BatchSink()
         let model = ReviewModel(sink: sink)
         let names = ["a.jpg", "IMG_2001_BURST001.jpg", "IMG_2001_BURST002.jpg", "IMG_2001_BURST003.jpg", "live.heic", "live.mov", "z.jpg"]
         let clips = names.enumerated().map { index, name in

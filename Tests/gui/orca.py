@@ -82,6 +82,16 @@ sys.exit(orca.main())
 LEVELS = {"ALL": 0, "FINE": 600, "INFO": 800}  # ALL also logs every AT-SPI event
 
 
+def said_text(said):
+    """What Orca said, one utterance after another, for a failure message."""
+    return " | ".join(said)
+
+
+def starts(said, text):
+    """Whether one of the utterances begins with `text`."""
+    return any(u.startswith(text) for u in said)
+
+
 class OrcaError(AssertionError):
     pass
 

@@ -14,7 +14,7 @@ import pytest
 from cli import Cli
 from file_reads import FileReads
 from harness import FlickSession, wait_until
-from orca import Orca
+from orca import Orca, said_text, starts
 
 DATA = "/usr/share/doc/opencv-doc/examples/data"
 # How many times the window opens a photo that is not near the top card
@@ -26,12 +26,16 @@ def tool(*args):
     subprocess.run([str(a) for a in args], check=True, capture_output=True, timeout=120)
 
 
-def said_text(said):
-    return " | ".join(said)
+def holder():
+    """A FileReads action that holds the analysis at its open of a file
+    until released: (held, release, hold)."""
+    held = threading.Event()
+    release = threading.Event()
 
-
-def starts(said, text):
-    return any(u.startswith(text) for u in said)
+    def hold():
+        held.set()
+        release.wait(90)
+    return held, release, hold
 
 
 @pytest.fixture
@@ -125,12 +129,7 @@ def test_the_analysis_line_shows_progress_and_stop_stops_it(burst, tmp_path):
     shutil.copy(f"{DATA}/apple.jpg", burst / "zz_last.jpg")
     total = len(list(burst.iterdir()))
     cli = Cli(tmp_path)
-    held = threading.Event()
-    release = threading.Event()
-
-    def hold():
-        held.set()
-        release.wait(90)
+    held, release, hold = holder()
 
     # The window's own opens of the file while it lists the folder and
     # fills the store come first (three); the analysis's opens follow.
@@ -169,12 +168,7 @@ def test_no_stacks_on_the_command_line_looks_without_stacking(burst, tmp_path):
         shutil.copy(f"{DATA}/{name}", burst / f"scene_{name}")
     shutil.copy(f"{DATA}/apple.jpg", burst / "zz_last.jpg")
     cli = Cli(tmp_path)
-    held = threading.Event()
-    release = threading.Event()
-
-    def hold():
-        held.set()
-        release.wait(90)
+    held, release, hold = holder()
 
     with FileReads(burst / "zz_last.jpg", at=WINDOW_OPENS + 1, action=hold, opens_only=True), \
             FlickSession(["--no-stacks", str(burst)], data_home=cli.data, stacks=True) as session:

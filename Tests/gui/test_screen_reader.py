@@ -13,13 +13,9 @@ import pytest
 
 from cli import Cli
 from harness import ROOT, FlickSession, find_nodes, wait_until
-from orca import Orca
+from orca import Orca, said_text
 
 SAMPLES = ROOT / "data" / "samples"
-
-
-def said_text(said):
-    return " | ".join(said)
 
 
 def spoken(said, text):

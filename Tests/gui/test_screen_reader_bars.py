@@ -8,21 +8,13 @@ import shutil
 import pytest
 
 from harness import ROOT, FlickSession
-from orca import Orca
+from orca import Orca, said_text, starts
 
 SAMPLES = ROOT / "data" / "samples"
 # The hints (tooltips) of the buttons Tab passes, as FlickAction words them.
 HINTS = ["Play or pause", "Mute or unmute", "Fullscreen on or off", "Previous: back one card",
          "Delete: mark the clip for deletion", "Skip: decide later", "Undo the last decision",
          "Like: keep the clip"]
-
-
-def said_text(said):
-    return " | ".join(said)
-
-
-def starts(said, text):
-    return any(u.startswith(text) for u in said)
 
 
 @pytest.fixture

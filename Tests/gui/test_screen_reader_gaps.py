@@ -8,19 +8,11 @@ import shutil
 import pytest
 
 from harness import ROOT, FlickSession
-from orca import Orca
+from orca import Orca, said_text, starts
 
 SAMPLES = ROOT / "data" / "samples"
 PHOTO = "/usr/share/doc/opencv-doc/examples/data/apple.jpg"
 CUT = "Only part of this photo could be read"
-
-
-def said_text(said):
-    return " | ".join(said)
-
-
-def starts(said, text):
-    return any(u.startswith(text) for u in said)
 
 
 def press(orca, key, text, timeout=6):

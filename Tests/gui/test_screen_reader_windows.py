@@ -11,17 +11,9 @@ import pytest
 
 from cli import Cli
 from harness import ROOT, FlickSession
-from orca import Orca
+from orca import Orca, said_text, starts
 
 SAMPLES = ROOT / "data" / "samples"
-
-
-def said_text(said):
-    return " | ".join(said)
-
-
-def starts(said, text):
-    return any(u.startswith(text) for u in said)
 
 
 def matches(said, pattern):

@@ -12,7 +12,7 @@ import pytest
 
 from cli import Cli
 from harness import FlickSession, find_nodes, wait_until
-from orca import Orca
+from orca import Orca, said_text
 
 DATA = "/usr/share/doc/opencv-doc/examples/data"
 BURST = [f"IMG_2001_BURST00{i}.jpg" for i in (1, 2, 3)]
@@ -34,10 +34,6 @@ def phone(tmp_path):
              f"-SubSecTimeOriginal={at.split('.')[1]}", folder / name)
     shutil.copy(f"{DATA}/home.jpg", folder / ALONE)
     return folder
-
-
-def said_text(said):
-    return " | ".join(said)
 
 
 def card_names(session):

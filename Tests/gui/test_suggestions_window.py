@@ -18,7 +18,7 @@ import pytest
 
 from cli import Cli
 from harness import FlickSession, find_nodes, wait_until
-from orca import Orca
+from orca import Orca, said_text
 
 DATA = "/usr/share/doc/opencv-doc/examples/data"
 X264 = ["-an", "-c:v", "libx264", "-preset", "ultrafast"]
@@ -51,10 +51,6 @@ def glib_size(size):
     glib.g_format_size.restype = ctypes.c_char_p
     glib.g_format_size.argtypes = [ctypes.c_uint64]
     return glib.g_format_size(size).decode()
-
-
-def said_text(said):
-    return " | ".join(said)
 
 
 def suggested(cli, folder):

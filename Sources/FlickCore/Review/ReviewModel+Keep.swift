@@ -27,15 +27,7 @@ extension ReviewModel {
             if let outcome = session.decide(.delete, at: position) { outcomes.append(outcome) }
         }
         guard !outcomes.isEmpty else { return false }
-        do {
-            try sink.record(batch: outcomes, session: session)
-        } catch {
-            session = saved
-            lastEvent = .notSaved(reason: "\(error)")
-            publish(ReviewChange(rolledBack: true))
-            return false
-        }
-        if outcomes.count > 1 { batches.append(saved.history.count..<session.history.count) }
+        guard saveBatch(outcomes, restoring: saved) else { return false }
         lastEvent = .kept(name: clips[kept].name, marked: marked.count)
         publish(ReviewChange(decisions: true))
         return true

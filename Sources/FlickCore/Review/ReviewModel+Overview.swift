@@ -77,9 +77,8 @@ extension ReviewModel {
             if let outcome = session.decide(decision, at: position) { outcomes.append(outcome) }
         }
         guard !outcomes.isEmpty else { return false }
-        guard save(outcomes, restoring: saved) else { return false }
+        guard saveBatch(outcomes, restoring: saved) else { return false }
         if outcomes.count > 1 {
-            batches.append(saved.history.count..<session.history.count)
             let kinds = Set(outcomes.compactMap { outcome -> ClipKind? in
                 guard case .decided(let position, _) = outcome else { return nil }
                 return clips[position].kind
@@ -117,7 +116,9 @@ extension ReviewModel {
         return .batchUndone(count: outcomes.count)
     }
 
-    private func save(_ outcomes: [ActionOutcome], restoring saved: ReviewSession) -> Bool {
+    /// Saves `outcomes` (the session's steps since `saved`) in one go; a
+    /// failed save takes them all back and says so (`notSaved`).
+    func save(_ outcomes: [ActionOutcome], restoring saved: ReviewSession) -> Bool {
         do {
             try sink.record(batch: outcomes, session: session)
             return true
@@ -127,5 +128,13 @@ extension ReviewModel {
             publish(ReviewChange(rolledBack: true))
             return false
         }
+    }
+
+    /// `save`, and more than one step becomes a batch the next undo takes
+    /// back as one.
+    func saveBatch(_ outcomes: [ActionOutcome], restoring saved: ReviewSession) -> Bool {
+        guard save(outcomes, restoring: saved) else { return false }
+        if outcomes.count > 1 { batches.append(saved.history.count..<session.history.count) }
+        return true
     }
 }

@@ -70,15 +70,7 @@ extension ReviewModel {
         let shown = cursor
         let outcomes = session.decideStack(decision, others: others, at: clock())
         guard let first = outcomes.first else { return .unavailable }
-        do {
-            try sink.record(batch: outcomes, session: session)
-        } catch {
-            session = saved
-            lastEvent = .notSaved(reason: "\(error)")
-            publish(ReviewChange(rolledBack: true))
-            return .notSaved
-        }
-        if outcomes.count > 1 { batches.append(saved.history.count..<session.history.count) }
+        guard saveBatch(outcomes, restoring: saved) else { return .notSaved }
         let name = clips[shown].name
         let last = ReviewEvent.Last(name: name, decision: decision)
         if session.deck.isFinished {

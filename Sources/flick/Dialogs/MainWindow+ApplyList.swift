@@ -22,10 +22,22 @@ extension MainWindow {
                 let kept = list.keptItems
                 if !kept.isEmpty { confirmed(kept) }
             }
+        followList(list, in: dialog, response: "apply", summary: { [unowned list] in Self.spokenSummary(count: list.keptCount, bytes: list.keptBytes) }) { [unowned list] dialog in
+            adw_message_dialog_set_heading(dialog.cast(), Self.moveHeading(list.keptItems))
+            adw_message_dialog_set_body(dialog.cast(), Self.moveBody(count: list.keptCount, bytes: list.keptBytes))
+        }
+    }
+
+    /// A list dialog's focus and words (Apply's list, Mark All Suggested):
+    /// focus starts on the first file (Tab reaches the buttons), and
+    /// `summary` is said after it — the screen reader reads the dialog's
+    /// title and the focused file, never its body. Each tick or untick
+    /// runs `update` on the dialog, enables `response` while a file is
+    /// ticked and says the new summary.
+    func followList(_ list: ApplyList, in dialog: Widget, response: String, summary: @escaping @MainActor () -> String,
+                    update: @escaping @MainActor (Widget) -> Void) {
         let weakDialog = WeakObjectRef(widget: dialog)
-        // Focus starts on the first file (Tab reaches the buttons), and the
-        // summary is said after it: the screen reader reads the dialog's
-        // title and the focused file, never its body.
+        adw_message_dialog_set_response_enabled(dialog.cast(), response, list.keptCount == 0 ? 0 : 1)
         Dialogs.onceActive(dialog) { [unowned list] in
             Task { @MainActor in
                 // After the menu that opened the dialog has closed and put
@@ -36,18 +48,15 @@ extension MainWindow {
                 weakDialog.with { gtk_window_set_focus($0.cast(), nil) }
                 list.move(to: 0)
                 try? await Task.sleep(for: Self.summaryDelay)
-                weakDialog.with { dialog in
-                    Accessibility.announce(Self.spokenSummary(count: list.keptCount, bytes: list.keptBytes), in: dialog)
-                }
+                weakDialog.with { Accessibility.announce(summary(), in: $0) }
             }
         }
         list.onChange = { [unowned list] in
             weakDialog.with { dialog in
-                adw_message_dialog_set_heading(dialog.cast(), Self.moveHeading(list.keptItems))
-                adw_message_dialog_set_body(dialog.cast(), Self.moveBody(count: list.keptCount, bytes: list.keptBytes))
-                adw_message_dialog_set_response_enabled(dialog.cast(), "apply", list.keptCount == 0 ? 0 : 1)
+                update(dialog)
+                adw_message_dialog_set_response_enabled(dialog.cast(), response, list.keptCount == 0 ? 0 : 1)
                 // The new total, after the screen reader's "not checked".
-                Accessibility.announce(Self.spokenSummary(count: list.keptCount, bytes: list.keptBytes), in: dialog)
+                Accessibility.announce(summary(), in: dialog)
             }
         }
     }

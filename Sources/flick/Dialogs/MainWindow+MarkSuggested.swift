@@ -36,26 +36,9 @@ extension MainWindow {
                 let positions = list.keptItems.compactMap { model.position(of: $0.clipID) }
                 model.decide(.delete, at: positions)
             }
-        let weakDialog = WeakObjectRef(widget: dialog)
-        adw_message_dialog_set_response_enabled(dialog.cast(), "mark", list.keptCount == 0 ? 0 : 1)
-        // As in Apply's list: focus lands on the first file once the menu
-        // has closed, then the summary is said.
-        Dialogs.onceActive(dialog) { [unowned list] in
-            Task { @MainActor in
-                try? await Task.sleep(for: Dialogs.refocusDelay)
-                weakDialog.with { gtk_window_set_focus($0.cast(), nil) }
-                list.move(to: 0)
-                try? await Task.sleep(for: Self.summaryDelay)
-                weakDialog.with { Accessibility.announce(Self.markSummary(count: list.keptCount, bytes: list.keptBytes), in: $0) }
-            }
-        }
-        list.onChange = { [unowned list] in
-            weakDialog.with { dialog in
-                adw_message_dialog_set_heading(dialog.cast(), Self.markHeading(list.keptCount))
-                adw_message_dialog_set_body(dialog.cast(), Self.markBody(count: list.keptCount, bytes: list.keptBytes))
-                adw_message_dialog_set_response_enabled(dialog.cast(), "mark", list.keptCount == 0 ? 0 : 1)
-                Accessibility.announce(Self.markSummary(count: list.keptCount, bytes: list.keptBytes), in: dialog)
-            }
+        followList(list, in: dialog, response: "mark", summary: { [unowned list] in Self.markSummary(count: list.keptCount, bytes: list.keptBytes) }) { [unowned list] dialog in
+            adw_message_dialog_set_heading(dialog.cast(), Self.markHeading(list.keptCount))
+            adw_message_dialog_set_body(dialog.cast(), Self.markBody(count: list.keptCount, bytes: list.keptBytes))
         }
     }
 
