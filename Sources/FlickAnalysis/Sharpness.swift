@@ -36,28 +36,28 @@ enum Sharpness {
         var kept = [Float](repeating: 0, count: cells * directions.count)
         var counts = [Float](repeating: 0, count: cells * directions.count)
         let reach = reblurTaps / 2
-        let tileOfColumn = (0..<width).map { $0 * tiles / width }
+        // Where each part's columns start (the last one ends at `width`).
+        let tileStarts = (0...tiles).map { tile in (0..<width).first { $0 * tiles / width >= tile } ?? width }
+        var blurred = [Float](repeating: 0, count: width * height)
         for (d, (dx, dy)) in directions.enumerated() {
-            let blurred = reblurred(image.pixels, width: width, height: height, dx: dx, dy: dy, reach: reach)
+            reblur(image.pixels, into: &blurred, width: width, height: height, dx: dx, dy: dy, reach: reach)
+            let back = dy * width + dx
             image.pixels.withUnsafeBufferPointer { pixels in
                 blurred.withUnsafeBufferPointer { blurred in
-                    variation.withUnsafeMutableBufferPointer { variation in
-                    kept.withUnsafeMutableBufferPointer { kept in
-                    counts.withUnsafeMutableBufferPointer { counts in
                     for y in max(0, dy)..<min(height, height + dy) {
                         let tileRow = (y * tiles / height) * tiles
-                        for x in max(0, dx)..<min(width, width + dx) {
-                            let here = y * width + x, before = (y - dy) * width + (x - dx)
-                            let step = abs(pixels[here] - pixels[before])
-                            let blurredStep = abs(blurred[here] - blurred[before])
-                            let slot = (tileRow + tileOfColumn[x]) * directions.count + d
-                            variation[slot] += step
-                            kept[slot] += max(0, step - blurredStep)
-                            counts[slot] += 1
+                        let row = y * width
+                        for tile in 0..<tiles {
+                            // Each run of a row within one part summed on its own, then added: no store per pixel.
+                            let from = max(tileStarts[tile], max(0, dx)), to = min(tileStarts[tile + 1], min(width, width + dx))
+                            guard from < to else { continue }
+                            let run = runSums(pixels, blurred, from: row + from, to: row + to, back: back)
+                            let runVariation = run.variation, runKept = run.kept
+                            let slot = (tileRow + tile) * directions.count + d
+                            variation[slot] += runVariation
+                            kept[slot] += runKept
+                            counts[slot] += Float(to - from)
                         }
-                    }
-                    }
-                    }
                     }
                 }
             }
@@ -77,51 +77,78 @@ enum Sharpness {
         return judged.sorted()[1]
     }
 
-    /// `pixels` averaged over `2 reach + 1` pixels along (dx, dy), the
-    /// edges repeated: each line along the direction summed once (running
-    /// sums), so the cost does not grow with `reach`.
-    private static func reblurred(_ pixels: [Float], width: Int, height: Int, dx: Int, dy: Int, reach: Int) -> [Float] {
-        var out = [Float](repeating: 0, count: pixels.count)
-        let scale = 1 / Float(2 * reach + 1)
-        // Every line starts where stepping back by (dx, dy) leaves the picture.
-        // Such a pixel is on the border: only the border is looked at.
-        var starts: [Int] = []
-        var border = Set<Int>()
-        for x in 0..<width { border.insert(x); border.insert((height - 1) * width + x) }
-        for y in 0..<height { border.insert(y * width); border.insert(y * width + width - 1) }
-        for index in border.sorted() {
-            let px = index % width - dx, py = index / width - dy
-            if px < 0 || px >= width || py < 0 || py >= height { starts.append(index) }
+    /// Lanes summed at once by `runSums`.
+    private typealias Lanes = SIMD8<Float>
+
+    /// Over `from..<to`: the summed steps back by `back` of `pixels`, and
+    /// what `blurred`'s steps lost of them (eight pixels at a time).
+    private static func runSums(_ pixels: UnsafeBufferPointer<Float>, _ blurred: UnsafeBufferPointer<Float>, from: Int, to: Int,
+                                back: Int) -> (variation: Float, kept: Float) {
+        guard let p = pixels.baseAddress, let b = blurred.baseAddress else { return (0, 0) }
+        var variation = Lanes(), kept = Lanes()
+        var here = from
+        while here + Lanes.scalarCount <= to {
+            let step = abs(UnsafeRawPointer(p + here).loadUnaligned(as: Lanes.self) - UnsafeRawPointer(p + here - back).loadUnaligned(as: Lanes.self))
+            let blurredStep = abs(UnsafeRawPointer(b + here).loadUnaligned(as: Lanes.self) - UnsafeRawPointer(b + here - back).loadUnaligned(as: Lanes.self))
+            variation += step
+            // max(0, lost), exactly, without a comparison: (lost + |lost|) / 2.
+            let lost = step - blurredStep
+            kept += 0.5 * (lost + abs(lost))
+            here += Lanes.scalarCount
         }
-        var line: [Int] = []
-        var sums: [Float] = []
+        var tailVariation: Float = 0, tailKept: Float = 0
+        while here < to {
+            let step = Swift.abs(p[here] - p[here - back]), blurredStep = Swift.abs(b[here] - b[here - back])
+            tailVariation += step
+            tailKept += max(0, step - blurredStep)
+            here += 1
+        }
+        return (variation.sum() + tailVariation, kept.sum() + tailKept)
+    }
+
+    /// Each lane without its sign bit (no comparisons: those are not inlined for SIMD lanes).
+    private static func abs(_ lanes: Lanes) -> Lanes {
+        unsafeBitCast(unsafeBitCast(lanes, to: SIMD8<UInt32>.self) & 0x7fff_ffff, to: Lanes.self)
+    }
+
+    /// `pixels` averaged over `2 reach + 1` pixels along (dx, dy), the
+    /// edges repeated, written to `out`: each line along the direction
+    /// summed once (running sums), so the cost does not grow with `reach`.
+    private static func reblur(_ pixels: [Float], into out: inout [Float], width: Int, height: Int, dx: Int, dy: Int, reach: Int) {
+        let scale = 1 / Float(2 * reach + 1)
+        // Every line starts where stepping back by (dx, dy) leaves the
+        // picture; such a pixel is on the border (each border pixel once).
+        var starts: [Int] = []
+        func consider(_ x: Int, _ y: Int) {
+            let px = x - dx, py = y - dy
+            if px < 0 || px >= width || py < 0 || py >= height { starts.append(y * width + x) }
+        }
+        for y in 0..<height { consider(0, y); if width > 1 { consider(width - 1, y) } }
+        for x in 1..<max(1, width - 1) { consider(x, 0); if height > 1 { consider(x, height - 1) } }
+        let step = dy * width + dx
+        var sums = [Float](repeating: 0, count: max(width, height) + 1)
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
-                for start in starts {
-                    line.removeAll(keepingCapacity: true)
-                    var x = start % width, y = start / width
-                    while x >= 0, x < width, y >= 0, y < height {
-                        line.append(y * width + x)
-                        x += dx
-                        y += dy
-                    }
-                    let count = line.count
-                    // sums[i] = the first i values of the line.
-                    sums.removeAll(keepingCapacity: true)
-                    sums.append(0)
-                    for index in line { sums.append(sums[sums.count - 1] + source[index]) }
-                    let first = source[line[0]], last = source[line[count - 1]]
-                    for i in 0..<count {
-                        let low = i - reach, high = i + reach
-                        let from = max(0, low), to = min(count - 1, high)
-                        var sum = sums[to + 1] - sums[from]
-                        if low < 0 { sum += Float(-low) * first }
-                        if high > count - 1 { sum += Float(high - count + 1) * last }
-                        target[line[i]] = sum * scale
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for start in starts {
+                        // The line's length: steps until it leaves the picture.
+                        var count = 0, x = start % width, y = start / width
+                        while x >= 0, x < width, y >= 0, y < height { count += 1; x += dx; y += dy }
+                        // sums[i] = the first i values of the line.
+                        sums[0] = 0
+                        for i in 0..<count { sums[i + 1] = sums[i] + source[start + i * step] }
+                        let first = source[start], last = source[start + (count - 1) * step]
+                        for i in 0..<count {
+                            let low = i - reach, high = i + reach
+                            let from = max(0, low), to = min(count - 1, high)
+                            var sum = sums[to + 1] - sums[from]
+                            if low < 0 { sum += Float(-low) * first }
+                            if high > count - 1 { sum += Float(high - count + 1) * last }
+                            target[start + i * step] = sum * scale
+                        }
                     }
                 }
             }
         }
-        return out
     }
 }
