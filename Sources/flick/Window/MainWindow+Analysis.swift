@@ -62,7 +62,7 @@ extension MainWindow {
     /// The open folder looked at again with the Preference's choice (stacks
     /// on or off): its files are known to the store, so this is quick.
     func lookAgain() {
-        guard !model.clips.isEmpty, let storePath = store?.path else { return }
+        guard !model.clips.isEmpty, let storePath = folder?.store.path else { return }
         if !StacksChoice.isOn, !model.insights.groups.isEmpty {
             // Every file alone at once; the run only brings the suggestions up to date.
             var alone = model.insights
