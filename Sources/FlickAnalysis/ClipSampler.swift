@@ -6,8 +6,8 @@ import GObjectKit
 
 /// A clip's frames at a steady rate, small and grey, for its fingerprint:
 /// decoded once from the start by GStreamer, `rate` frames a second kept
-/// (videorate), turned upright and averaged down to `side` × `side` inside
-/// the pipeline, never copied at full size.
+/// (videorate), shrunk to `side` × `side`, made grey and turned upright
+/// inside the pipeline, never copied at full size.
 ///
 /// Threading: blocks the caller until the clip (or its first `maxSeconds`)
 /// is read; run it off the main thread. Each call builds its own pipeline.
@@ -32,9 +32,13 @@ enum ClipSampler {
         if let width = info.storedWidth, let height = info.storedHeight, DecodeLimit.refuses(width: width, height: height) {
             throw .tooLarge(file: name, width: width, height: height)
         }
-        let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! videoconvert ! "
-            + "videoflip video-direction=auto ! videoscale add-borders=false ! "
-            + "video/x-raw,format=GRAY8,width=\(side),height=\(side) ! appsink name=sink sync=false max-buffers=8"
+        // Shrunk to the square first, in the decoder's own format: only
+        // side × side pixels are converted and turned (a square turns into
+        // itself), never a whole 1080p frame copied.
+        let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! "
+            + "videoscale add-borders=false ! video/x-raw,width=\(side),height=\(side) ! videoconvert ! "
+            + "videoflip video-direction=auto ! video/x-raw,format=GRAY8,width=\(side),height=\(side) ! "
+            + "appsink name=sink sync=false max-buffers=8"
         return try FileDecoder.run(description, path: path, name: name) { pipeline, sink throws(MediaError) -> (frames: [(time: Double, image: GreyImage)], duration: Double?) in
             gst_element_set_state(pipeline, GST_STATE_PLAYING)
             guard let bus = ObjectRef(taking: gst_element_get_bus(pipeline)) else { throw .notAVideo(file: name, reason: .noDecoder) }
