@@ -40,6 +40,8 @@ enum ClipSampler {
             + "videoflip video-direction=auto ! video/x-raw,format=GRAY8,width=\(side),height=\(side) ! "
             + "appsink name=sink sync=false max-buffers=8"
         return try FileDecoder.run(description, path: path, name: name) { pipeline, sink throws(MediaError) -> (frames: [(time: Double, image: GreyImage)], duration: Double?) in
+            g_signal_connect_data(UnsafeMutableRawPointer(pipeline), "deep-element-added", unsafeBitCast(elementAdded, to: GCallback.self),
+                                  nil, nil, GConnectFlags(rawValue: 0))
             gst_element_set_state(pipeline, GST_STATE_PLAYING)
             guard let bus = ObjectRef(taking: gst_element_get_bus(pipeline)) else { throw .notAVideo(file: name, reason: .noDecoder) }
             var frames: [(time: Double, image: GreyImage)] = []
@@ -76,6 +78,22 @@ enum ClipSampler {
             if frames.isEmpty && !cancelled() { throw .notAVideo(file: name, reason: .noPictureCameOut) }
             return (frames, info.duration)
         }
+    }
+
+    /// A decoder added to the pipeline runs one thread: the analysis
+    /// already runs a clip on each core, and a decoder's frame threads
+    /// would only add their hand-overs (and a full-size picture each).
+    private static let elementAdded: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<GstElement>?,
+                                                     UnsafeMutableRawPointer?) -> Void = { _, _, element, _ in
+        guard let element else { return }
+        let object = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self)
+        let objectClass = UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(to: GObjectClass.self)
+        guard let property = g_object_class_find_property(objectClass, "max-threads"), property.pointee.value_type == flick_gst_type_int() else { return }
+        var one = GValue()
+        g_value_init(&one, flick_gst_type_int())
+        g_value_set_int(&one, 1)
+        g_object_set_property(object, "max-threads", &one)
+        g_value_unset(&one)
     }
 
     /// GStreamer's error message as the reason.
