@@ -112,41 +112,48 @@ enum Sharpness {
     }
 
     /// `pixels` averaged over `2 reach + 1` pixels along (dx, dy), the
-    /// edges repeated, written to `out`: each line along the direction
-    /// summed once (running sums), so the cost does not grow with `reach`.
+    /// line's ends repeated, written to `out`. Away from the border every
+    /// pixel's whole window is inside: eight pixels of a row summed at once.
     private static func reblur(_ pixels: [Float], into out: inout [Float], width: Int, height: Int, dx: Int, dy: Int, reach: Int) {
         let scale = 1 / Float(2 * reach + 1)
-        // Every line starts where stepping back by (dx, dy) leaves the
-        // picture; such a pixel is on the border (each border pixel once).
-        var starts: [Int] = []
-        func consider(_ x: Int, _ y: Int) {
-            let px = x - dx, py = y - dy
-            if px < 0 || px >= width || py < 0 || py >= height { starts.append(y * width + x) }
-        }
-        for y in 0..<height { consider(0, y); if width > 1 { consider(width - 1, y) } }
-        for x in 1..<max(1, width - 1) { consider(x, 0); if height > 1 { consider(x, height - 1) } }
         let step = dy * width + dx
-        var sums = [Float](repeating: 0, count: max(width, height) + 1)
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    for start in starts {
-                        // The line's length: steps until it leaves the picture.
-                        var count = 0, x = start % width, y = start / width
-                        while x >= 0, x < width, y >= 0, y < height { count += 1; x += dx; y += dy }
-                        // sums[i] = the first i values of the line.
-                        sums[0] = 0
-                        for i in 0..<count { sums[i + 1] = sums[i] + source[start + i * step] }
-                        let first = source[start], last = source[start + (count - 1) * step]
-                        for i in 0..<count {
-                            let low = i - reach, high = i + reach
-                            let from = max(0, low), to = min(count - 1, high)
-                            var sum = sums[to + 1] - sums[from]
-                            if low < 0 { sum += Float(-low) * first }
-                            if high > count - 1 { sum += Float(high - count + 1) * last }
-                            target[start + i * step] = sum * scale
-                        }
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                /// Steps from (x, y) along (sx, sy) before leaving the picture.
+                func room(_ x: Int, _ y: Int, _ sx: Int, _ sy: Int) -> Int {
+                    min(sx > 0 ? width - 1 - x : sx < 0 ? x : Int.max, sy > 0 ? height - 1 - y : sy < 0 ? y : Int.max)
+                }
+                /// One pixel, its window cut where its line ends (that end repeated).
+                func edge(_ x: Int, _ y: Int) {
+                    let back = room(x, y, -dx, -dy), ahead = room(x, y, dx, dy)
+                    let here = y * width + x
+                    var sum: Float = 0
+                    for k in -reach...reach { sum += from[here + min(max(k, -back), ahead) * step] }
+                    to[here] = sum * scale
+                }
+                for y in 0..<height {
+                    guard y >= reach, y < height - reach else {
+                        for x in 0..<width { edge(x, y) }
+                        continue
                     }
+                    for x in 0..<min(reach, width) { edge(x, y) }
+                    var x = reach
+                    while x + Lanes.scalarCount <= width - reach {
+                        let here = y * width + x
+                        var sum = Lanes()
+                        for k in -reach...reach { sum += UnsafeRawPointer(from + here + k * step).loadUnaligned(as: Lanes.self) }
+                        UnsafeMutableRawPointer(to + here).storeBytes(of: sum * scale, as: Lanes.self)
+                        x += Lanes.scalarCount
+                    }
+                    while x < width - reach {
+                        let here = y * width + x
+                        var sum: Float = 0
+                        for k in -reach...reach { sum += from[here + k * step] }
+                        to[here] = sum * scale
+                        x += 1
+                    }
+                    for x in max(reach, width - reach)..<width { edge(x, y) }
                 }
             }
         }
