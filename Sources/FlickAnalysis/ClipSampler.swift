@@ -6,8 +6,8 @@ import GObjectKit
 
 /// A clip's frames at a steady rate, small and grey, for its fingerprint:
 /// decoded once from the start by GStreamer, `rate` frames a second kept
-/// (videorate), turned upright and averaged down to `side` × `side` inside
-/// the pipeline, never copied at full size.
+/// (videorate), shrunk to `side` × `side`, made grey and turned upright
+/// inside the pipeline, never copied at full size.
 ///
 /// Threading: blocks the caller until the clip (or its first `maxSeconds`)
 /// is read; run it off the main thread. Each call builds its own pipeline.
@@ -32,10 +32,16 @@ enum ClipSampler {
         if let width = info.storedWidth, let height = info.storedHeight, DecodeLimit.refuses(width: width, height: height) {
             throw .tooLarge(file: name, width: width, height: height)
         }
-        let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! videoconvert ! "
-            + "videoflip video-direction=auto ! videoscale add-borders=false ! "
-            + "video/x-raw,format=GRAY8,width=\(side),height=\(side) ! appsink name=sink sync=false max-buffers=8"
+        // Shrunk to the square first, in the decoder's own format: only
+        // side × side pixels are converted and turned (a square turns into
+        // itself), never a whole 1080p frame copied.
+        let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! "
+            + "videoscale add-borders=false ! video/x-raw,width=\(side),height=\(side) ! videoconvert ! "
+            + "videoflip video-direction=auto ! video/x-raw,format=GRAY8,width=\(side),height=\(side) ! "
+            + "appsink name=sink sync=false max-buffers=8"
         return try FileDecoder.run(description, path: path, name: name) { pipeline, sink throws(MediaError) -> (frames: [(time: Double, image: GreyImage)], duration: Double?) in
+            g_signal_connect_data(UnsafeMutableRawPointer(pipeline), "deep-element-added", unsafeBitCast(elementAdded, to: GCallback.self),
+                                  nil, nil, GConnectFlags(rawValue: 0))
             gst_element_set_state(pipeline, GST_STATE_PLAYING)
             guard let bus = ObjectRef(taking: gst_element_get_bus(pipeline)) else { throw .notAVideo(file: name, reason: .noDecoder) }
             var frames: [(time: Double, image: GreyImage)] = []
@@ -72,6 +78,22 @@ enum ClipSampler {
             if frames.isEmpty && !cancelled() { throw .notAVideo(file: name, reason: .noPictureCameOut) }
             return (frames, info.duration)
         }
+    }
+
+    /// A decoder added to the pipeline runs one thread: the analysis
+    /// already runs a clip on each core, and a decoder's frame threads
+    /// would only add their hand-overs (and a full-size picture each).
+    private static let elementAdded: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<GstElement>?,
+                                                     UnsafeMutableRawPointer?) -> Void = { _, _, element, _ in
+        guard let element else { return }
+        let object = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GObject.self)
+        let objectClass = UnsafeMutableRawPointer(object.pointee.g_type_instance.g_class).assumingMemoryBound(to: GObjectClass.self)
+        guard let property = g_object_class_find_property(objectClass, "max-threads"), property.pointee.value_type == flick_gst_type_int() else { return }
+        var one = GValue()
+        g_value_init(&one, flick_gst_type_int())
+        g_value_set_int(&one, 1)
+        g_object_set_property(object, "max-threads", &one)
+        g_value_unset(&one)
     }
 
     /// GStreamer's error message as the reason.

@@ -28,6 +28,10 @@ struct GreyImage: Equatable, Sendable {
     /// source's own), whole areas of it to each pixel.
     init(grey source: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, bytesPerPixel: Int, channel: (Int, Int, Int)?,
          toWidth: Int, toHeight: Int) {
+        if toWidth == width, toHeight == height {
+            self.init(grey: source, width: width, height: height, stride: stride, bytesPerPixel: bytesPerPixel, channel: channel)
+            return
+        }
         var sums = [Float](repeating: 0, count: toWidth * toHeight)
         var counts = [Float](repeating: 0, count: toWidth * toHeight)
         for y in 0..<height {
@@ -47,6 +51,26 @@ struct GreyImage: Equatable, Sendable {
             }
         }
         self.init(width: toWidth, height: toHeight, pixels: zip(sums, counts).map { $1 > 0 ? $0 / $1 : 0 })
+    }
+
+    /// `source` at its own size, made grey (the same figures as averaging
+    /// each pixel alone, without the areas' sums and divisions).
+    private init(grey source: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, bytesPerPixel: Int, channel: (Int, Int, Int)?) {
+        var pixels = [Float](repeating: 0, count: width * height)
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in 0..<height {
+                let row = y * stride
+                for x in 0..<width {
+                    let offset = row + x * bytesPerPixel
+                    if let (r, g, b) = channel {
+                        pixels[y * width + x] = 0.299 * Float(source[offset + r]) + 0.587 * Float(source[offset + g]) + 0.114 * Float(source[offset + b])
+                    } else {
+                        pixels[y * width + x] = Float(source[offset])
+                    }
+                }
+            }
+        }
+        self.init(width: width, height: height, pixels: pixels)
     }
 
     /// This picture averaged down to `toWidth` × `toHeight` (each at most its own).

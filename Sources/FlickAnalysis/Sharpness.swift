@@ -36,28 +36,28 @@ enum Sharpness {
         var kept = [Float](repeating: 0, count: cells * directions.count)
         var counts = [Float](repeating: 0, count: cells * directions.count)
         let reach = reblurTaps / 2
-        let tileOfColumn = (0..<width).map { $0 * tiles / width }
+        // Where each part's columns start (the last one ends at `width`).
+        let tileStarts = (0...tiles).map { tile in (0..<width).first { $0 * tiles / width >= tile } ?? width }
+        var blurred = [Float](repeating: 0, count: width * height)
         for (d, (dx, dy)) in directions.enumerated() {
-            let blurred = reblurred(image.pixels, width: width, height: height, dx: dx, dy: dy, reach: reach)
+            reblur(image.pixels, into: &blurred, width: width, height: height, dx: dx, dy: dy, reach: reach)
+            let back = dy * width + dx
             image.pixels.withUnsafeBufferPointer { pixels in
                 blurred.withUnsafeBufferPointer { blurred in
-                    variation.withUnsafeMutableBufferPointer { variation in
-                    kept.withUnsafeMutableBufferPointer { kept in
-                    counts.withUnsafeMutableBufferPointer { counts in
                     for y in max(0, dy)..<min(height, height + dy) {
                         let tileRow = (y * tiles / height) * tiles
-                        for x in max(0, dx)..<min(width, width + dx) {
-                            let here = y * width + x, before = (y - dy) * width + (x - dx)
-                            let step = abs(pixels[here] - pixels[before])
-                            let blurredStep = abs(blurred[here] - blurred[before])
-                            let slot = (tileRow + tileOfColumn[x]) * directions.count + d
-                            variation[slot] += step
-                            kept[slot] += max(0, step - blurredStep)
-                            counts[slot] += 1
+                        let row = y * width
+                        for tile in 0..<tiles {
+                            // Each run of a row within one part summed on its own, then added: no store per pixel.
+                            let from = max(tileStarts[tile], max(0, dx)), to = min(tileStarts[tile + 1], min(width, width + dx))
+                            guard from < to else { continue }
+                            let run = runSums(pixels, blurred, from: row + from, to: row + to, back: back)
+                            let runVariation = run.variation, runKept = run.kept
+                            let slot = (tileRow + tile) * directions.count + d
+                            variation[slot] += runVariation
+                            kept[slot] += runKept
+                            counts[slot] += Float(to - from)
                         }
-                    }
-                    }
-                    }
                     }
                 }
             }
@@ -77,51 +77,85 @@ enum Sharpness {
         return judged.sorted()[1]
     }
 
-    /// `pixels` averaged over `2 reach + 1` pixels along (dx, dy), the
-    /// edges repeated: each line along the direction summed once (running
-    /// sums), so the cost does not grow with `reach`.
-    private static func reblurred(_ pixels: [Float], width: Int, height: Int, dx: Int, dy: Int, reach: Int) -> [Float] {
-        var out = [Float](repeating: 0, count: pixels.count)
-        let scale = 1 / Float(2 * reach + 1)
-        // Every line starts where stepping back by (dx, dy) leaves the picture.
-        // Such a pixel is on the border: only the border is looked at.
-        var starts: [Int] = []
-        var border = Set<Int>()
-        for x in 0..<width { border.insert(x); border.insert((height - 1) * width + x) }
-        for y in 0..<height { border.insert(y * width); border.insert(y * width + width - 1) }
-        for index in border.sorted() {
-            let px = index % width - dx, py = index / width - dy
-            if px < 0 || px >= width || py < 0 || py >= height { starts.append(index) }
+    /// Lanes summed at once by `runSums`.
+    private typealias Lanes = SIMD8<Float>
+
+    /// Over `from..<to`: the summed steps back by `back` of `pixels`, and
+    /// what `blurred`'s steps lost of them (eight pixels at a time).
+    private static func runSums(_ pixels: UnsafeBufferPointer<Float>, _ blurred: UnsafeBufferPointer<Float>, from: Int, to: Int,
+                                back: Int) -> (variation: Float, kept: Float) {
+        guard let p = pixels.baseAddress, let b = blurred.baseAddress else { return (0, 0) }
+        var variation = Lanes(), kept = Lanes()
+        var here = from
+        while here + Lanes.scalarCount <= to {
+            let step = abs(UnsafeRawPointer(p + here).loadUnaligned(as: Lanes.self) - UnsafeRawPointer(p + here - back).loadUnaligned(as: Lanes.self))
+            let blurredStep = abs(UnsafeRawPointer(b + here).loadUnaligned(as: Lanes.self) - UnsafeRawPointer(b + here - back).loadUnaligned(as: Lanes.self))
+            variation += step
+            // max(0, lost), exactly, without a comparison: (lost + |lost|) / 2.
+            let lost = step - blurredStep
+            kept += 0.5 * (lost + abs(lost))
+            here += Lanes.scalarCount
         }
-        var line: [Int] = []
-        var sums: [Float] = []
+        var tailVariation: Float = 0, tailKept: Float = 0
+        while here < to {
+            let step = Swift.abs(p[here] - p[here - back]), blurredStep = Swift.abs(b[here] - b[here - back])
+            tailVariation += step
+            tailKept += max(0, step - blurredStep)
+            here += 1
+        }
+        return (variation.sum() + tailVariation, kept.sum() + tailKept)
+    }
+
+    /// Each lane without its sign bit (no comparisons: those are not inlined for SIMD lanes).
+    private static func abs(_ lanes: Lanes) -> Lanes {
+        unsafeBitCast(unsafeBitCast(lanes, to: SIMD8<UInt32>.self) & 0x7fff_ffff, to: Lanes.self)
+    }
+
+    /// `pixels` averaged over `2 reach + 1` pixels along (dx, dy), the
+    /// line's ends repeated, written to `out`. Away from the border every
+    /// pixel's whole window is inside: eight pixels of a row summed at once.
+    private static func reblur(_ pixels: [Float], into out: inout [Float], width: Int, height: Int, dx: Int, dy: Int, reach: Int) {
+        let scale = 1 / Float(2 * reach + 1)
+        let step = dy * width + dx
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
-                for start in starts {
-                    line.removeAll(keepingCapacity: true)
-                    var x = start % width, y = start / width
-                    while x >= 0, x < width, y >= 0, y < height {
-                        line.append(y * width + x)
-                        x += dx
-                        y += dy
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                /// Steps from (x, y) along (sx, sy) before leaving the picture.
+                func room(_ x: Int, _ y: Int, _ sx: Int, _ sy: Int) -> Int {
+                    min(sx > 0 ? width - 1 - x : sx < 0 ? x : Int.max, sy > 0 ? height - 1 - y : sy < 0 ? y : Int.max)
+                }
+                /// One pixel, its window cut where its line ends (that end repeated).
+                func edge(_ x: Int, _ y: Int) {
+                    let back = room(x, y, -dx, -dy), ahead = room(x, y, dx, dy)
+                    let here = y * width + x
+                    var sum: Float = 0
+                    for k in -reach...reach { sum += from[here + min(max(k, -back), ahead) * step] }
+                    to[here] = sum * scale
+                }
+                for y in 0..<height {
+                    guard y >= reach, y < height - reach else {
+                        for x in 0..<width { edge(x, y) }
+                        continue
                     }
-                    let count = line.count
-                    // sums[i] = the first i values of the line.
-                    sums.removeAll(keepingCapacity: true)
-                    sums.append(0)
-                    for index in line { sums.append(sums[sums.count - 1] + source[index]) }
-                    let first = source[line[0]], last = source[line[count - 1]]
-                    for i in 0..<count {
-                        let low = i - reach, high = i + reach
-                        let from = max(0, low), to = min(count - 1, high)
-                        var sum = sums[to + 1] - sums[from]
-                        if low < 0 { sum += Float(-low) * first }
-                        if high > count - 1 { sum += Float(high - count + 1) * last }
-                        target[line[i]] = sum * scale
+                    for x in 0..<min(reach, width) { edge(x, y) }
+                    var x = reach
+                    while x + Lanes.scalarCount <= width - reach {
+                        let here = y * width + x
+                        var sum = Lanes()
+                        for k in -reach...reach { sum += UnsafeRawPointer(from + here + k * step).loadUnaligned(as: Lanes.self) }
+                        UnsafeMutableRawPointer(to + here).storeBytes(of: sum * scale, as: Lanes.self)
+                        x += Lanes.scalarCount
                     }
+                    while x < width - reach {
+                        let here = y * width + x
+                        var sum: Float = 0
+                        for k in -reach...reach { sum += from[here + k * step] }
+                        to[here] = sum * scale
+                        x += 1
+                    }
+                    for x in max(reach, width - reach)..<width { edge(x, y) }
                 }
             }
         }
-        return out
     }
 }
