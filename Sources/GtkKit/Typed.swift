@@ -42,6 +42,10 @@ public enum Kinds {
     public enum ListView: WidgetKind { public static var type: GType { gtk_list_view_get_type() } }
     public enum ProgressBar: WidgetKind { public static var type: GType { gtk_progress_bar_get_type() } }
     public enum ScrolledWindow: WidgetKind { public static var type: GType { gtk_scrolled_window_get_type() } }
+    public enum Scale: WidgetKind { public static var type: GType { gtk_scale_get_type() } }
+    public enum GridView: WidgetKind { public static var type: GType { gtk_grid_view_get_type() } }
+    public enum Picture: WidgetKind { public static var type: GType { gtk_picture_get_type() } }
+    public enum Revealer: WidgetKind { public static var type: GType { gtk_revealer_get_type() } }
     public enum Stack: WidgetKind { public static var type: GType { gtk_stack_get_type() } }
     public enum Window: WidgetKind { public static var type: GType { gtk_window_get_type() } }
     public enum HeaderBar: WidgetKind { public static var type: GType { adw_header_bar_get_type() } }

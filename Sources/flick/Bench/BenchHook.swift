@@ -41,7 +41,7 @@ enum BenchHook {
         let stack = window.page.stack, model = window.model
         frames = FrameLog(widget: stack.stage, path: directory + "/frames.log")
         if let frames { observe(stack, with: frames) }
-        overview = OverviewTiming(widget: window.overview.grid, path: directory + "/overview.log")
+        overview = OverviewTiming(widget: window.overview.grid.widget, path: directory + "/overview.log")
         if let overview { observe(window.overview, model: model, with: overview) }
         write = { writeState(model, stack: stack, to: directory + "/state.json") }
         let earlier = stack.onStateChange
@@ -74,7 +74,7 @@ enum BenchHook {
         timing.hasTiles = { [unowned page] in !page.bound.isEmpty }
         timing.shown = { [unowned page] in page.shown }
         // Connected after the page's own handler: counts the tiles it bound.
-        if let factory = gtk_grid_view_get_factory(OpaquePointer(page.grid)) {
+        if let factory = gtk_grid_view_get_factory(page.grid.opaque) {
             connect(factory, .listItem("bind")) { [unowned timing] _ in timing.binds += 1 }
         }
         // The model says the overview shows before the window draws it: G is

@@ -64,7 +64,7 @@ extension OverviewPage {
     }
 
     private var focusIsOnFilterButton: Bool {
-        guard let window = gtk_widget_get_root(root), let focus = gtk_root_get_focus(window) else { return false }
+        guard let window = gtk_widget_get_root(root.widget), let focus = gtk_root_get_focus(window) else { return false }
         return filterButtons.contains { $0.button == focus }
     }
 
@@ -73,7 +73,7 @@ extension OverviewPage {
     /// A Tab into the grid then lands on that tile (see `rememberForTab`).
     private func focusKeepingButton(index: Int) {
         gtk_selection_model_select_item(selection.pointer, guint(index), 1)
-        _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        _ = gtk_widget_activate_action_variant(grid.widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
         tabTarget = visible[index]
         rememberForTab()
     }
@@ -87,10 +87,10 @@ extension OverviewPage {
         guard let target = tabTarget, let item = bound[target]?.item, let index = nearestIndex(to: target),
               visible[index] == target else { return }
         tabTarget = nil
-        guard gtk_widget_get_focus_child(grid) == nil else { return }  // the focus is in the grid already
-        gtk_widget_set_focus_child(grid, item)
-        _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
-        gtk_widget_set_focus_child(grid, nil)
+        guard gtk_widget_get_focus_child(grid.widget) == nil else { return }  // the focus is in the grid already
+        gtk_widget_set_focus_child(grid.widget, item)
+        _ = gtk_widget_activate_action_variant(grid.widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        gtk_widget_set_focus_child(grid.widget, nil)
     }
 
     /// The buttons' counts and which one is on.

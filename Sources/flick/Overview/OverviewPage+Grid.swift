@@ -14,13 +14,13 @@ extension OverviewPage {
             tile.onStackChip = { [unowned self, unowned tile] in
                 if let index = index(of: tile) { toggleStack(at: index) }
             }
-            gtk_list_item_set_child(OpaquePointer(item), tile.root)
+            gtk_list_item_set_child(OpaquePointer(item), tile.root.widget)
             let motion: OpaquePointer = gtk_event_controller_motion_new()
             connect(motion, .point("enter")) { [unowned self, unowned tile] _, _ in hover(tile) }
             connect(motion, .void("leave")) { [unowned self, unowned tile] in
                 if preview.isPreviewing(tile) { preview.stop() }
             }
-            gtk_widget_add_controller(tile.root, motion)
+            gtk_widget_add_controller(tile.root.widget, motion)
         }
         connect(factory, .listItem("bind")) { [unowned self] item in
             guard let item, let tile = tile(of: OpaquePointer(item)), let position = position(of: OpaquePointer(item)),
@@ -76,7 +76,7 @@ extension OverviewPage {
 
     /// The poster box of a tile not laid out yet (the grid's first page).
     private var defaultPosterBox: TileBox {
-        let scale = Int(max(1, gtk_widget_get_scale_factor(grid)))
+        let scale = Int(max(1, gtk_widget_get_scale_factor(grid.widget)))
         return TileBox(width: OverviewTile.posterWidth * scale, height: OverviewTile.posterHeight * scale)
     }
 
@@ -112,7 +112,7 @@ extension OverviewPage {
     /// Plays the focused tile after a moment (keyboard users get the same
     /// preview as the pointer's hover). Connected once, on the first map.
     private func followFocus() {
-        guard !followsFocus, let window = gtk_widget_get_root(root) else { return }
+        guard !followsFocus, let window = gtk_widget_get_root(root.widget) else { return }
         followsFocus = true
         connect(window, .notify("focus-widget")) { [unowned self] _ in
             let focus = gtk_root_get_focus(window)
@@ -158,14 +158,14 @@ extension OverviewPage {
             gtk_selection_model_select_item(selection.pointer, guint(index), 1)
             selectingOnPurpose = true
         }
-        _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+        _ = gtk_widget_activate_action_variant(grid.widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
         let position = visible[index]
         if let item = bound[position]?.item {
             gtk_widget_grab_focus(item)
             focusSettled()
         } else {
             pendingFocus = position
-            gtk_widget_grab_focus(grid)
+            gtk_widget_grab_focus(grid.widget)
         }
     }
 
@@ -183,7 +183,7 @@ extension OverviewPage {
     /// tile, and a repeated text not at all).
     func announce(_ text: String) {
         gtk_label_set_text(statusLabel.opaque, text)
-        guard let window = gtk_widget_get_root(root) else { return }
+        guard let window = gtk_widget_get_root(root.widget) else { return }
         Accessibility.announce(text, in: window)
     }
 }

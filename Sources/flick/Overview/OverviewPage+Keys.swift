@@ -17,7 +17,7 @@ extension OverviewPage {
             guard keyval == UInt32(GDK_KEY_Escape), modifiers == 0 else { return false }
             return actions.activate(.overview)
         }
-        gtk_widget_add_controller(root, escape)
+        gtk_widget_add_controller(root.widget, escape)
 
         // Before the grid's own Tab handling, which moves to the next tile.
         let tab: OpaquePointer = gtk_event_controller_key_new()
@@ -28,7 +28,7 @@ extension OverviewPage {
             let backward = keyval == UInt32(GDK_KEY_ISO_Left_Tab) || state.rawValue & GDK_SHIFT_MASK.rawValue != 0
             return leaveGrid(backward: backward)
         }
-        gtk_widget_add_controller(grid, tab)
+        gtk_widget_add_controller(grid.widget, tab)
 
         // Plain arrows keep a selection built on purpose (they move the
         // focus only, as Ctrl+arrows do); otherwise GTK's own handling,
@@ -54,7 +54,7 @@ extension OverviewPage {
             focus(index: to, select: false)
             return true
         }
-        gtk_widget_add_controller(grid, arrows)
+        gtk_widget_add_controller(grid.widget, arrows)
         installStackKeys()
     }
 
@@ -64,7 +64,7 @@ extension OverviewPage {
 
     /// The grid index of the focused tile.
     private var focusedIndex: Int? {
-        guard let window = gtk_widget_get_root(grid), let focus = gtk_root_get_focus(window),
+        guard let window = gtk_widget_get_root(grid.widget), let focus = gtk_root_get_focus(window),
               let position = bound.first(where: { $0.value.item == focus })?.key else { return nil }
         return visible.firstIndex(of: position)
     }
@@ -91,12 +91,12 @@ extension OverviewPage {
 
     /// Tiles per row: the bound tiles laid out at the focused tile's height.
     private var columns: Int {
-        guard let window = gtk_widget_get_root(grid), let focus = gtk_root_get_focus(window) else { return 1 }
+        guard let window = gtk_widget_get_root(grid.widget), let focus = gtk_root_get_focus(window) else { return 1 }
         var here = graphene_rect_t()
-        guard gtk_widget_compute_bounds(focus, grid, &here) != 0 else { return 1 }
+        guard gtk_widget_compute_bounds(focus, grid.widget, &here) != 0 else { return 1 }
         let sameRow = bound.values.compactMap(\.item).filter { item in
             var bounds = graphene_rect_t()
-            return gtk_widget_compute_bounds(item, grid, &bounds) != 0 && abs(bounds.origin.y - here.origin.y) < 1
+            return gtk_widget_compute_bounds(item, grid.widget, &bounds) != 0 && abs(bounds.origin.y - here.origin.y) < 1
         }
         return max(1, sameRow.count)
     }
@@ -105,10 +105,10 @@ extension OverviewPage {
     /// next (or previous) focusable widget takes it, wrapping round as Tab
     /// does.
     private func leaveGrid(backward: Bool) -> Bool {
-        guard let window = gtk_widget_get_root(grid) else { return false }
-        gtk_widget_set_can_focus(grid, 0)
+        guard let window = gtk_widget_get_root(grid.widget) else { return false }
+        gtk_widget_set_can_focus(grid.widget, 0)
         _ = gtk_widget_child_focus(window.widget, backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
-        gtk_widget_set_can_focus(grid, 1)
+        gtk_widget_set_can_focus(grid.widget, 1)
         return true
     }
 }

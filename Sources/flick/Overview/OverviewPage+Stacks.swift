@@ -60,7 +60,7 @@ extension OverviewPage {
 
     /// The deck position of the focused tile, if the focus is on one.
     var focusedPosition: Int? {
-        guard let window = gtk_widget_get_root(grid), let focus = gtk_root_get_focus(window) else { return nil }
+        guard let window = gtk_widget_get_root(grid.widget), let focus = gtk_root_get_focus(window) else { return nil }
         return bound.first { $0.value.item == focus }?.key
     }
 
@@ -81,6 +81,6 @@ extension OverviewPage {
             }
             return true
         }
-        gtk_widget_add_controller(grid, keys)
+        gtk_widget_add_controller(grid.widget, keys)
     }
 }

@@ -19,19 +19,19 @@ import GtkKit
 /// selection and focus stay put and U can take it back in view.
 @MainActor
 final class OverviewPage {
-    let root: Widget
-    let grid: Widget
+    let root: Typed<Kinds.Box>
+    let grid: Typed<Kinds.GridView>
     let model: ReviewModel
     let actions: ActionActivator
     let list: ObjectRef<OpaquePointer>
     let selection: ObjectRef<OpaquePointer>
     let posters: OverviewPosters
     let preview = OverviewPreview()
-    let scroller: Widget
+    let scroller: Typed<Kinds.ScrolledWindow>
     var filterButtons: [(filter: DecisionFilter, button: Widget)] = []
-    let summary: Widget
+    let summary: Typed<Kinds.Label>
     /// What just happened (also the announcement).
-    let statusLabel: Widget
+    let statusLabel: Typed<Kinds.Label>
     /// The tiles: deck positions parallel to the string list, and the
     /// stacks folded into tiles (see `OverviewTiles`).
     var layout = OverviewTiles()
@@ -106,11 +106,11 @@ final class OverviewPage {
         // The selection and the grid each take a reference of their own (transfer full).
         selection = ObjectRef(taking: gtk_multi_selection_new(list.passRetained()) as OpaquePointer)
         let factory: OpaquePointer = gtk_signal_list_item_factory_new()
-        grid = gtk_grid_view_new(selection.passRetained(), factory)
-        summary = gtk_label_new("")
-        statusLabel = gtk_label_new("")
-        scroller = gtk_scrolled_window_new()
-        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        grid = Typed(gtk_grid_view_new(selection.passRetained(), factory))
+        summary = Typed(gtk_label_new(""))
+        statusLabel = Typed(gtk_label_new(""))
+        scroller = Typed(gtk_scrolled_window_new())
+        root = Typed(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
         buildLayout()
         installFactory(factory)
         installGridSignals()
@@ -127,11 +127,11 @@ final class OverviewPage {
     private func buildLayout() {
         gtk_grid_view_set_max_columns(grid.cast(), 16)
         gtk_grid_view_set_enable_rubberband(grid.cast(), 1)
-        gtk_widget_add_css_class(grid, "overview-grid")
+        gtk_widget_add_css_class(grid.widget, "overview-grid")
         Accessibility.setLabel(grid, tr("All clips"))
         gtk_scrolled_window_set_policy(scroller.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(scroller.cast(), grid)
-        gtk_widget_set_vexpand(scroller, 1)
+        gtk_scrolled_window_set_child(scroller.cast(), grid.widget)
+        gtk_widget_set_vexpand(scroller.widget, 1)
         // The filters scroll sideways when the window is narrower than they
         // are, so the overview never makes the window wider than the stack
         // needs; Apply Deletions… stays beside them, always on screen.
@@ -156,12 +156,12 @@ final class OverviewPage {
         gtk_box_append(root.cast(), barFrame)
         gtk_label_set_xalign(summary.opaque, 0)
         gtk_label_set_ellipsize(summary.opaque, PANGO_ELLIPSIZE_END)
-        gtk_widget_add_css_class(summary, "overview-summary")
-        gtk_box_append(root.cast(), summary)
-        gtk_box_append(root.cast(), scroller)
-        gtk_widget_add_css_class(statusLabel, "status-line")
+        gtk_widget_add_css_class(summary.widget, "overview-summary")
+        gtk_box_append(root.cast(), summary.widget)
+        gtk_box_append(root.cast(), scroller.widget)
+        gtk_widget_add_css_class(statusLabel.widget, "status-line")
         gtk_label_set_wrap(statusLabel.opaque, 1)
-        gtk_box_append(root.cast(), statusLabel)
+        gtk_box_append(root.cast(), statusLabel.widget)
     }
 
     /// Stacks Apply Deletions… under the filters while the window is
@@ -301,11 +301,11 @@ final class OverviewPage {
         openScroll = TickCallback(on: grid) { [weak self] _ in
             guard let self, shown else { return false }
             frames += 1
-            guard gtk_widget_get_height(grid) > 0 || frames > Self.openScrollFrames else { return true }
+            guard gtk_widget_get_height(grid.widget) > 0 || frames > Self.openScrollFrames else { return true }
             if index < visible.count, bound[visible[index]]?.item.map({ gtk_widget_has_focus($0) != 0 }) != true {
                 focus(index: index, select: false)
             } else if index < visible.count {
-                _ = gtk_widget_activate_action_variant(grid, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
+                _ = gtk_widget_activate_action_variant(grid.widget, "list.scroll-to-item", g_variant_new_uint32(guint32(index)))
             }
             return false
         }

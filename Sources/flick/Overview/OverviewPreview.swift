@@ -38,7 +38,7 @@ final class OverviewPreview {
     }
 
     private func start(path: String, tile: OverviewTile) {
-        let scale = Int(max(1, gtk_widget_get_scale_factor(tile.root)))
+        let scale = Int(max(1, gtk_widget_get_scale_factor(tile.root.widget)))
         // Frames scaled in GStreamer to the poster box, so drawing one is a copy.
         let box = tile.posterBox ?? TileBox(width: OverviewTile.posterWidth * scale, height: OverviewTile.posterHeight * scale)
         do {

@@ -19,11 +19,11 @@ final class OverviewTile {
 
     /// The tile's widgets (tile.ui), kept by the builder.
     private let ui: Builder
-    let root: Widget
+    let root: Typed<Kinds.Box>
     /// The poster with the badge and "Current" drawn over it.
     private let picture = TilePicture(width: posterWidth, height: posterHeight)
-    private let name: Widget
-    private let duration: Widget
+    private let name: Typed<Kinds.Label>
+    private let duration: Typed<Kinds.Label>
     /// The deck position and clip drawn now (nil while unbound).
     private(set) var position: Int?
     private(set) var clipID: Int64?
@@ -68,12 +68,12 @@ final class OverviewTile {
         let click: OpaquePointer = gtk_gesture_click_new()
         connect(click, .pressed) { [unowned self] _, x, y in
             var point = graphene_point_t(), from = graphene_point_t(x: Float(x), y: Float(y))
-            guard gtk_widget_compute_point(root, picture.area, &from, &point) != 0,
+            guard gtk_widget_compute_point(root.widget, picture.area, &from, &point) != 0,
                   picture.isOnStackChip(x: Double(point.x), y: Double(point.y)) else { return }
             gtk_gesture_set_state(click, GTK_EVENT_SEQUENCE_CLAIMED)
             onStackChip()
         }
-        gtk_widget_add_controller(root, click)
+        gtk_widget_add_controller(root.widget, click)
     }
 
     /// Draws the clip at `position` from the model (only what changed).
@@ -108,12 +108,12 @@ final class OverviewTile {
         picture.marks = TileBadges.Marks(stack: Self.stackChip(stack), suggestion: suggested)
         picture.isPile = stack.map { !$0.unfolded } ?? false
         if look.isCurrent != old?.isCurrent {
-            if look.isCurrent { gtk_widget_add_css_class(root, "current") } else { gtk_widget_remove_css_class(root, "current") }
+            if look.isCurrent { gtk_widget_add_css_class(root.widget, "current") } else { gtk_widget_remove_css_class(root.widget, "current") }
         }
-        if look.accessibleName != old?.accessibleName, let item = gtk_widget_get_parent(root) {
+        if look.accessibleName != old?.accessibleName, let item = gtk_widget_get_parent(root.widget) {
             Accessibility.setLabel(item, look.accessibleName)
         }
-        if look.accessibleDescription != old?.accessibleDescription, let item = gtk_widget_get_parent(root) {
+        if look.accessibleDescription != old?.accessibleDescription, let item = gtk_widget_get_parent(root.widget) {
             Accessibility.setDescription(item, look.accessibleDescription)
         }
     }
@@ -158,7 +158,7 @@ final class OverviewTile {
     private var selected = false
 
     /// The list item widget around the tile (focusable; its name is read).
-    var item: Widget? { gtk_widget_get_parent(root) }
+    var item: Widget? { gtk_widget_get_parent(root.widget) }
 
     /// ", current, selected, 3 of 21": what only the look shows otherwise.
     static func stateWords(current: Bool, selected: Bool, place: (index: Int, count: Int)?) -> String {

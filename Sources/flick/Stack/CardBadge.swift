@@ -8,9 +8,9 @@ import GtkKit
 /// badge) and the decision the clip has (the decision badge).
 @MainActor
 struct CardBadge {
-    let box: Widget
-    private let icon: Widget
-    private let label: Widget
+    let box: Typed<Kinds.Box>
+    private let icon: Typed<Kinds.Image>
+    private let label: Typed<Kinds.Label>
 
     /// The badge called `name` in card.ui (`name-badge`, `name-icon`, `name-label`).
     init(_ ui: Builder, _ name: String) {
@@ -21,9 +21,9 @@ struct CardBadge {
 
     /// Shows `look` (nil: no direction's colour) in place of `old`'s colour.
     func show(_ look: (direction: SwipeDirection, icon: String, word: String)?, replacing old: SwipeDirection?) {
-        if let old { gtk_widget_remove_css_class(box, old.styleClass) }
+        if let old { gtk_widget_remove_css_class(box.widget, old.styleClass) }
         guard let look else { return }
-        gtk_widget_add_css_class(box, look.direction.styleClass)
+        gtk_widget_add_css_class(box.widget, look.direction.styleClass)
         gtk_image_set_from_icon_name(icon.opaque, look.icon)
         gtk_label_set_text(label.opaque, look.word)
     }

@@ -177,8 +177,8 @@ extension CardStackView {
     /// Gives the card its size and transform (which GTK takes over).
     private func allocate(_ card: CardView, size: Size, transform: OpaquePointer?) {
         var minimumWidth: Int32 = 0, minimumHeight: Int32 = 0
-        gtk_widget_measure(card.button, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
-        gtk_widget_measure(card.button, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, nil, nil, nil)
-        gtk_widget_allocate(card.button, max(Int32(size.width), minimumWidth), max(Int32(size.height), minimumHeight), -1, transform)
+        gtk_widget_measure(card.button.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimumWidth, nil, nil, nil)
+        gtk_widget_measure(card.button.widget, GTK_ORIENTATION_VERTICAL, -1, &minimumHeight, nil, nil, nil)
+        gtk_widget_allocate(card.button.widget, max(Int32(size.width), minimumWidth), max(Int32(size.height), minimumHeight), -1, transform)
     }
 }

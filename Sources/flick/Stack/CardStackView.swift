@@ -245,7 +245,7 @@ final class CardStackView {
         connect(card.button, .clicked) { [unowned self, id = clip.id] in
             if id == model.top?.id { _ = actions.activate(.playPause) }
         }
-        gtk_widget_set_parent(card.button, stage)
+        gtk_widget_set_parent(card.button.widget, stage)
         gtk_widget_set_parent(card.peek.area, stage)
         return card
     }
@@ -269,9 +269,9 @@ final class CardStackView {
             requestPoster(for: card)
         }
         let isTop = level == 0
-        gtk_widget_set_focusable(card.button, isTop ? 1 : 0)
+        gtk_widget_set_focusable(card.button.widget, isTop ? 1 : 0)
         Accessibility.setHidden(card.button, !isTop)
-        gtk_widget_set_can_target(card.button, isTop ? 1 : 0)
+        gtk_widget_set_can_target(card.button.widget, isTop ? 1 : 0)
     }
 
     private func goLive(_ card: CardView) {
@@ -374,15 +374,15 @@ final class CardStackView {
             // Move each card to the front of the list, last one ending first-drawn,
             // its peek right above it.
             gtk_widget_insert_after(card.peek.area, stage, nil)
-            gtk_widget_insert_after(card.button, stage, nil)
+            gtk_widget_insert_after(card.button.widget, stage, nil)
         }
-        shadow.restack(below: topCard?.button, in: stage)
+        shadow.restack(below: topCard?.button.widget, in: stage)
     }
 
     /// Takes a card off the stack; its player stops now, and the card and
     /// its widgets are freed with the last reference.
     private func remove(_ card: CardView) {
-        gtk_widget_unparent(card.button)
+        gtk_widget_unparent(card.button.widget)
         gtk_widget_unparent(card.peek.area)
         if card.isLive { memory.pipelineFreed() }
         cancelPoster(for: card.clipID)

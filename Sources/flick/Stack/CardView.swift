@@ -20,7 +20,7 @@ final class CardView {
     /// The card's widgets (card.ui), ours for the card's life whether or
     /// not the stack still holds them: the builder keeps what it built.
     private let ui: Builder
-    let button: Widget
+    let button: Typed<Kinds.Button>
     let clipID: Int64
     /// The file version the card was made for (a new version makes a new card).
     let version: String
@@ -30,7 +30,7 @@ final class CardView {
     private(set) lazy var peek = CardPeek { [weak self] in self?.canvas.image }
     /// What letting go now would do.
     private let swipeBadge: CardBadge
-    private let problem: Widget
+    private let problem: Typed<Kinds.Label>
     /// The card's decision, as on the overview's tile (icon and word on the
     /// decision's colour, bottom left): a decided clip that comes back on
     /// top says what it got.
@@ -39,7 +39,7 @@ final class CardView {
     /// A stack's card: which member is on top ("2 of 5 similar"), top right.
     private let stackBadge: CardBadge
     /// A sound icon and "Sound only", for a clip with no picture.
-    private let sound: Widget
+    private let sound: Typed<Kinds.Box>
     private var player: VideoPlayer?
     private var wantsPlaying = false
     private var appliedRate = 1.0
@@ -93,7 +93,7 @@ final class CardView {
         guard shown != pictureShown else { return }
         pictureShown = shown
         gtk_widget_set_opacity(canvas.area, shown ? 1 : 0)
-        if shown { gtk_widget_remove_css_class(button, "peeking") } else { gtk_widget_add_css_class(button, "peeking") }
+        if shown { gtk_widget_remove_css_class(button.widget, "peeking") } else { gtk_widget_add_css_class(button.widget, "peeking") }
     }
     private var pictureShown = true
 
@@ -149,7 +149,7 @@ final class CardView {
     func tintColour(_ direction: SwipeDirection) -> (red: Double, green: Double, blue: Double) {
         var colour = GdkRGBA()
         // GTK 4.8's way to read a named colour (deprecated from 4.10).
-        guard gtk_style_context_lookup_color(gtk_widget_get_style_context(button), direction.tintColourName, &colour) != 0 else {
+        guard gtk_style_context_lookup_color(gtk_widget_get_style_context(button.widget), direction.tintColourName, &colour) != 0 else {
             return (0.5, 0.5, 0.5)
         }
         return (Double(colour.red), Double(colour.green), Double(colour.blue))
@@ -159,7 +159,7 @@ final class CardView {
     func setBeneath(_ beneath: Bool) {
         guard beneath != isBeneath else { return }
         isBeneath = beneath
-        if beneath { gtk_widget_add_css_class(button, "beneath") } else { gtk_widget_remove_css_class(button, "beneath") }
+        if beneath { gtk_widget_add_css_class(button.widget, "beneath") } else { gtk_widget_remove_css_class(button.widget, "beneath") }
     }
     private var isBeneath = false
 
@@ -177,13 +177,13 @@ final class CardView {
         decisionBadge.show(decision.map { ($0.direction, OverviewTile.iconName($0), Words.decision($0)) },
                            replacing: shownDecision?.direction)
         shownDecision = decision
-        gtk_widget_set_visible(decisionBadge.box, decision == nil ? 0 : 1)
+        gtk_widget_set_visible(decisionBadge.box.widget, decision == nil ? 0 : 1)
     }
 
     /// Shows a stack's count (`icon` and words; nil: the card is no stack).
     func setStack(_ count: (icon: String, word: String)?) {
         if let count { stackBadge.show(icon: count.icon, word: count.word) }
-        gtk_widget_set_visible(stackBadge.box, count == nil ? 0 : 1)
+        gtk_widget_set_visible(stackBadge.box.widget, count == nil ? 0 : 1)
     }
 
     /// The icon of a stack's count: pages for similar ones, a copy, a camera for a Live Photo.
@@ -197,17 +197,17 @@ final class CardView {
 
     /// Shows the sound sign on a clip with no picture (it plays its sound).
     func setSoundOnly(_ soundOnly: Bool) {
-        gtk_widget_set_visible(sound, soundOnly ? 1 : 0)
+        gtk_widget_set_visible(sound.widget, soundOnly ? 1 : 0)
     }
 
     /// Shows why the clip cannot be played; the card can still be decided.
     /// A damaged file (`broken` false) shows what it can beneath the words.
     func setProblem(_ text: String?, broken: Bool = true) {
         gtk_label_set_text(problem.opaque, text ?? "")
-        gtk_widget_set_visible(problem, text == nil ? 0 : 1)
-        if text != nil && broken { gtk_widget_add_css_class(button, "broken") }
+        gtk_widget_set_visible(problem.widget, text == nil ? 0 : 1)
+        if text != nil && broken { gtk_widget_add_css_class(button.widget, "broken") }
         // A damaged file's words sit at the top, over the part that is missing least.
-        gtk_widget_set_valign(problem, broken ? GTK_ALIGN_CENTER : GTK_ALIGN_START)
+        gtk_widget_set_valign(problem.widget, broken ? GTK_ALIGN_CENTER : GTK_ALIGN_START)
     }
 
     /// Shows the swipe overlay toward `direction` at `intensity` (0…1):
@@ -218,7 +218,7 @@ final class CardView {
             shownDirection = overlay.direction
         }
         canvas.tint = overlay.direction.map { CardCanvas.Tint(colour: tintColour($0), alpha: overlay.intensity * 0.45) }
-        gtk_widget_set_opacity(swipeBadge.box, overlay.intensity)
+        gtk_widget_set_opacity(swipeBadge.box.widget, overlay.intensity)
     }
 
     var isVideo: Bool { kind == .video }

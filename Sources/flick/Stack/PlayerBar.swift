@@ -20,19 +20,19 @@ final class PlayerBar {
     /// The bar's widgets (player-bar.ui); the builder keeps them, so the
     /// caption survives moving between the bar and its own line.
     private let ui: Builder
-    let root: Widget
+    let root: Typed<Kinds.Box>
     /// Where the caption goes in a narrow window: its own line above the
     /// bar (the page places it), so the clip's name keeps its room.
-    let captionLine: Widget
+    let captionLine: Typed<Kinds.Box>
     private let model: ReviewModel
     private let stack: CardStackView
-    private let playButton: Widget
-    private let muteButton: Widget
-    private let fullscreenButton: Widget
-    private let caption: Widget
-    private let positionLabel: Widget
-    private let seekBar: Widget
-    private let speedLabel: Widget
+    private let playButton: Typed<Kinds.Button>
+    private let muteButton: Typed<Kinds.Button>
+    private let fullscreenButton: Typed<Kinds.Button>
+    private let caption: Typed<Kinds.Label>
+    private let positionLabel: Typed<Kinds.Label>
+    private let seekBar: Typed<Kinds.Scale>
+    private let speedLabel: Typed<Kinds.Label>
     /// The user moved the seek bar at this time: the player catches up first.
     private var userSeekAt = -10.0
     /// The seek bar's name says the time ("Position in the clip: 0:03 of
@@ -56,13 +56,13 @@ final class PlayerBar {
         self.stack = stack
         ui = Builder(resource: InterfaceBundle.path("ui/player-bar.ui"))
         root = ui.widget("bar")
-        playButton = Self.button(ui, "play", does: .playPause)
+        playButton = Typed(Self.button(ui, "play", does: .playPause))
         caption = ui.widget("caption")
         positionLabel = ui.widget("position")
         seekBar = ui.widget("seek-bar")
         speedLabel = ui.widget("speed")
-        muteButton = Self.button(ui, "mute", does: .mute)
-        fullscreenButton = Self.button(ui, "fullscreen", does: .fullscreen)
+        muteButton = Typed(Self.button(ui, "mute", does: .mute))
+        fullscreenButton = Typed(Self.button(ui, "fullscreen", does: .fullscreen))
         captionLine = ui.widget("caption-line")
         connect(seekBar, .void("value-changed")) { [unowned self] in
             guard !settingValue else { return }
@@ -106,7 +106,7 @@ final class PlayerBar {
     func setFullscreen(_ fullscreen: Bool) {
         let action: FlickAction = fullscreen ? .leaveFullscreen : .fullscreen
         gtk_button_set_icon_name(fullscreenButton.cast(), action.iconName)
-        FocusHint.set(fullscreenButton, action.tooltip)
+        FocusHint.set(fullscreenButton.widget, action.tooltip)
         Accessibility.setLabel(fullscreenButton, action.label)
     }
 
@@ -114,15 +114,15 @@ final class PlayerBar {
     func setNarrow(_ narrow: Bool) {
         guard narrow != isNarrow else { return }
         isNarrow = narrow
-        gtk_widget_set_size_request(seekBar, narrow ? 48 : 120, -1)
+        gtk_widget_set_size_request(seekBar.widget, narrow ? 48 : 120, -1)
         if narrow {
-            gtk_box_remove(root.cast(), caption)
-            gtk_box_append(captionLine.cast(), caption)
+            gtk_box_remove(root.cast(), caption.widget)
+            gtk_box_append(captionLine.cast(), caption.widget)
         } else {
-            gtk_box_remove(captionLine.cast(), caption)
-            gtk_box_insert_child_after(root.cast(), caption, playButton)
+            gtk_box_remove(captionLine.cast(), caption.widget)
+            gtk_box_insert_child_after(root.cast(), caption.widget, playButton.widget)
         }
-        gtk_widget_set_visible(captionLine, narrow ? 1 : 0)
+        gtk_widget_set_visible(captionLine.widget, narrow ? 1 : 0)
         describeTop()
     }
 
@@ -153,9 +153,9 @@ final class PlayerBar {
         let size = model.bytes(at: model.cursor).map(Words.fileSize) ?? ""
         let reason = Words.suggestion(model.suggestions(at: model.cursor)) ?? ""
         gtk_label_set_text(caption.opaque, [name, Self.details(facts, timed: isVideo), size, reason].filter { !$0.isEmpty }.joined(separator: " · "))
-        for part in [positionLabel, seekBar] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }
-        gtk_widget_set_visible(speedLabel, isVideo && !isNarrow ? 1 : 0)
-        gtk_widget_set_hexpand(caption, isVideo && !isNarrow ? 0 : 1)
+        for part in [positionLabel.widget, seekBar.widget] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }
+        gtk_widget_set_visible(speedLabel.widget, isVideo && !isNarrow ? 1 : 0)
+        gtk_widget_set_hexpand(caption.widget, isVideo && !isNarrow ? 0 : 1)
         showTiming()
         showPlayback()
     }
@@ -179,7 +179,7 @@ final class PlayerBar {
         Accessibility.setLabel(muteButton, playback.muted ? tr("Sound Off (Unmute)") : tr("Sound On (Mute)"))
         let speed = Words.speed(playback.rate)
         gtk_label_set_text(speedLabel.opaque, playback.paused ? tr("Paused · %@", speed) : speed)
-        if playback.paused { gtk_widget_add_css_class(speedLabel, "paused") } else { gtk_widget_remove_css_class(speedLabel, "paused") }
+        if playback.paused { gtk_widget_add_css_class(speedLabel.widget, "paused") } else { gtk_widget_remove_css_class(speedLabel.widget, "paused") }
     }
 
     private func showTiming() {
@@ -201,7 +201,7 @@ final class PlayerBar {
         let words = duration.map { tr("Position in the clip: %@ of %@", seconds, ClipInfo.formatDuration($0)) }
             ?? tr("Position in the clip: %@", seconds)
         guard words != spokenPosition else { return }
-        let focused = gtk_widget_has_focus(seekBar) != 0
+        let focused = gtk_widget_has_focus(seekBar.widget) != 0
         guard !focused || MonotonicClock.now - userSeekAt < 1.5 else { return }
         spokenPosition = words
         Accessibility.setLabel(seekBar, words)

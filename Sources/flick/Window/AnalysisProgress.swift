@@ -15,9 +15,9 @@ final class AnalysisProgress {
     /// The line's widgets, kept by the builder.
     private let ui: Builder
     /// A revealer: the line slides in and out.
-    let root: Widget
-    private let label: Widget
-    private let stopButton: Widget
+    let root: Typed<Kinds.Revealer>
+    private let label: Typed<Kinds.Label>
+    private let stopButton: Typed<Kinds.Button>
     /// Stop: what was found so far is kept.
     var onStop: @MainActor () -> Void = {}
     /// Screen readers were told that looking started (so they hear the end).
@@ -46,7 +46,7 @@ final class AnalysisProgress {
     }
 
     /// Stop has the keyboard focus.
-    var hasFocus: Bool { gtk_widget_has_focus(stopButton) != 0 }
+    var hasFocus: Bool { gtk_widget_has_focus(stopButton.widget) != 0 }
 
     /// Hides the line; its words go too (a screen reader finds no stale status).
     func hide() {

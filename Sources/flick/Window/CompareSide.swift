@@ -13,10 +13,10 @@ import GtkKit
 /// main thread (`load`); what comes back for a clip no longer shown is dropped.
 @MainActor
 final class CompareSide {
-    let box: Widget
-    let button: Widget
-    private let picture: Widget
-    private let caption: Widget
+    let box: Typed<Kinds.Box>
+    let button: Typed<Kinds.Button>
+    private let picture: Typed<Kinds.Picture>
+    private let caption: Typed<Kinds.Label>
     /// The clip shown, and what was read of it.
     private var clipID: Int64?
     private var loaded: Loaded?
@@ -39,10 +39,10 @@ final class CompareSide {
     }
 
     init(box: Widget, button: Widget, picture: Widget, caption: Widget) {
-        self.box = box
-        self.button = button
-        self.picture = picture
-        self.caption = caption
+        self.box = Typed(box)
+        self.button = Typed(button)
+        self.picture = Typed(picture)
+        self.caption = Typed(caption)
     }
 
     /// Shows `clip` (at `path`); `changed` runs once its picture and

@@ -33,7 +33,7 @@ final class CompareView {
     private(set) var shown: [Int64]
     private(set) var chosen = Side.left
     private var sides: [CompareSide] = []
-    private let title: Widget
+    private let title: Typed<Kinds.WindowTitle>
     /// Called as the dialog closes, with what the main window should say
     /// once it has the focus back (the last keep's outcome), if anything.
     var onClose: @MainActor (_ said: String?) -> Void = { _ in }
@@ -85,7 +85,7 @@ final class CompareView {
     func present() {
         Dialogs.onceActive(window) { [weak self] in
             guard let self else { return }
-            gtk_widget_grab_focus(sides[chosen.rawValue].button)
+            gtk_widget_grab_focus(sides[chosen.rawValue].button.widget)
         }
         keptOpen = self
         gtk_window_present(window.cast())
@@ -112,7 +112,7 @@ final class CompareView {
             connect(button, .clicked) { [unowned self] in choose(side, focus: true) }
             // Tab onto a side chooses it, as ← or → would.
             connect(button, .notify("has-focus")) { [unowned self] _ in
-                if gtk_widget_has_focus(button) != 0, chosen != side { choose(side, focus: false) }
+                if gtk_widget_has_focus(button.widget) != 0, chosen != side { choose(side, focus: false) }
             }
         }
         connect(ui.widget("keep"), .clicked) { [unowned self] in keepChosen() }
@@ -148,11 +148,11 @@ final class CompareView {
     func choose(_ side: Side, focus: Bool) {
         chosen = side
         for other in [Side.left, .right] {
-            if other == side { gtk_widget_add_css_class(sides[other.rawValue].box, "chosen") }
-            else { gtk_widget_remove_css_class(sides[other.rawValue].box, "chosen") }
+            if other == side { gtk_widget_add_css_class(sides[other.rawValue].box.widget, "chosen") }
+            else { gtk_widget_remove_css_class(sides[other.rawValue].box.widget, "chosen") }
             name(other)
         }
-        if focus { gtk_widget_grab_focus(sides[side.rawValue].button) }
+        if focus { gtk_widget_grab_focus(sides[side.rawValue].button.widget) }
     }
 
     /// The other side shows the next (or previous) member of the stack;

@@ -20,7 +20,7 @@ extension MainWindow {
             stopInsights()
         }
         // Between the header bar and the pages: it shows over the cards and the overview alike.
-        gtk_box_insert_child_after(ui.widget("content").cast(), line.root, ui.widget("header"))
+        gtk_box_insert_child_after(ui.widget("content").cast(), line.root.widget, ui.widget("header"))
         analysisLine = line
         Settings.shared.onChange("group-similar") { [unowned self] in lookAgain() }
     }

@@ -98,7 +98,7 @@ extension MainWindow {
     }
 
     var pageWidgets: [(Widget, Page)] {
-        [(page.root.widget, .deck), (startPage.root.widget, .start), (emptyPage.widget, .empty), (errorPage.widget, .error), (overview.root, .overview)]
+        [(page.root.widget, .deck), (startPage.root.widget, .start), (emptyPage.widget, .empty), (errorPage.widget, .error), (overview.root.widget, .overview)]
     }
 
     /// A status page of window.ui with its Open Folder button.

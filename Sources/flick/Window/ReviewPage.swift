@@ -87,7 +87,7 @@ final class ReviewPage {
         finishedPage = ui.widget("finished")
         // The stage and the player go between the progress row and the status line.
         var previous = progressRow.widget
-        for part in [stack.root, player.captionLine, player.root] {
+        for part in [stack.root, player.captionLine.widget, player.root.widget] {
             gtk_box_insert_child_after(cardsPage.cast(), part, previous)
             previous = part
         }
@@ -111,11 +111,11 @@ final class ReviewPage {
     /// active window (a later focus was heard anyway).
     private func focusAgainOnceEmbedded() {
         embedding = nil
-        guard let window = gtk_widget_get_root(root.widget), let card = stack.topCard?.button, gtk_root_get_focus(window) == card,
+        guard let window = gtk_widget_get_root(root.widget), let card = stack.topCard?.button.widget, gtk_root_get_focus(window) == card,
               gtk_window_is_active(UnsafeMutablePointer<GtkWindow>(window)) != 0 else { return }
         Log.debug("review page: the first card's focus again, for a screen reader", category: "a11y")
         gtk_root_set_focus(window, nil)
-        gtk_widget_grab_focus(card)
+        gtk_widget_grab_focus(card.widget)
     }
 
     /// A button for `action`: icon and label, its tooltip and key shortcuts
@@ -237,7 +237,7 @@ final class ReviewPage {
         switch model.screen {
         case .end(let allDecided):
             gtk_widget_grab_focus((model.isReviewingSuggestions ? wholeDeckButton : allDecided ? reviewAgainButton : undecidedButton).widget)
-        case .cards: if let top = stack.topCard { gtk_widget_grab_focus(top.button) }
+        case .cards: if let top = stack.topCard { gtk_widget_grab_focus(top.button.widget) }
         default: break
         }
     }
