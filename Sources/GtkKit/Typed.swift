@@ -46,6 +46,8 @@ public enum Kinds {
     public enum GridView: WidgetKind { public static var type: GType { gtk_grid_view_get_type() } }
     public enum Picture: WidgetKind { public static var type: GType { gtk_picture_get_type() } }
     public enum Revealer: WidgetKind { public static var type: GType { gtk_revealer_get_type() } }
+    public enum Fixed: WidgetKind { public static var type: GType { gtk_fixed_get_type() } }
+    public enum DrawingArea: WidgetKind { public static var type: GType { gtk_drawing_area_get_type() } }
     public enum Stack: WidgetKind { public static var type: GType { gtk_stack_get_type() } }
     public enum Window: WidgetKind { public static var type: GType { gtk_window_get_type() } }
     public enum HeaderBar: WidgetKind { public static var type: GType { adw_header_bar_get_type() } }

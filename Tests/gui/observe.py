@@ -297,9 +297,20 @@ class Observer:
         b = self.screenshot(tmp / "moves-b.png")
         return pixels_changed(a, b, crop=crop) > least
 
+    # Seconds the background analysis of a test deck may take on a loaded machine.
+    ANALYSIS_PATIENCE = 120
+
+    def analysis_line(self):
+        """The texts of the analysis line ("Looking for similar photos… 3 of
+        50"), empty when it is not shown."""
+        return [n["name"] for n in find_nodes(self.tree(), role="status bar") if n["name"].startswith("Looking")]
+
     def still_screenshot(self, path, timeout=10):
         """A screenshot once two in a row agree (for still decks: drawing and moving are over)."""
         path = Path(path)
+        # The analysis line under the header bar counts as it goes: the
+        # window holds still once it has gone.
+        self.wait_for(lambda: not self.analysis_line(), "the analysis line to go", self.ANALYSIS_PATIENCE)
         previous = self.screenshot(path.with_name(path.stem + "-previous.png"))
 
         def agrees():

@@ -39,7 +39,7 @@ enum BenchHook {
         guard let directory else { return }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let stack = window.page.stack, model = window.model
-        frames = FrameLog(widget: stack.stage, path: directory + "/frames.log")
+        frames = FrameLog(widget: stack.stage.widget, path: directory + "/frames.log")
         if let frames { observe(stack, with: frames) }
         overview = OverviewTiming(widget: window.overview.grid.widget, path: directory + "/overview.log")
         if let overview { observe(window.overview, model: model, with: overview) }

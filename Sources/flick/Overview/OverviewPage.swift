@@ -93,7 +93,7 @@ final class OverviewPage {
     private var barNeed: Int32 = 0
     private var barChangePending = false
     /// The linked filter buttons, inside their sideways scroller.
-    private var filterGroup: Widget?
+    private var filterGroup: Typed<Kinds.Box>?
     /// The filters are wider than their room: they keep a scroll bar's
     /// height below them, so the bar shows under them, not over them.
     private var filtersScroll = false
@@ -144,7 +144,7 @@ final class OverviewPage {
         gtk_scrolled_window_set_overlay_scrolling(barScroller.cast(), 0)
         gtk_widget_set_hexpand(barScroller, 1)
         let filters = makeFilterBar()
-        filterGroup = filters
+        filterGroup = Typed(filters)
         gtk_scrolled_window_set_child(barScroller.cast(), filters)
         let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         gtk_box_append(bar.cast(), barScroller)
@@ -190,12 +190,12 @@ final class OverviewPage {
     private func followFilterScroll(_ room: RoomLayout.Room) {
         guard let filterGroup else { return }
         var least: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(filterGroup, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil)
+        gtk_widget_measure(filterGroup.widget, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil)
         let scrolls = natural > room.width
         guard scrolls != filtersScroll else { return }
         filtersScroll = scrolls
         Task { @MainActor in
-            if scrolls { gtk_widget_add_css_class(filterGroup, "scrolls") } else { gtk_widget_remove_css_class(filterGroup, "scrolls") }
+            if scrolls { gtk_widget_add_css_class(filterGroup.widget, "scrolls") } else { gtk_widget_remove_css_class(filterGroup.widget, "scrolls") }
         }
     }
 

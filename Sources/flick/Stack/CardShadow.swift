@@ -35,7 +35,7 @@ final class CardShadow {
 
     private struct Piece {
         let part: Part
-        let area: Widget
+        let area: Typed<Kinds.DrawingArea>
     }
 
     private var pieces: [Piece] = []
@@ -56,7 +56,7 @@ final class CardShadow {
             gtk_widget_set_can_focus(area, 0)
             Accessibility.setHidden(area, true)
             gtk_widget_set_parent(area, stage)
-            let piece = Piece(part: part, area: area)
+            let piece = Piece(part: part, area: Typed(area))
             DrawFunction.set(on: area) { [weak self] cr, _, _ in
                 self?.draw(piece, cr)
             }
@@ -70,9 +70,9 @@ final class CardShadow {
     func restack(below top: Widget?, in stage: Widget) {
         for piece in pieces {
             if let top {
-                gtk_widget_insert_before(piece.area, stage, top)
+                gtk_widget_insert_before(piece.area.widget, stage, top)
             } else {
-                gtk_widget_insert_after(piece.area, stage, nil)
+                gtk_widget_insert_after(piece.area.widget, stage, nil)
             }
         }
     }
@@ -90,12 +90,12 @@ final class CardShadow {
         for piece in pieces {
             let frame = placed.map { Self.frame(of: piece.part, around: $0) } ?? (x: 0, y: 0, width: 0, height: 0)
             var origin = graphene_point_t(x: Float(frame.x), y: Float(frame.y))
-            gtk_widget_allocate(piece.area, Int32(frame.width), Int32(frame.height), -1, gsk_transform_translate(nil, &origin))
+            gtk_widget_allocate(piece.area.widget, Int32(frame.width), Int32(frame.height), -1, gsk_transform_translate(nil, &origin))
         }
     }
 
     private func redraw() {
-        for piece in pieces { gtk_widget_queue_draw(piece.area) }
+        for piece in pieces { gtk_widget_queue_draw(piece.area.widget) }
     }
 
     /// Where a piece goes on the stage, around the card `c`.

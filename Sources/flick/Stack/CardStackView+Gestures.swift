@@ -27,7 +27,7 @@ extension CardStackView {
         connect(drag, .dragBegin) { [unowned self] x, y in beginDrag(at: Vector(x, y), time: Self.eventTime(drag)) }
         connect(drag, .dragUpdate) { [unowned self] dx, dy in updateDrag(Vector(dx, dy), gesture: drag) }
         connect(drag, .dragEnd) { [unowned self] dx, dy in endDrag(Vector(dx, dy), time: Self.eventTime(drag)) }
-        gtk_widget_add_controller(stage, drag)
+        gtk_widget_add_controller(stage.widget, drag)
     }
 
     /// The current event's timestamp in seconds. GTK delivers motion in
@@ -113,7 +113,7 @@ extension CardStackView {
         connect(scroll, .point("decelerate")) { [unowned self] vx, vy in
             endSwipe(scrollDrag.end(at: Self.eventTime(scroll), scrollVelocity: Vector(vx, vy)))
         }
-        gtk_widget_add_controller(stage, scroll)
+        gtk_widget_add_controller(stage.widget, scroll)
     }
 
     /// Fingers lifted: the same thresholds and fling rule as a drag.

@@ -19,7 +19,7 @@ extension CardStackView {
         let moving = transition != nil || tracker != nil
         if moving != shownMoving {
             shownMoving = moving
-            if moving { gtk_widget_add_css_class(stage, "moving") } else { gtk_widget_remove_css_class(stage, "moving") }
+            if moving { gtk_widget_add_css_class(stage.widget, "moving") } else { gtk_widget_remove_css_class(stage.widget, "moving") }
             for card in cards.values { card.setMoving(moving) }
             leaving?.setMoving(moving)
             shadow.shown = !moving
@@ -39,7 +39,7 @@ extension CardStackView {
         pose = next
         for card in cards.values where card.clipID != model.top?.id { card.setOverlay(.none) }
         if pose.flying { leaving?.setOverlay(pose.stack.top.overlay) } else { topCard?.setOverlay(pose.stack.top.overlay) }
-        gtk_widget_queue_allocate(stage)
+        gtk_widget_queue_allocate(stage.widget)
     }
 
     /// The stack's pose now: a transition's, a drag's, or at rest.

@@ -24,8 +24,8 @@ import GtkKit
 final class CardStackView {
     /// The stage: the untransformed parent of the cards, which sizes and
     /// places them; the drag gesture sits here.
-    let stage: Widget
-    var root: Widget { stage }
+    let stage: Typed<Kinds.Fixed>
+    var root: Widget { stage.widget }
     var tuning = SwipeTuning()
     let model: ReviewModel
     private let actions: ActionActivator
@@ -96,16 +96,16 @@ final class CardStackView {
         self.actions = actions
         // A plain container whose layout manager is replaced: the stage
         // places its children itself (gtk_widget_set_parent, never gtk_fixed_put).
-        stage = gtk_fixed_new()
-        gtk_widget_add_css_class(stage, "card-stack")
-        gtk_widget_set_hexpand(stage, 1)
-        gtk_widget_set_vexpand(stage, 1)
+        stage = Typed(gtk_fixed_new())
+        gtk_widget_add_css_class(stage.widget, "card-stack")
+        gtk_widget_set_hexpand(stage.widget, 1)
+        gtk_widget_set_vexpand(stage.widget, 1)
         // A card dragged past the stage's edge goes on showing (over the
         // progress row above, under the player bar below), never cut flat;
         // the page's frame (RoomLayout) still clips at the window's content.
-        gtk_widget_set_overflow(stage, GTK_OVERFLOW_VISIBLE)
-        shadow = CardShadow(stage: stage)
-        CustomLayout.install(on: stage, minimum: Int32(StageLayout.minimumSide)) { [unowned self] width, height in
+        gtk_widget_set_overflow(stage.widget, GTK_OVERFLOW_VISIBLE)
+        shadow = CardShadow(stage: stage.widget)
+        CustomLayout.install(on: stage.widget, minimum: Int32(StageLayout.minimumSide)) { [unowned self] width, height in
             layOut(width: width, height: height)
         }
         installGestures()
@@ -133,12 +133,12 @@ final class CardStackView {
     /// card's size in device pixels (a typical one before the first
     /// layout), exactly where the window draws with cairo (`FrameFit`).
     func frameFit(for card: CardView) -> FrameFit {
-        let scale = Double(max(1, gtk_widget_get_scale_factor(stage)))
+        let scale = Double(max(1, gtk_widget_get_scale_factor(stage.widget)))
         let size = viewport.width > 0 ? size(of: card) : Size(960, 540)
         let box = (width: Int(size.width * scale), height: Int(size.height * scale))
         let facts = model.position(of: card.clipID, near: model.cursor).map { model.facts(at: $0) }
         let picture = facts.flatMap { facts in facts.width.flatMap { width in facts.height.map { (width, $0) } } }
-        let exactly = viewport.width > 0 && SnapshotArea.usesCairoRenderer(stage)
+        let exactly = viewport.width > 0 && SnapshotArea.usesCairoRenderer(stage.widget)
         return FrameFit.card(box: box, picture: picture, turned: facts?.sidesSwapped ?? false, exactly: exactly)
     }
 
@@ -245,8 +245,8 @@ final class CardStackView {
         connect(card.button, .clicked) { [unowned self, id = clip.id] in
             if id == model.top?.id { _ = actions.activate(.playPause) }
         }
-        gtk_widget_set_parent(card.button.widget, stage)
-        gtk_widget_set_parent(card.peek.area, stage)
+        gtk_widget_set_parent(card.button.widget, stage.widget)
+        gtk_widget_set_parent(card.peek.area, stage.widget)
         return card
     }
 
@@ -278,7 +278,7 @@ final class CardStackView {
         let id = card.clipID
         // The renderer decides the frames' byte order and size: a card made
         // before the window is realized goes live when the stage is.
-        guard gtk_widget_get_realized(stage) != 0 else {
+        guard gtk_widget_get_realized(stage.widget) != 0 else {
             liveOnRealize.insert(id)
             if !realizeWatched {
                 realizeWatched = true
@@ -287,7 +287,7 @@ final class CardStackView {
             return
         }
         // R G B A where the GPU draws (uploaded as it is), cairo's B G R A otherwise.
-        let order: PixelOrder = SnapshotArea.usesCairoRenderer(stage) ? .bgra : .rgba
+        let order: PixelOrder = SnapshotArea.usesCairoRenderer(stage.widget) ? .bgra : .rgba
         card.goLive(fit: frameFit(for: card), order: order, muted: true, loops: loops) { [weak self] error in
             self?.model.setProblem(clipID: id, reason: ErrorText.describe(error))
         }
@@ -373,10 +373,10 @@ final class CardStackView {
         for card in order.reversed() {
             // Move each card to the front of the list, last one ending first-drawn,
             // its peek right above it.
-            gtk_widget_insert_after(card.peek.area, stage, nil)
-            gtk_widget_insert_after(card.button.widget, stage, nil)
+            gtk_widget_insert_after(card.peek.area, stage.widget, nil)
+            gtk_widget_insert_after(card.button.widget, stage.widget, nil)
         }
-        shadow.restack(below: topCard?.button.widget, in: stage)
+        shadow.restack(below: topCard?.button.widget, in: stage.widget)
     }
 
     /// Takes a card off the stack; its player stops now, and the card and
