@@ -87,7 +87,7 @@ extension MainWindow {
     static func movedText(_ report: MoveReport, to destination: Apply.Destination, place: String) -> String {
         let count = report.moved.count
         guard destination == .trash else { return trn("Moved %ld file to %@.", "Moved %ld files to %@.", count, count, place) }
-        return trn("Moved %ld file to %@, %@ freed.", "Moved %ld files to %@, %@ freed.", count, count, place, Words.fileSize(report.movedBytes))
+        return trn("Moved %ld file to %@, %@ freed.", "Moved %ld files to %@, %@ freed.", count, count, place, Words.size(report.movedBytes))
     }
 
     /// A toast when all went well; otherwise a dialog naming each file and

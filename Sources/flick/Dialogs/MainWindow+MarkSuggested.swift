@@ -21,7 +21,7 @@ extension MainWindow {
         // Each file named with its reason: "IMG_0042.mp4 · Suggested: short".
         var labels: [Int64: String] = [:]
         for (file, item) in zip(files, suggested) {
-            labels[file.clipID] = [RawPath.display(file.relativePath), Words.suggestion(item.reasons)].compactMap { $0 }.joined(separator: " · ")
+            labels[file.clipID] = [RawPath.display(file.relativePath), Words.suggested(item.reasons)].compactMap { $0 }.joined(separator: " · ")
         }
         let list = ApplyList(items: files, labels: labels, checked: suggested.map(\.ticked)) { [unowned self] id in
             overview.posters.texture(for: id)
@@ -51,7 +51,7 @@ extension MainWindow {
     /// "3 files, 1.8 GB ticked." (what marking them would free once applied).
     private static func markSummary(count: Int, bytes: Int64) -> String {
         count == 0 ? tr("No files ticked: nothing will be marked.")
-            : trn("%ld file ticked, %@.", "%ld files ticked, %@.", count, count, Words.fileSize(bytes))
+            : trn("%ld file ticked, %@.", "%ld files ticked, %@.", count, count, Words.size(bytes))
     }
 
     private static func markBody(count: Int, bytes: Int64) -> String {

@@ -345,7 +345,7 @@ final class CardStackView {
     /// emptied its description (said once more: "Suggested: short").
     func describeTopAgain() {
         guard let card = topCard, !model.suggestions(at: model.cursor).isEmpty else { return }
-        Accessibility.setDescription(card.button, Words.suggestion(model.suggestions(at: model.cursor)) ?? "")
+        Accessibility.setDescription(card.button, Words.suggested(model.suggestions(at: model.cursor)) ?? "")
     }
 
     /// The card's accessible name, problem and suggestion, from the model.
@@ -363,7 +363,7 @@ final class CardStackView {
         // Why it is suggested, said with the card (never a decision). An
         // announcement on the focused card empties its description
         // (`Accessibility.announce`); the next render sets it again.
-        Accessibility.setDescription(card.button, Words.suggestion(model.suggestions(at: position)) ?? "")
+        Accessibility.setDescription(card.button, Words.suggested(model.suggestions(at: position)) ?? "")
     }
 
     /// Keeps the z-order: deepest card first, the top card, then a leaving card.

@@ -18,17 +18,6 @@ extension Words {
 
     /// "1.8 GB marked for deletion" (nil when nothing marked has a known size).
     static func markedSpace(_ bytes: Int64) -> String? {
-        bytes > 0 ? tr("%@ marked for deletion", fileSize(bytes)) : nil
-    }
-
-    /// The card's words after its name: "Suggested: short" (nil: nothing
-    /// suggested), the tile's phrases.
-    static func suggestion(_ reasons: [Suggestion]) -> String? {
-        suggested(reasons)
-    }
-
-    /// A file's size in GLib's words ("1.8 GB").
-    static func fileSize(_ bytes: Int64) -> String {
-        size(bytes)
+        bytes > 0 ? tr("%@ marked for deletion", size(bytes)) : nil
     }
 }
