@@ -20,12 +20,16 @@ public enum FolderStacks {
         /// Whether the work was stopped before the end (`stacks` then hold
         /// only what was known).
         public let stopped: Bool
+        /// How far the photo comparisons went (`flick-bench stacks`).
+        public let photoComparisons: PhotoComparisons
 
-        public init(stacks: [Stack], suggestions: [[Suggestion]], analysed: Int, stopped: Bool) {
+        public init(stacks: [Stack], suggestions: [[Suggestion]], analysed: Int, stopped: Bool,
+                    photoComparisons: PhotoComparisons = PhotoComparisons()) {
             self.stacks = stacks
             self.suggestions = suggestions
             self.analysed = analysed
             self.stopped = stopped
+            self.photoComparisons = photoComparisons
         }
     }
 
@@ -43,7 +47,8 @@ public enum FolderStacks {
             changed.append((identities[index], StoredAnalysis(version: FileAnalysis.version, content: result.content, print: result.printText)))
         }
         try store.saveAnalyses(changed)
-        return Found(stacks: StackFinder.stacks(items: items, analyses: results), suggestions: Suggestions.of(items, analyses: results, shortClipSeconds: shortClipSeconds),
-                     analysed: changed.count, stopped: cancelled())
+        let grouped = StackFinder.find(items: items, analyses: results)
+        return Found(stacks: grouped.stacks, suggestions: Suggestions.of(items, analyses: results, shortClipSeconds: shortClipSeconds),
+                     analysed: changed.count, stopped: cancelled(), photoComparisons: grouped.comparisons)
     }
 }

@@ -67,6 +67,10 @@ struct StacksBench: ParsableCommand {
         results.append(Measurement(bench: "stacks.cpu_seconds_per_1000_photos", value: 1000 * photoRun.cpu / Double(photos), unit: "s",
                                    extra: ["note": "CPU time of the whole process; the wall time on 2 free cores is about half"]))
         results.append(Measurement(bench: "stacks.photos_again_from_store", value: photoRun.again * 1000, unit: "ms"))
+        let compared = photoRun.comparisons
+        results.append(Measurement(bench: "stacks.photo_full_comparisons", value: Double(compared.fine), unit: "pairs",
+                                   extra: ["pairs": "\(compared.pairs)", "hash_close": "\(compared.candidates)",
+                                           "coarse": "\(compared.coarse)", "screened": "\(compared.middle)"]))
         let clipItems = try Self.items(clipFolder, count: clips)
         let clipRun = try analyse(clipItems)
         results.append(Measurement(bench: "stacks.clips_per_second", value: Double(clips) / clipRun.seconds, unit: "clips/s",
@@ -79,7 +83,7 @@ struct StacksBench: ParsableCommand {
     }
 
     /// Seconds to analyse `items` on a fresh store, and again from it.
-    private func analyse(_ items: [AnalysisItem]) throws -> (seconds: Double, cpu: Double, again: Double, stacks: String) {
+    private func analyse(_ items: [AnalysisItem]) throws -> (seconds: Double, cpu: Double, again: Double, stacks: String, comparisons: PhotoComparisons) {
         let storePath = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-stacks-\(getpid())-\(UUID().uuidString).db").path
         defer { for suffix in ["", "-wal", "-shm"] { unlink(storePath + suffix) } }
         let store = try Store(path: storePath)
@@ -91,7 +95,7 @@ struct StacksBench: ParsableCommand {
         _ = try FolderStacks.find(items, store: store, workers: workers)
         // The stacks' sizes, largest first: old and new builds must agree.
         let sizes = found.stacks.map(\.members.count).sorted(by: >).map(String.init).joined(separator: ",")
-        return (seconds, cpu, Date().timeIntervalSince(again), sizes)
+        return (seconds, cpu, Date().timeIntervalSince(again), sizes, found.photoComparisons)
     }
 
     private func makePhotos(in folder: String) throws {
