@@ -151,11 +151,11 @@ public struct PhotoPrint: Equatable, Sendable {
 
     /// The best correlation of the two 16 × 16 layouts shifted, or one
     /// enlarged as for a crop: the full search on a quarter of the pixels,
-    /// stopped as soon as the screen is passed.
-    func middleCorrelation(_ other: PhotoPrint) -> Float {
+    /// stopped once it reaches `enough` (the screen's threshold).
+    func middleCorrelation(_ other: PhotoPrint, enough: Float = minMiddleCorrelation) -> Float {
         let mine = layout.map(Float.init), theirs = other.layout.map(Float.init)
         var best = ShiftedCorrelation.best(mine, theirs, side: Self.layoutSide, reach: Self.middleReach)
-        for factor in Self.cropZooms where best < Self.minMiddleCorrelation {
+        for factor in Self.cropZooms where best < enough {
             let zoomedMine = ShiftedCorrelation.zoomed(mine, side: Self.layoutSide, factor: factor)
             best = max(best, ShiftedCorrelation.best(zoomedMine, theirs, side: Self.layoutSide, reach: Self.middleZoomReach))
             let zoomedTheirs = ShiftedCorrelation.zoomed(theirs, side: Self.layoutSide, factor: factor)

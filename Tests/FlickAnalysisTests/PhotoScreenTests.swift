@@ -42,14 +42,20 @@ import Testing
         // Pair by pair (a stack can hide a lost pair behind its other links).
         var differ: [String] = []
         var full = PhotoComparisons(), screened = PhotoComparisons()
+        var lowest: Float = 1  // the least screen correlation (searched in full) of a pair the full search accepts
         for x in prints.indices {
             for y in prints.indices where y > x && PerceptualHash.distance(prints[x].hash, prints[y].hash) <= PhotoPrint.maxShiftedDistance {
-                if prints[x].matches(prints[y], screen: .full, counts: &full) != prints[x].matches(prints[y], screen: .screened, counts: &screened) {
+                let accepted = prints[x].matches(prints[y], screen: .full, counts: &full)
+                if accepted != prints[x].matches(prints[y], screen: .screened, counts: &screened) {
                     differ.append("\(x)–\(y)")
+                }
+                if accepted && prints[x].shiftedCorrelation(prints[y], screen: .full) >= PhotoPrint.minShiftedCorrelation {
+                    lowest = min(lowest, prints[x].middleCorrelation(prints[y], enough: 1))
                 }
             }
         }
-        print("real photos: \(prints.count); pairs compared in full without the screen \(full.fine), with it \(screened.fine)")
+        print("real photos: \(prints.count); pairs compared in full without the screen \(full.fine), with it \(screened.fine); "
+            + "the least screen correlation of a pair found shifted: \(lowest)")
         #expect(differ.isEmpty, "pairs the screen decides otherwise: \(differ)")
         let (items, analyses) = Self.analyses(prints)
         let fullStacks = StackFinder.find(items: items, analyses: analyses, screen: .full).stacks
