@@ -76,12 +76,12 @@ public struct PhotoPrint: Equatable, Sendable {
     /// The least correlation of two shifted grey pictures of one moment.
     static let minShiftedCorrelation: Float = 0.85
     /// The screen before the full search: the 16 × 16 layouts shifted up
-    /// to a quarter of the side (the fine search's reach), and the least
-    /// correlation a pair needs there. Measured on the real test sets
-    /// (docs/performance.md, Stacks): every pair the full search accepts
-    /// correlates at 0.83 or more here (a crop, which the screen does not
-    /// enlarge, is the lowest), while views of one layout with other detail
-    /// (a chessboard moved, one app's screenshots) mostly fall below 0.7.
+    /// to a quarter of the side (the full search's reach) or enlarged as
+    /// for a crop, and the least correlation a pair needs there. Measured
+    /// on the real test sets (docs/performance.md, Stacks): every pair the
+    /// full search accepts correlates at 0.89 or more here (crops of 10–16 %
+    /// among them), while views of one layout with other detail (a
+    /// chessboard moved, one app's screenshots) mostly fall below 0.7.
     static let middleReach = 4
     static let middleZoomReach = 2
     static let minMiddleCorrelation: Float = 0.7
