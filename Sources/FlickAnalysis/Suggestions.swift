@@ -55,7 +55,8 @@ public enum Suggestions {
     /// Every file with the same content as another but the one kept: the
     /// shortest name (`IMG_0007.jpg` over `IMG_0007 copy.jpg` and
     /// `IMG_0007(1).jpg`), then the oldest (modification time), then the
-    /// first in deck order.
+    /// first in deck order. The one kept is also the one on top of its
+    /// stack's card (`FolderStacks`).
     static func extraCopies(_ items: [AnalysisItem], analyses: [FileAnalysis?]) -> [Int] {
         var byContent: [String: [Int]] = [:]
         for (index, analysis) in analyses.enumerated() {
