@@ -59,6 +59,25 @@ import Testing
         }
     }
 
+    @Test func nightScenesAndASmoothSkyAreNeitherDarkNorBlurry() throws {
+        let calm = try Self.judged.get().filter { item in
+            let name = (item.item.path as NSString).lastPathComponent
+            return name.hasSuffix("-night.jpg") || name == "sky.jpg"
+        }
+        #expect(calm.count >= 17)
+        for item in calm { #expect(item.reasons.isEmpty, "\(item.item.path): \(item.reasons) \(item.quality?.text ?? "-")") }
+    }
+
+    /// A photo smaller than the working picture is measured at its own
+    /// size: enlarged, the decoder would soften it (a 256-pixel render was
+    /// called blurred).
+    @Test func aSmallPhotoIsNotEnlargedBeforeItIsMeasured() throws {
+        let small = try #require(try Self.judged.get().first { $0.item.path.hasSuffix("/blox-sharp.jpg") })
+        let image = try PhotoDecoder.working(path: small.item.path).image
+        #expect(image.width == 256 && image.height == 256)
+        #expect(small.reasons.isEmpty, "\(small.quality?.text ?? "-")")
+    }
+
     @Test func aClipIsDarkOnlyWhenMostOfItIs() throws {
         let clips = try Self.judged.get().filter { $0.item.isClip }
         for clip in clips {
