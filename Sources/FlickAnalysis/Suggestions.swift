@@ -23,8 +23,10 @@ public enum Suggestions {
     public static let darkLevel: Float = 40
     /// A photo whose `Sharpness.blur` is this or more is `blurry`: tuned
     /// on half of a set of real sharp, night, low-contrast, defocused and
-    /// shaken photos, checked on the other half (docs/stacks.md).
-    public static let blurryAt: Float = 0.45
+    /// shaken photos (midway between its sharpest blurred photo, 0.37, and
+    /// its least sharp good one, 0.28), checked on the other half
+    /// (docs/stacks.md).
+    public static let blurryAt: Float = 0.32
 
     /// The reasons of each item (`analyses` lines up with `items`; nil
     /// where it is not known). `cameraMake` reads a photo's camera (tests
