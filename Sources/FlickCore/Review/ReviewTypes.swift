@@ -194,10 +194,14 @@ public struct ReviewChange: Sendable, Equatable {
     /// What just happened, to be shown and said once (nil: nothing new to
     /// say; a rescan or a fact learnt says nothing).
     public var event: ReviewEvent?
+    /// What a use case the window ran (Apply, Export) ended with, to be
+    /// shown once (`ReviewModel.finished`).
+    public var result: UseCaseResult?
 
     public init(deck: DeckChange? = nil, cursor: CursorChange? = nil, decisions: Bool = false, rolledBack: Bool = false,
                 facts: Int64? = nil, playback: Bool = false, overview: Bool = false, filter: Bool = false,
-                insights: Bool = false, event: ReviewEvent? = nil) {
+                insights: Bool = false, event: ReviewEvent? = nil, result: UseCaseResult? = nil) {
+        self.result = result
         self.insights = insights
         self.deck = deck
         self.cursor = cursor

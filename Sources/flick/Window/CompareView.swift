@@ -25,7 +25,7 @@ final class CompareView {
 
     /// The dialog's widgets (compare.ui), kept by the builder.
     private let ui: Builder
-    let window: Widget
+    let window: Typed<Kinds.Window>
     private let model: ReviewModel
     /// The stack's clip ids, in deck order.
     private var members: [Int64]
@@ -83,7 +83,7 @@ final class CompareView {
     static let minimumSize: (width: Int32, height: Int32) = (360, 294)
 
     func present() {
-        Dialogs.onceActive(window) { [weak self] in
+        Dialogs.onceActive(window.widget) { [weak self] in
             guard let self else { return }
             gtk_widget_grab_focus(sides[chosen.rawValue].button.widget)
         }
@@ -106,7 +106,7 @@ final class CompareView {
             guard modifiers == 0 else { return false }
             return key(keyval)
         }
-        gtk_widget_add_controller(window, keys)
+        gtk_widget_add_controller(window.widget, keys)
         for side in [Side.left, .right] {
             let button = sides[side.rawValue].button
             connect(button, .clicked) { [unowned self] in choose(side, focus: true) }
