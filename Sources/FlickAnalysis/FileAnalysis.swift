@@ -22,8 +22,9 @@ public struct AnalysisItem: Sendable, Equatable {
 public struct FileAnalysis: Sendable, Equatable {
     /// The version of the fingerprints: results made by another are made
     /// again. 2: a clip's print holds its duration (for `Suggestions`);
-    /// 3: each print comes with its `Quality`.
-    public static let version = 3
+    /// 3: each print comes with its `Quality`; 4: a clip's frames are the
+    /// decoded ones nearest each sample time, and its quality has a blur.
+    public static let version = 4
 
     public enum Print: Sendable, Equatable {
         case photo(PhotoPrint)

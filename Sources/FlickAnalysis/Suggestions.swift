@@ -25,6 +25,11 @@ public enum Suggestions {
     /// on half of a set of real sharp, night, low-contrast, defocused and
     /// shaken photos, checked on the other half (docs/stacks.md).
     public static let blurryAt: Float = 0.45
+    /// A clip whose frames mostly reach this `Sharpness.blur` (`Quality`:
+    /// the blur 60 % of its frames judged, one a second, reach) is
+    /// `blurry`: between real clips as shot (at most 0.37, a soft film
+    /// scene) and the same defocused (at least 0.51; docs/stacks.md).
+    public static let blurryClipAt: Float = 0.44
 
     /// The reasons of each item (`analyses` lines up with `items`; nil
     /// where it is not known). `cameraMake` reads a photo's camera (tests
@@ -40,7 +45,9 @@ public enum Suggestions {
             if let quality = analyses[index]?.quality {
                 if quality.level < darkLevel { found[index].append(.dark) }
                 // A dark picture's blur says nothing more: it is dark.
-                else if let blur = quality.blur, blur >= blurryAt { found[index].append(.blurry) }
+                else if let blur = quality.blur, blur >= (items[index].kind == .video ? blurryClipAt : blurryAt) {
+                    found[index].append(.blurry)
+                }
             }
             let item = items[index]
             let name = (item.path as NSString).lastPathComponent
