@@ -42,14 +42,14 @@ enum ClipSampler {
         if let width = info.storedWidth, let height = info.storedHeight, DecodeLimit.refuses(width: width, height: height) {
             throw .tooLarge(file: name, width: width, height: height)
         }
-        // Shrunk first, in the decoder's own format: only the box's pixels
-        // are converted and turned, never a whole 1080p frame copied.
         let fit = GreyImage.fitting(width: info.storedWidth ?? box, height: info.storedHeight ?? box, box: box)
         let width = max(side, fit.width), height = max(side, fit.height)
-        // One decode, two branches: every sampled frame shrunk to the
-        // print's square (a square turns into itself), and one in
-        // `largeEvery` to the box, for blur: each branch shrinks in the
-        // decoder's own format, so only the small pictures are converted.
+        // One decode, two branches after videorate: every sampled frame
+        // shrunk to the print's square (a square turns into itself), and one
+        // in `largeEvery` to the box, for blur. Each shrinks first, in the
+        // decoder's own format: only small pictures are converted and
+        // turned, never a whole 1080p frame copied. The sinks do not wait
+        // to preroll: one streaming thread feeds both.
         let largeRate = "\(rate)/\(largeEvery)"
         let description = "uridecodebin name=src ! videorate ! video/x-raw,framerate=\(rate)/1 ! tee name=split "
             + "split. ! videoscale add-borders=false ! video/x-raw,width=\(side),height=\(side) ! videoconvert ! "
