@@ -27,6 +27,12 @@ public enum Suggestions {
     /// its least sharp good one, 0.28), checked on the other half
     /// (docs/stacks.md).
     public static let blurryAt: Float = 0.32
+    /// A clip whose frames mostly reach this `Sharpness.blur` (`Quality`:
+    /// the blur 60 % of its frames judged, one a second, reach) is
+    /// `blurry`: midway between real clips as shot (at most 0.20, a soft
+    /// film scene) and the same defocused (at least 0.44; docs/stacks.md).
+    /// Its own figure: clips' frames are not photos, and are tuned apart.
+    public static let blurryClipAt: Float = 0.32
 
     /// The reasons of each item (`analyses` lines up with `items`; nil
     /// where it is not known). `cameraMake` reads a photo's camera (tests
@@ -42,7 +48,9 @@ public enum Suggestions {
             if let quality = analyses[index]?.quality {
                 if quality.level < darkLevel { found[index].append(.dark) }
                 // A dark picture's blur says nothing more: it is dark.
-                else if let blur = quality.blur, blur >= blurryAt { found[index].append(.blurry) }
+                else if let blur = quality.blur, blur >= (items[index].kind == .video ? blurryClipAt : blurryAt) {
+                    found[index].append(.blurry)
+                }
             }
             let item = items[index]
             let name = (item.path as NSString).lastPathComponent
