@@ -22,8 +22,10 @@ public struct AnalysisItem: Sendable, Equatable {
 public struct FileAnalysis: Sendable, Equatable {
     /// The version of the fingerprints: results made by another are made
     /// again. 2: a clip's print holds its duration (for `Suggestions`);
-    /// 3: each print comes with its `Quality`.
-    public static let version = 3
+    /// 3: each print comes with its `Quality`; 4: its blur is measured on
+    /// edges, and a small photo is no longer enlarged before it is measured;
+    /// 5: a clip's quality has a blur too (from larger frames, one a second).
+    public static let version = 5
 
     public enum Print: Sendable, Equatable {
         case photo(PhotoPrint)

@@ -4,6 +4,8 @@ import FlickStore
 /// A folder's stacks, for the window and the command line alike: what the
 /// store knows is read, the rest analysed (`StackAnalysis`) and kept, then
 /// the stacks found (`StackFinder`) and what to suggest (`Suggestions`).
+/// Each stack's first member is the one its card shows on top: the one
+/// Flick would keep.
 ///
 /// Threading: blocks its caller; call it off the main thread. The store is
 /// used on the caller's thread only.
@@ -34,21 +36,35 @@ public enum FolderStacks {
     }
 
     /// `shortClipSeconds`: clips shorter than this are suggested as short.
+    /// `progress` counts `items`, as the deck does (every file one item):
+    /// those the store knew count as done from the start, so a reopened
+    /// folder of 1,000 with 10 new files goes from 991 to 1,000 of 1,000,
+    /// never "1 of 10". It is called only when some work is done.
     public static func find(_ items: [AnalysisItem], store: Store, workers: Int = 2, shortClipSeconds: Double = Suggestions.shortClipSeconds,
                             progress: @escaping @Sendable (StackAnalysis.Progress) -> Void = { _ in },
                             cancelled: @escaping @Sendable () -> Bool = { false }) throws(StoreError) -> Found {
         let identities = items.map(\.identity)
         let stored = try store.analyses(for: identities, version: FileAnalysis.version)
         let known = stored.map { row in row.map { FileAnalysis(content: $0.content, printText: $0.print) } }
-        let results = StackAnalysis.analyse(items, known: known, workers: workers, progress: progress, cancelled: cancelled)
+        let count = items.count
+        let results = StackAnalysis.analyse(items, known: known, workers: workers, progress: { work in
+            progress(StackAnalysis.Progress(done: count - work.total + work.done, total: count))
+        }, cancelled: cancelled)
         var changed: [(identity: FileIdentity, analysis: StoredAnalysis)] = []
         for index in items.indices {
             guard let result = results[index], result != known[index] else { continue }
             changed.append((identities[index], StoredAnalysis(version: FileAnalysis.version, content: result.content, print: result.printText)))
         }
         try store.saveAnalyses(changed)
+        let suggestions = Suggestions.of(items, analyses: results, shortClipSeconds: shortClipSeconds)
+        // On top of each stack, the one Flick would keep: of copies, the one
+        // `Suggestions` keeps (the others are suggested as extra copies);
+        // otherwise the first in deck order that is no extra copy.
         let grouped = StackFinder.find(items: items, analyses: results)
-        return Found(stacks: grouped.stacks, suggestions: Suggestions.of(items, analyses: results, shortClipSeconds: shortClipSeconds),
-                     analysed: changed.count, stopped: cancelled(), photoComparisons: grouped.comparisons)
+        let stacks = grouped.stacks.map { stack in
+            stack.onTop { !suggestions[$0].contains(.copy) }
+        }
+        return Found(stacks: stacks, suggestions: suggestions, analysed: changed.count, stopped: cancelled(),
+                     photoComparisons: grouped.comparisons)
     }
 }

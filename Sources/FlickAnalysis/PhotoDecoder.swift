@@ -35,14 +35,16 @@ enum PhotoDecoder {
         do { header = try PhotoHeader.read(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
         // Only JPEG decodes straight to a small size; any other format is
         // decoded whole first, so a huge one is refused, as Flick refuses huge clips.
-        if header.format != .jpeg {
-            var width: Int32 = 0, height: Int32 = 0
-            if gdk_pixbuf_get_file_info(RawPath.c(path), &width, &height) != nil, DecodeLimit.refuses(width: Int(width), height: Int(height)) {
-                throw .tooLarge(file: name, width: Int(width), height: Int(height))
-            }
+        var fileWidth: Int32 = 0, fileHeight: Int32 = 0
+        let known = gdk_pixbuf_get_file_info(RawPath.c(path), &fileWidth, &fileHeight) != nil && fileWidth > 0 && fileHeight > 0
+        if header.format != .jpeg, known, DecodeLimit.refuses(width: Int(fileWidth), height: Int(fileHeight)) {
+            throw .tooLarge(file: name, width: Int(fileWidth), height: Int(fileHeight))
         }
+        // A photo smaller than the box is decoded at its own size: enlarged,
+        // it would be softened by the decoder, and its blur (Quality) would be ours.
+        let boxWidth = known ? min(decodeBox, Int(fileWidth)) : decodeBox, boxHeight = known ? min(decodeBox, Int(fileHeight)) : decodeBox
         var error: UnsafeMutablePointer<GError>?
-        guard let decoded = ObjectRef(taking: gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(decodeBox), Int32(decodeBox), 1, &error)) else {
+        guard let decoded = ObjectRef(taking: gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(boxWidth), Int32(boxHeight), 1, &error)) else {
             g_clear_error(&error)
             if let format = header.format, format != .jpeg, format != .png {
                 throw .missingLoader(file: name, format: format.name, package: format.loaderPackage)

@@ -6,14 +6,22 @@ import Foundation
 ///   brightest 1 % of a photo's pixels reach; for a clip, the level that
 ///   `darkShare` of its sampled frames stay below (so a clip is dark only
 ///   when most of it is, not one frame);
-/// - `blur`: `Sharpness.blur` of a photo (0 sharp – 1 no detail), nil for
-///   a clip or a picture too flat to judge.
+/// - `blur`: `Sharpness.blur` of a photo (0 sharp – 1 no detail); for a
+///   clip, the blur that `blurryShare` of its larger sampled frames reach
+///   (so a clip is blurry only when most of it is, not one frame in a
+///   pan); nil for a picture, or a clip's frames, too flat to judge.
 /// `Suggestions` turns them into `dark` and `blurry`.
 public struct Quality: Sendable, Equatable {
     /// The share of a photo's pixels its `level` is read at.
     static let brightestShare: Float = 0.01
     /// The share of a clip's frames that must be dark for the clip to be.
     static let darkShare = 0.8
+    /// The share of a clip's judged frames that must be blurry for the clip to be.
+    static let blurryShare = 0.6
+    /// Seconds between a clip's frames judged for blur (each as large as
+    /// fits the photos' box, `PhotoDecoder.decodeBox`: the size the blur
+    /// measure is tuned at).
+    static let clipBlurEvery = 1
 
     public let level: Float
     public let blur: Float?
@@ -28,13 +36,21 @@ public struct Quality: Sendable, Equatable {
         self.init(level: image.level(brightest: Self.brightestShare), blur: Sharpness.blur(image))
     }
 
-    /// A clip's, from its sampled frames (nil when none came out).
-    init?(frames: [GreyImage]) {
+    /// A clip's, from its sampled frames (nil when none came out): its
+    /// level from the small ones, its blur from the `large` ones.
+    init?(frames: [GreyImage], large: [GreyImage]) {
         guard !frames.isEmpty else { return nil }
         let levels = frames.map { $0.level(brightest: Self.brightestShare) }.sorted()
-        // The level that `darkShare` of the frames are at or below.
-        let index = min(levels.count - 1, max(0, Int((Self.darkShare * Double(levels.count)).rounded(.up)) - 1))
-        self.init(level: levels[index], blur: nil)
+        let blurs = large.compactMap(Sharpness.blur).sorted(by: >)
+        // The level that `darkShare` of the frames are at or below, the
+        // blur that `blurryShare` of the judged frames are at or above.
+        self.init(level: levels[Self.index(Self.darkShare, of: levels.count)],
+                  blur: blurs.isEmpty ? nil : blurs[Self.index(Self.blurryShare, of: blurs.count)])
+    }
+
+    /// The index in a sorted list of `count` that `share` of it reaches.
+    private static func index(_ share: Double, of count: Int) -> Int {
+        min(count - 1, max(0, Int((share * Double(count)).rounded(.up)) - 1))
     }
 
     // MARK: - Text form (for the store)

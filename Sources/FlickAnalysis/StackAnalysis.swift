@@ -87,11 +87,12 @@ public enum StackAnalysis {
                 let image = decoded.image.averaged(toWidth: side, toHeight: side).turned(decoded.orientation)
                 return (.photo(PhotoPrint(image: image, captured: CaptureTime.read(path: item.path))), Quality(photo: decoded.image))
             case .video:
-                let sampled = try ClipSampler.frames(path: item.path, rate: ClipPrint.rate, side: side,
-                                                    maxSeconds: ClipPrint.maxSeconds, cancelled: cancelled)
+                let sampled = try ClipSampler.samples(path: item.path, rate: ClipPrint.rate, side: side, box: PhotoDecoder.decodeBox,
+                                                      largeEvery: ClipPrint.rate * Quality.clipBlurEvery,
+                                                      maxSeconds: ClipPrint.maxSeconds, cancelled: cancelled)
                 if cancelled() { return (nil, nil) }
-                let frames = sampled.frames.map(\.image)
-                return (.clip(ClipPrint(images: frames, duration: sampled.duration)), Quality(frames: frames))
+                return (.clip(ClipPrint(images: sampled.frames, duration: sampled.duration)),
+                        Quality(frames: sampled.frames, large: sampled.large))
             }
         } catch .timedOut {
             // A busy machine, not the file: nothing kept, tried again next time.

@@ -23,8 +23,16 @@ public enum Suggestions {
     public static let darkLevel: Float = 40
     /// A photo whose `Sharpness.blur` is this or more is `blurry`: tuned
     /// on half of a set of real sharp, night, low-contrast, defocused and
-    /// shaken photos, checked on the other half (docs/stacks.md).
-    public static let blurryAt: Float = 0.45
+    /// shaken photos (midway between its sharpest blurred photo, 0.37, and
+    /// its least sharp good one, 0.28), checked on the other half
+    /// (docs/stacks.md).
+    public static let blurryAt: Float = 0.32
+    /// A clip whose frames mostly reach this `Sharpness.blur` (`Quality`:
+    /// the blur 60 % of its frames judged, one a second, reach) is
+    /// `blurry`: midway between real clips as shot (at most 0.20, a soft
+    /// film scene) and the same defocused (at least 0.44; docs/stacks.md).
+    /// Its own figure: clips' frames are not photos, and are tuned apart.
+    public static let blurryClipAt: Float = 0.32
 
     /// The reasons of each item (`analyses` lines up with `items`; nil
     /// where it is not known). `cameraMake` reads a photo's camera (tests
@@ -40,7 +48,9 @@ public enum Suggestions {
             if let quality = analyses[index]?.quality {
                 if quality.level < darkLevel { found[index].append(.dark) }
                 // A dark picture's blur says nothing more: it is dark.
-                else if let blur = quality.blur, blur >= blurryAt { found[index].append(.blurry) }
+                else if let blur = quality.blur, blur >= (items[index].kind == .video ? blurryClipAt : blurryAt) {
+                    found[index].append(.blurry)
+                }
             }
             let item = items[index]
             let name = (item.path as NSString).lastPathComponent
@@ -55,7 +65,8 @@ public enum Suggestions {
     /// Every file with the same content as another but the one kept: the
     /// shortest name (`IMG_0007.jpg` over `IMG_0007 copy.jpg` and
     /// `IMG_0007(1).jpg`), then the oldest (modification time), then the
-    /// first in deck order.
+    /// first in deck order. The one kept is also the one on top of its
+    /// stack's card (`FolderStacks`).
     static func extraCopies(_ items: [AnalysisItem], analyses: [FileAnalysis?]) -> [Int] {
         var byContent: [String: [Int]] = [:]
         for (index, analysis) in analyses.enumerated() {

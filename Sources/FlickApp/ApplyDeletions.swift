@@ -100,11 +100,11 @@ public struct ApplyDeletions: Sendable {
                     held: paired.held + whole.held)
     }
 
-    /// Those of `clips` (from `marked`) that `failures` name, with the
-    /// other halves of their Live Photos; names compared as bytes ("café"
-    /// in NFC and NFD are two files).
-    public static func named(_ clips: [StoredClip], in failures: [FileFailure]) -> [StoredClip] {
-        let names = Set(failures.map { RawPath.key($0.path) })
+    /// Those of `clips` (from `marked`) at `paths` (relative, as a
+    /// failure names them), with the other halves of their Live Photos;
+    /// names compared as bytes ("café" in NFC and NFD are two files).
+    public static func named(_ clips: [StoredClip], in paths: [String]) -> [StoredClip] {
+        let names = Set(paths.map { RawPath.key($0) })
         let named = clips.filter { names.contains(RawPath.key($0.relativePath)) }
         let keys = Set(named.filter { $0.decision == .delete }.map { LivePhotoPairs.key($0.relativePath) })
         return clips.filter {

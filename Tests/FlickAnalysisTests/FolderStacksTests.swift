@@ -1,6 +1,7 @@
 import FlickCore
 import FlickStore
 import Foundation
+import Synchronization
 import Testing
 @testable import FlickAnalysis
 
@@ -37,6 +38,38 @@ import Testing
         try FileManager.default.copyItem(atPath: "\(RealMedia.data)/home.jpg", toPath: "\(folder)/c.jpg")
         let changed = try FolderStacks.find(Self.items(folder), store: store)
         #expect(changed.analysed == 1)
+    }
+
+    /// The card of copies shows the one Flick would keep: the member not
+    /// suggested as an extra copy comes first, wherever it is in the deck.
+    @Test func aCopiesStackHasTheOriginalFirstAndSuggestsTheOthers() throws {
+        let (folder, store) = try Self.folder()
+        let names = ["IMG_2002 copy.jpg", "IMG_2002-1.jpg", "IMG_2002.jpg", "c.jpg"]
+        for (name, source) in zip(names, ["a.jpg", "a.jpg", "b.jpg"]) {
+            try FileManager.default.copyItem(atPath: "\(folder)/\(source)", toPath: "\(folder)/\(name)")
+        }
+        let items = names.map { name in
+            var info = stat()
+            stat("\(folder)/\(name)", &info)
+            return AnalysisItem(path: "\(folder)/\(name)", kind: .photo, identity: FileIdentity(info))
+        }
+        let found = try FolderStacks.find(items, store: store)
+        #expect(found.stacks == [Stack(id: 1, kind: .copy, members: [2, 0, 1])])
+        #expect(found.suggestions.map { $0.contains(.copy) } == [true, true, false, false])
+    }
+
+    /// Progress counts the folder's files as the deck does: one the store
+    /// knew already is done from the start ("2 of 3", never "1 of 2").
+    @Test func progressCountsEveryFileWithTheKnownOnesDone() throws {
+        let (folder, store) = try Self.folder()
+        let items = Self.items(folder)
+        _ = try FolderStacks.find([items[2]], store: store)
+        let seen = Mutex<[String]>([])
+        let found = try FolderStacks.find(items, store: store, workers: 1, progress: { progress in
+            seen.withLock { $0.append("\(progress.done) of \(progress.total)") }
+        })
+        #expect(found.analysed == 2)
+        #expect(seen.withLock { $0 } == ["2 of 3", "3 of 3"])
     }
 
     @Test func aStoppedAnalysisKeepsOnlyWhatItFinished() throws {

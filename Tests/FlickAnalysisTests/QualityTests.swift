@@ -4,11 +4,11 @@ import Testing
 @testable import FlickAnalysis
 
 /// `dark` and `blurry` on real media (`RealQualityMedia`): each reason is
-/// found for at least 90 % of its items on the part the thresholds were
-/// tuned on and on the part they were not. Good items: none of the tuning
-/// part is suggested; of the whole set at most 3 % (2 of 70 today: a
-/// low-contrast copy of a cluttered desk and a smooth render — short of
-/// the 2 % aimed at, docs/stacks.md).
+/// found for at least 90 % of its items, and at most 2 % of the good items
+/// are suggested, on the part the thresholds were tuned on and on the part
+/// they were not (docs/stacks.md). Among the good: a low-contrast copy of a
+/// cluttered desk and a smooth render smaller than the working picture,
+/// which the blur measure once called blurred.
 @Suite struct QualityTests {
     /// Each item with what was suggested for it (of `dark` and `blurry`) and its quality.
     static let judged: Result<[(item: RealQualityMedia.Item, reasons: [Suggestion], quality: Quality?)], any Error> = Result {
@@ -20,7 +20,7 @@ import Testing
     }
 
     static let minFound = 0.9
-    static let maxGoodSuggested = 0.03
+    static let maxGoodSuggested = 0.02
 
     static func rates(checked: Bool?) throws -> (dark: Double, blurry: Double, good: Double, report: String) {
         let all = try judged.get().filter { checked == nil || ($0.item.index % 2 == 1) == checked }
@@ -47,7 +47,7 @@ import Testing
         let part = checked ? "checked part" : "tuning part"
         #expect(rates.dark >= Self.minFound, "\(part): dark found for \(rates.dark)\n\(rates.report)")
         #expect(rates.blurry >= Self.minFound, "\(part): blurry found for \(rates.blurry)\n\(rates.report)")
-        if !checked { #expect(rates.good == 0, "\(part): good items suggested \(rates.good)\n\(rates.report)") }
+        #expect(rates.good <= Self.maxGoodSuggested, "\(part): good items suggested \(rates.good)\n\(rates.report)")
     }
 
     @Test func goodItemsAreLeftAlone() throws {
@@ -57,6 +57,25 @@ import Testing
         for judged in try Self.judged.get() {
             print("quality \(judged.item.kind) \(judged.item.index) \((judged.item.path as NSString).lastPathComponent) \(judged.quality?.text ?? "-") \(judged.reasons)")
         }
+    }
+
+    @Test func nightScenesAndASmoothSkyAreNeitherDarkNorBlurry() throws {
+        let calm = try Self.judged.get().filter { item in
+            let name = (item.item.path as NSString).lastPathComponent
+            return name.hasSuffix("-night.jpg") || name == "sky.jpg"
+        }
+        #expect(calm.count >= 17)
+        for item in calm { #expect(item.reasons.isEmpty, "\(item.item.path): \(item.reasons) \(item.quality?.text ?? "-")") }
+    }
+
+    /// A photo smaller than the working picture is measured at its own
+    /// size: enlarged, the decoder would soften it (a 256-pixel render was
+    /// called blurred).
+    @Test func aSmallPhotoIsNotEnlargedBeforeItIsMeasured() throws {
+        let small = try #require(try Self.judged.get().first { $0.item.path.hasSuffix("/blox-sharp.jpg") })
+        let image = try PhotoDecoder.working(path: small.item.path).image
+        #expect(image.width == 256 && image.height == 256)
+        #expect(small.reasons.isEmpty, "\(small.quality?.text ?? "-")")
     }
 
     @Test func aClipIsDarkOnlyWhenMostOfItIs() throws {

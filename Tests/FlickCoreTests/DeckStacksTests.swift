@@ -4,7 +4,7 @@ import Testing
 /// A stack is one card: the cursor passes over the members its card shows.
 @Suite struct DeckStacksTests {
     /// Six positions: a burst at 1, 2 and 4 (3 lies between its members).
-    private static let stacks = DeckStacks(count: 6, stacks: [(.similar, [4, 1, 2])])
+    private static let stacks = DeckStacks(count: 6, stacks: [(.similar, [1, 2, 4])])
 
     private static func session(_ stacks: DeckStacks = DeckStacksTests.stacks) -> ReviewSession {
         var session = ReviewSession(deck: Deck(count: 6))
@@ -27,6 +27,28 @@ import Testing
         #expect(stacks.previousCard(before: 1) == 0 && stacks.previousCard(before: 0) == nil)
     }
 
+    /// Copies whose extra copy sorts first ("IMG_2002 copy.jpg" at 0): the
+    /// original (3), given first, is the card's top member and its place.
+    @Test func aStacksCardStandsAtItsTopMemberWhereverItIsInTheDeck() {
+        let stacks = DeckStacks(count: 6, stacks: [(.copy, [3, 0, 1])])
+        #expect(stacks.members(at: 0) == [3, 0, 1], "the top member first, the others in deck order")
+        #expect(stacks.card(of: 0) == 3 && stacks.card(of: 1) == 3)
+        #expect(stacks.isPassedOver(0) && stacks.isPassedOver(1) && !stacks.isPassedOver(3))
+        #expect(stacks.nextCard(after: 2, count: 6) == 3 && stacks.nextCard(after: 0, count: 6) == 4)
+        #expect(stacks.previousCard(before: 4) == 3 && stacks.previousCard(before: 3) == 2)
+        var session = Self.session(stacks)
+        #expect(session.nextPosition(after: 2) == 3, "arriving at the card shows the top member")
+        let moved = session.showCardTop()
+        #expect(moved && session.deck.cursor == 3, "the cursor on a member passed over goes to the top one")
+        let movedAgain = session.showCardTop()
+        #expect(!movedAgain)
+        let shown = (0..<3).compactMap { _ in session.showMember(offset: 1) }
+        #expect(shown == [0, 1, 3], "round the stack from its top member")
+        let outcomes = session.decideStack(.like, others: .delete)
+        #expect(outcomes.count == 3)
+        #expect(session.deck.decisions == [.delete, .delete, nil, .like, nil, nil] && session.deck.cursor == 4)
+    }
+
     @Test func membersOutOfTheDeckOrInTwoStacksAreLeftOut() {
         let stacks = DeckStacks(count: 4, stacks: [(.copy, [0, 9]), (.similar, [1, 2]), (.live, [2, 3])])
         #expect(stacks.members(at: 0) == nil, "a stack left with one member is none")
@@ -39,7 +61,7 @@ import Testing
     @Test func insightsArePlacedByClipID() {
         let insights = DeckInsights(groups: [.init(id: 1, kind: .live, members: [30, 10]), .init(id: 2, kind: .copy, members: [40, 99])])
         let stacks = DeckStacks(ids: [10, 20, 30, 40], insights: insights)
-        #expect(stacks.members(at: 2) == [0, 2])
+        #expect(stacks.members(at: 2) == [2, 0], "the group's first member is on top")
         #expect(stacks.kind(at: 0) == .live)
         #expect(stacks.members(at: 3) == nil, "a member no longer in the deck leaves a stack of one: none")
     }

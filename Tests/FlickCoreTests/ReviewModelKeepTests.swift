@@ -24,7 +24,16 @@ import Testing
                                   .decided(position: 3, decision: .delete)]])
         #expect(model.cursor == 0, "the top card stays where it was")
         #expect(changes.count == 1 && changes[0].decisions)
-        #expect(changes[0].event == .kept(name: "IMG_1.jpg", marked: 2))
+        #expect(changes[0].event == .kept(name: "IMG_1.jpg", marked: 2, kind: .similar, left: 3))
+    }
+
+    /// Compare's keep is K's event: the stack's kind, and what is left.
+    @Test func keepingOneOfCopiesSaysSoAsKDoes() {
+        let (model, _) = Self.model()
+        model.setInsights(DeckInsights(groups: [.init(id: 1, kind: .copy, members: [13, 14])], progress: .done))
+        model.perform(.like)
+        #expect(model.keep(13, marking: [14]))
+        #expect(model.lastEvent == .kept(name: "IMG_2.jpg", marked: 1, kind: .copy, left: 3))
     }
 
     @Test func oneUndoTakesTheWholeKeepBack() {

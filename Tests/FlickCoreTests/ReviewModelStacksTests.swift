@@ -57,7 +57,7 @@ import Testing
         #expect(sink.batches == [[.decided(position: 2, decision: .like), .decided(position: 1, decision: .delete),
                                   .decided(position: 3, decision: .delete)]], "saved in one go, each file its own decision")
         #expect(changes.count == 1 && changes[0].step == .decided(position: 2, decision: .like), "the card flies off as kept")
-        #expect(changes[0].event == .keptOne(name: "IMG_2001_BURST002.jpg", marked: 2, kind: .similar, left: 3))
+        #expect(changes[0].event == .kept(name: "IMG_2001_BURST002.jpg", marked: 2, kind: .similar, left: 3))
         #expect(model.cursor == 4, "on to the next card")
         #expect(model.topStack?.kind == .live)
 
@@ -112,6 +112,35 @@ import Testing
         model.perform(.delete)
         #expect(sink.single == [.decided(position: 0, decision: .like), .decided(position: 1, decision: .delete)])
         #expect(sink.batches.isEmpty && model.decision(at: 2) == nil && model.cursor == 2)
+    }
+
+    /// Exact copies whose extra copy sorts first: the analysis gives the
+    /// original first (the one not suggested as an extra copy), and the
+    /// card and the overview's tile show it on top, where it stands.
+    @Test func aCopiesCardShowsTheOriginalOnTopAndItsTileToo() {
+        let sink = BatchSink()
+        let model = ReviewModel(sink: sink)
+        let names = ["IMG_2002 copy.jpg", "IMG_2002(1).jpg", "IMG_2002.jpg", "z.jpg"]
+        let clips = names.enumerated().map { index, name in
+            ReviewClip(id: Int64(index + 1), relativePath: name, name: name, kind: .photo)
+        }
+        model.load(clips: clips, session: ReviewSession(deck: Deck(ids: clips.map(\.id))))
+        #expect(model.top?.name == "IMG_2002 copy.jpg")
+        var changes: [ReviewChange] = []
+        model.onChange = { changes.append($0) }
+        model.setInsights(DeckInsights(groups: [.init(id: 1, kind: .copy, members: [3, 1, 2])],
+                                       suggestions: [1: [.copy], 2: [.copy]], progress: .done))
+        #expect(model.top?.name == "IMG_2002.jpg", "the card that became a stack shows the original")
+        #expect(model.topStack == ReviewModel.StackCard(kind: .copy, members: [2, 0, 1], shown: 0))
+        #expect(changes.last?.cursor == .jumped && changes.last?.insights == true)
+        #expect(model.upcoming(beneath: 1) == [2, 3])
+        let tiles = model.overviewTiles(matching: .all)
+        #expect(tiles.positions == [2, 3], "the stack's tile shows the original too")
+        #expect(tiles.members(at: 0) == [2, 0, 1])
+        // K on the card keeps the original and marks both copies.
+        #expect(model.keepTop())
+        #expect((0...2).map { model.decision(at: $0) } == [.delete, .delete, .like])
+        #expect(model.top?.name == "z.jpg")
     }
 
     @Test func stacksFollowTheDeckWhenFilesChange() {

@@ -103,7 +103,7 @@ def test_the_apply_list_names_each_half_with_its_partner_and_moves_both(tmp_path
         click_when_ready(s, "push button", "Apply Deletions…")
         shown = s.wait_for(lambda: ov.dialog(s), "the Apply dialog")
         assert shown["files"] == [f"{STILL}, with its Live Photo video {VIDEO}", f"{VIDEO}, the video of Live Photo {STILL}"]
-        assert shown["body"].startswith("2 files,"), shown["body"]
+        assert shown["body"].startswith("2 files will be moved to the Trash, freeing "), shown["body"]
         click_when_ready(s, "push button", "Move to Trash")
         s.wait_for(lambda: sorted(os.listdir(folder)) == ["other.mp4"], "both halves moved")
     assert sorted(os.listdir(tmp_path / "data" / "Trash" / "files")) == [STILL, VIDEO]

@@ -102,7 +102,8 @@ def test_stacks_are_one_tile_decided_together_and_unfold(phone, artifacts):
         stack = f"Stack of 3 similar photos, {BURST[0]}, photo, undecided"
         shown = wait_tiles(s, lambda t: any(name == stack for name, _ in t), "the burst as one tile")
         expected = [
-            ("Stack of 2 exact copies, baboon copy.jpg, photo, undecided", size(folder, "baboon copy.jpg", "baboon.jpg")),
+            # The tile shows the one Flick would keep, as the deck's card: the original.
+            ("Stack of 2 exact copies, baboon.jpg, photo, undecided", size(folder, "baboon copy.jpg", "baboon.jpg")),
             ("box_in_scene.png, photo, undecided", size(folder, "box_in_scene.png")),
             ("Stack of 2 similar photos, fruits-small.jpg, photo, undecided", size(folder, "fruits-small.jpg", "fruits.jpg")),
             (stack, size(folder, *BURST)),
@@ -177,7 +178,8 @@ def test_orca_reads_a_tiles_size_and_reason(phone):
     with FlickSession([str(folder)], data_home=data, window_manager=True, stacks=True) as session:
         window = session.wait_for_window()
         with Orca(session) as orca:
-            orca.activate(window, timeout=10, until=lambda said: any(u.startswith("Clip 1 of") for u in said))
+            # The first card, or, once the stacks are placed, the copies' original (Clip 2).
+            orca.activate(window, timeout=10, until=lambda said: any(u.startswith("Clip ") for u in said))
             orca.press("g", timeout=8, quiet=0.6, until=lambda said: any(u.startswith("Overview,") for u in said))
             wait_until(lambda: find_nodes(session.atspi_tree(), role="radio button", name="Suggested (3)"), INSIGHTS_TIMEOUT,
                        what="the stacks known")

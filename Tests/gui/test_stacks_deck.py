@@ -73,3 +73,25 @@ def test_a_burst_is_one_card_and_k_keeps_the_one_on_top(phone, tmp_path, artifac
                              and any(u.startswith("Clip 4 of 4") for u in s))
             assert any(u.startswith("Liked IMG_2001_BURST002.jpg and 2 similar.") for u in said), said_text(said)
             assert cli.decisions(phone) == {**{name: "like" for name in BURST}, ALONE: None}
+
+
+def test_a_copies_card_shows_the_original_and_k_keeps_it(tmp_path):
+    """Exact copies whose extra copy sorts first ("IMG_2002 copy.jpg"): the
+    card shows the original on top, the one `flick status --json` does not
+    suggest as an extra copy, and K keeps it."""
+    folder = tmp_path / "phone"
+    folder.mkdir()
+    shutil.copy(f"{DATA}/baboon.jpg", folder / "IMG_2002 copy.jpg")
+    shutil.copy(f"{DATA}/baboon.jpg", folder / "IMG_2002.jpg")
+    shutil.copy(f"{DATA}/home.jpg", folder / ALONE)
+    cli = Cli(tmp_path)
+    with FlickSession([str(folder)], data_home=cli.data, stacks=True) as session:
+        session.wait_for_window()
+        wait_until(lambda: any("1 of 2 copies" in name for name in card_names(session)), 60, what="the copies' card")
+        assert card_names(session) == ["Clip 2 of 3: IMG_2002.jpg, photo, 1 of 2 copies"]
+        clips = {c["path"]: c for c in cli.status(folder)["clips"]}
+        assert clips["IMG_2002 copy.jpg"]["suggestions"] == ["copy"] and clips["IMG_2002.jpg"]["suggestions"] == []
+        assert clips["IMG_2002.jpg"]["stack"] == clips["IMG_2002 copy.jpg"]["stack"] is not None
+        session.key("k")
+        wait_until(lambda: cli.decisions(folder)["IMG_2002.jpg"] == "like", 10, what="K to keep the original")
+        assert cli.decisions(folder) == {"IMG_2002 copy.jpg": "delete", "IMG_2002.jpg": "like", ALONE: None}

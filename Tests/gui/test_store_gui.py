@@ -1,5 +1,6 @@
 """The review window on the decision store: decisions survive SIGKILL, undo
-works after a restart, Apply moves files to the Trash, and files added to an
+works after a restart, Apply moves files to the Trash (its confirmation says
+the space they free, its result the space freed), and files added to an
 open folder join its deck."""
 import os
 import shutil
@@ -13,6 +14,7 @@ from cli import Cli
 from harness import HarnessError, find_nodes, wait_until
 from observe_overview import deck_tiles as tiles
 from test_review import Review, photo_deck
+from test_suggestions_window import glib_size
 
 
 def test_decisions_survive_sigkill_and_undo_works_after_restart(tmp_path, artifacts):
@@ -55,6 +57,9 @@ def test_apply_from_the_finished_page_moves_deletions_to_the_trash(tmp_path, art
         shown = s.wait_for(lambda: ov.dialog(s), "the Apply dialog")
         assert shown["heading"] == "Move 2 Photos to the Trash?", "photos are called photos"
         assert shown["files"] == ["card_000.png", "card_002.png"]
+        # What the move frees, in the words its result will use.
+        freed = glib_size(sum((deck / name).stat().st_size for name in shown["files"]))
+        assert (shown["body"] or "").startswith(f"2 files will be moved to the Trash, freeing {freed}."), shown["body"]
         s.screenshot(artifacts / "flick-apply-confirm.png")
         s.atspi_do("push button", "Move to Trash")
         trash = data / "Trash" / "files"
@@ -63,6 +68,8 @@ def test_apply_from_the_finished_page_moves_deletions_to_the_trash(tmp_path, art
         assert sorted(p.name for p in deck.iterdir()) == ["card_001.png"]
         # The applied clips leave the deck.
         s.wait_for(lambda: s.decisions() == {"card_001.png": "like"}, "the store without them")
+        # The result, through the model's change, says the space it freed.
+        wait_until(lambda: find_nodes(s.atspi_tree(), contains=f"Moved 2 files to the Trash, {freed} freed."), 10, what="the result toast")
         s.screenshot(artifacts / "flick-applied.png")
         assert tiles(s) == [("card_001.png", "liked")], "the applied clips left the deck"
 

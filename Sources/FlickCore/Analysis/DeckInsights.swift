@@ -8,10 +8,12 @@
 public struct DeckInsights: Sendable, Equatable {
     /// One stack: files that are one moment, shown as one card.
     public struct Group: Sendable, Equatable {
-        /// 1, 2, 3… in deck order of each stack's first member.
+        /// 1, 2, 3… in deck order of each stack's earliest member.
         public let id: Int
         public let kind: StackKind
-        /// Clip ids, in deck order.
+        /// Clip ids: the one the card shows on top first (the one Flick
+        /// would keep: of copies, the original), then the others in deck
+        /// order.
         public let members: [Int64]
 
         public init(id: Int, kind: StackKind, members: [Int64]) {
@@ -27,7 +29,8 @@ public struct DeckInsights: Sendable, Equatable {
         case idle
         /// Stacks are turned off and nothing else is being looked for.
         case off
-        /// `done` files of the `total` that needed any work.
+        /// `done` of the deck's `total` items looked at (every file one
+        /// item, as the deck counts them; those known already are done).
         case running(done: Int, total: Int)
         /// The user stopped it: what was known before stays.
         case stopped

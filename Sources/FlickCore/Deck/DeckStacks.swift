@@ -1,7 +1,9 @@
 /// Which deck positions make one card: the stacks of the deck (bursts,
 /// copies, Live Photos) as positions, so the cursor passes over a stack's
-/// members as over one card. A stack's card stands where its first member
-/// is; the other members are shown on it, one at a time, never as cards.
+/// members as over one card. A stack's card stands where its top member
+/// is (the first given: the one Flick would keep, e.g. the original of
+/// copies); the other members are shown on it, one at a time, never as
+/// cards.
 ///
 /// ```swift
 /// let stacks = DeckStacks(count: 6, stacks: [(.similar, [1, 2, 4])])
@@ -16,20 +18,24 @@ public struct DeckStacks: Sendable, Equatable {
     /// Each position's stack (an index into `groups`), -1 when alone;
     /// empty when the deck has no stacks.
     private var stackOf: [Int32] = []
-    /// Each stack's member positions, in deck order (two or more).
+    /// Each stack's member positions (two or more): its top member first,
+    /// then the others in deck order.
     public private(set) var groups: [[Int]] = []
     /// What holds each stack together, parallel to `groups`.
     public private(set) var kinds: [StackKind] = []
 
     public init() {}
 
-    /// The stacks of a deck of `count` positions. Positions out of the
-    /// deck, or already in an earlier stack, are left out; a stack left
-    /// with fewer than two members is none.
+    /// The stacks of a deck of `count` positions, each with its top
+    /// member first (the others follow in deck order). Positions out of
+    /// the deck, or already in an earlier stack, are left out; a stack
+    /// left with fewer than two members is none.
     public init(count: Int, stacks: [(kind: StackKind, positions: [Int])]) {
         var stackOf = [Int32](repeating: -1, count: count)
         for stack in stacks {
-            let members = Set(stack.positions).filter { $0 >= 0 && $0 < count && stackOf[$0] < 0 }.sorted()
+            let inDeck = stack.positions.filter { $0 >= 0 && $0 < count && stackOf[$0] < 0 }
+            guard let top = inDeck.first else { continue }
+            let members = [top] + Set(inDeck).subtracting([top]).sorted()
             guard members.count > 1 else { continue }
             for position in members { stackOf[position] = Int32(groups.count) }
             groups.append(members)
@@ -38,7 +44,8 @@ public struct DeckStacks: Sendable, Equatable {
         if !groups.isEmpty { self.stackOf = stackOf }
     }
 
-    /// The stacks of `insights` placed on a deck of clips `ids` (deck order).
+    /// The stacks of `insights` placed on a deck of clips `ids` (deck
+    /// order), each group's first member still in the deck on top.
     public init(ids: [Int64], insights: DeckInsights) {
         guard !insights.groups.isEmpty else {
             self.init()
@@ -69,7 +76,7 @@ public struct DeckStacks: Sendable, Equatable {
         stack(at: position).map { kinds[$0] }
     }
 
-    /// Where the card of `position` stands: its stack's first member, or
+    /// Where the card of `position` stands: its stack's top member, or
     /// the position itself.
     public func card(of position: Int) -> Int {
         members(at: position)?.first ?? position
@@ -81,7 +88,7 @@ public struct DeckStacks: Sendable, Equatable {
         card(of: position) != position
     }
 
-    /// The card before the one `position` is on (its first member's
+    /// The card before the one `position` is on (its top member's
     /// position), nil at the first card.
     public func previousCard(before position: Int) -> Int? {
         var previous = card(of: position) - 1

@@ -20,6 +20,19 @@ extension ReviewSession {
         return next
     }
 
+    /// When the cursor is on a stack's member other than its top one (the
+    /// stacks were just placed under it), puts on top the member arriving
+    /// at the card shows: the first the pass visits, the top one first.
+    /// Not a step of the history. Returns whether the cursor moved.
+    @discardableResult
+    public mutating func showCardTop() -> Bool {
+        guard !deck.isFinished, stacks.isPassedOver(deck.cursor), let members = stacks.members(at: deck.cursor) else { return false }
+        let decisions = deck.decisions
+        guard let shown = members.first(where: { pass.visits(decisions[$0], at: $0) }), shown != deck.cursor else { return false }
+        resume(at: shown)
+        return true
+    }
+
     /// Decides the top card's whole stack: the member on top gets
     /// `decision` (a step as `perform` makes, moving on past the stack),
     /// then every other member `others` (steps that leave the cursor where

@@ -184,9 +184,9 @@ extension ReviewSession {
     /// The first position after `position` the pass visits; the deck's end
     /// (`deck.count`) when there is none. Undecided cards before it stay
     /// undecided: the end says so and names the first (`firstUndecided`).
-    /// A stack is one card: its members after the first are passed over,
-    /// and the pass visits it when it visits any member (the cursor then
-    /// shows the first such member).
+    /// A stack is one card, standing at its top member: the others are
+    /// passed over, and the pass visits it when it visits any member (the
+    /// cursor then shows the first such member, the top one first).
     public func nextPosition(after position: Int) -> Int {
         let decisions = deck.decisions
         guard !stacks.isEmpty else {

@@ -10,12 +10,12 @@
 /// ```
 public struct OverviewTiles: Sendable, Equatable {
     /// The deck position each tile shows, in grid order (a folded stack:
-    /// its first member the filter passes).
+    /// its top member the filter passes).
     public private(set) var positions: [Int]
     /// The tiles that belong to a stack, by grid index.
     public private(set) var stacks: [Int: StackTile]
     /// The grid index of the tile each folded member is inside (its
-    /// stack's first member is `positions`' own).
+    /// stack's top member is `positions`' own).
     private var folded: [Int: Int]
     /// Whether `positions` is in deck order (no stack unfolded out of it).
     private var inDeckOrder: Bool
@@ -83,11 +83,12 @@ public struct OverviewTiles: Sendable, Equatable {
 /// A tile that belongs to a stack: the stack folded into it, or one of an
 /// unfolded stack's members.
 public struct StackTile: Sendable, Equatable {
-    /// The stack's key: its first member's clip id (the same across
+    /// The stack's key: its top member's clip id (the same across
     /// filters, unlike its first member shown).
     public let key: Int64
     public let kind: StackKind
-    /// Deck positions of the members the filter passes, in deck order.
+    /// Deck positions of the members the filter passes: the top one
+    /// (the one the deck's card shows first) first, then deck order.
     public let members: [Int]
     /// Whether each member has a tile of its own.
     public let unfolded: Bool

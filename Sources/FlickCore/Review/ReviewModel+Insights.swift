@@ -8,10 +8,17 @@ extension ReviewModel {
         new.bytes = insights.bytes
         guard new != insights else { return }
         let regrouped = new.groups != insights.groups
+        let topWasStack = topStack != nil
         insights = new
-        if regrouped { placeStacks() }
+        // A card that just became a stack shows its top member (of copies,
+        // the original), as arriving at it would.
+        var moved = false
+        if regrouped {
+            placeStacks()
+            moved = !topWasStack && session.showCardTop()
+        }
         followSuggestions()
-        publish(ReviewChange(insights: true))
+        publish(ReviewChange(cursor: moved ? .jumped : nil, insights: true))
     }
 
     /// How far the analysis is, keeping what is known.

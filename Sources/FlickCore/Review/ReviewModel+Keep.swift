@@ -12,8 +12,8 @@ extension ReviewModel {
     /// `keptID` among `others` are ignored. Saved through the sink in one
     /// go before it is published (a failed save takes it all back); more
     /// than one step makes a batch, so the next undo takes all of it back.
-    /// The event names the kept clip and how many were marked. Returns
-    /// whether anything changed.
+    /// The event names the kept clip and how many were marked, as K's does
+    /// (`kept`). Returns whether anything changed.
     @discardableResult
     public func keep(_ keptID: Int64, marking others: [Int64]) -> Bool {
         guard runsNow({ self.keep(keptID, marking: others) }) else { return false }
@@ -28,7 +28,8 @@ extension ReviewModel {
         }
         guard !outcomes.isEmpty else { return false }
         guard saveBatch(outcomes, restoring: saved) else { return false }
-        lastEvent = .kept(name: clips[kept].name, marked: marked.count)
+        lastEvent = .kept(name: clips[kept].name, marked: marked.count, kind: insights.group(of: keptID)?.kind ?? .similar,
+                          left: undecidedCount)
         publish(ReviewChange(decisions: true))
         return true
     }

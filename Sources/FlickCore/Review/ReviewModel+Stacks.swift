@@ -13,7 +13,8 @@ extension ReviewModel {
     /// The stack a card shows: its members' positions and which is on top.
     public struct StackCard: Sendable, Equatable {
         public let kind: StackKind
-        /// Deck positions, in deck order.
+        /// Deck positions: the top member first (the one Flick would
+        /// keep), then the others in deck order.
         public let members: [Int]
         /// The index in `members` of the position asked about.
         public let shown: Int
@@ -76,7 +77,7 @@ extension ReviewModel {
         if session.deck.isFinished {
             lastEvent = endEvent(last: last)
         } else if decision != others {
-            lastEvent = .keptOne(name: name, marked: stack.members.count - 1, kind: stack.kind, left: undecidedCount)
+            lastEvent = .kept(name: name, marked: stack.members.count - 1, kind: stack.kind, left: undecidedCount)
         } else {
             lastEvent = .decidedStack(name: name, decision: decision, count: stack.members.count, kind: stack.kind,
                                       left: undecidedCount)

@@ -13,12 +13,15 @@ extension ReviewModel {
         positionOf.reserveCapacity(clips.count)
         for (position, clip) in clips.enumerated() { positionOf[clip.id] = position }
         let passes: Set<Int>? = filter == .all ? nil : Set(passing)
-        // Each member's stack: the group's index and its members shown.
+        // Each member's stack: the group's index and its members shown, the
+        // top one the filter passes first (the tile stands where it is, as
+        // the deck's card does), then the others in deck order.
         var stackOf: [Int: Int] = [:]
         var shown: [[Int]] = Array(repeating: [], count: groups.count)
         for (index, group) in groups.enumerated() {
-            let members = group.members.compactMap { positionOf[$0] }.filter { passes?.contains($0) ?? true }.sorted()
-            guard members.count > 1 else { continue }
+            let passing = group.members.compactMap { positionOf[$0] }.filter { passes?.contains($0) ?? true }
+            guard let top = passing.first, passing.count > 1 else { continue }
+            let members = [top] + passing.dropFirst().sorted()
             shown[index] = members
             for member in members { stackOf[member] = index }
         }

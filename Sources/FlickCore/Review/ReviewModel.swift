@@ -41,7 +41,8 @@ extension DecisionSink {
 ///
 /// Parts: `ReviewClip` and `ClipFacts` (per clip), `Playback`, `UndoOffer`,
 /// `ReviewEvent` (what just happened, for the status line and screen
-/// readers), `ReviewChange` (what changed).
+/// readers), `UseCaseResult` (what Apply or Export ended with, +Results),
+/// `ReviewChange` (what changed).
 @MainActor
 public final class ReviewModel {
     public private(set) var clips: [ReviewClip] = []
@@ -58,6 +59,9 @@ public final class ReviewModel {
         didSet { eventIsNew = lastEvent != nil }
     }
     private var eventIsNew = false
+    /// What the last use case the window ran ended with (Apply, Export),
+    /// as `finished` was given it; dropped with its deck.
+    public internal(set) var lastResult: UseCaseResult?
     private var facts: [Int64: ClipFacts] = [:]
     var offer: UndoOffer?
     let sink: DecisionSink
@@ -150,6 +154,7 @@ public final class ReviewModel {
         self.session = session
         facts = [:]
         offer = nil
+        lastResult = nil
         filter = .all
         insights = DeckInsights(bytes: Self.sizes(of: clips))
         batches = []

@@ -121,9 +121,10 @@ public enum ReviewEvent: Sendable, Equatable {
     case decidedMany(count: Int, decision: Decision, kinds: Set<ClipKind> = [])
     /// A batch of `count` decisions was undone.
     case undidMany(count: Int)
-    /// "Keep this one": `name` was liked and the `marked` other versions
-    /// of its moment were marked for deletion, as one step.
-    case kept(name: String, marked: Int)
+    /// "Keep this one" (K on a stack, Enter in Compare): `name` was liked
+    /// and the `marked` other members of its `kind` of stack were marked
+    /// for deletion, as one step; `left` undecided in the deck.
+    case kept(name: String, marked: Int, kind: StackKind, left: Int)
     /// The clip chosen in the overview is on top, with its decision (nil:
     /// not yet decided).
     case showing(name: String, decision: Decision?)
@@ -139,9 +140,6 @@ public enum ReviewEvent: Sendable, Equatable {
     case speed(Double)
     /// A decision could not be saved, so it was taken back.
     case notSaved(reason: String)
-    /// K on a stack: `name` kept (liked), the `marked` other members of
-    /// its stack marked for deletion.
-    case keptOne(name: String, marked: Int, kind: StackKind, left: Int)
     /// A plain decision on a stack's card: its `count` members (`name` on
     /// top) all got `decision`.
     case decidedStack(name: String, decision: Decision, count: Int, kind: StackKind, left: Int)
@@ -196,10 +194,14 @@ public struct ReviewChange: Sendable, Equatable {
     /// What just happened, to be shown and said once (nil: nothing new to
     /// say; a rescan or a fact learnt says nothing).
     public var event: ReviewEvent?
+    /// What a use case the window ran (Apply, Export) ended with, to be
+    /// shown once (`ReviewModel.finished`).
+    public var result: UseCaseResult?
 
     public init(deck: DeckChange? = nil, cursor: CursorChange? = nil, decisions: Bool = false, rolledBack: Bool = false,
                 facts: Int64? = nil, playback: Bool = false, overview: Bool = false, filter: Bool = false,
-                insights: Bool = false, event: ReviewEvent? = nil) {
+                insights: Bool = false, event: ReviewEvent? = nil, result: UseCaseResult? = nil) {
+        self.result = result
         self.insights = insights
         self.deck = deck
         self.cursor = cursor

@@ -5,9 +5,11 @@ import FlickStore
 import Foundation
 import GtkKit
 
-/// Apply Deletions: confirm (how many files, how much space), move them to
-/// the Trash off the main thread with progress and Cancel, report every
-/// failure by name, and offer "Flick Rejected" where there is no Trash.
+/// Apply Deletions: confirm (how many files, how much space they free),
+/// move them to the Trash off the main thread with progress and Cancel, and
+/// hand what it did to the model (`ReviewModel.finished`): the render pass
+/// shows it (+Results), naming every failure and offering "Flick Rejected"
+/// where there is no Trash.
 extension MainWindow {
     func applyDeletions() {
         guard let folder else { return }
@@ -15,7 +17,7 @@ extension MainWindow {
         do {
             clips = try ApplyDeletions.marked(store: folder.store, folder: folder.record)
         } catch {
-            Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
+            model.finished(.notStarted(NotStarted(.applyDeletions, reason: ErrorText.describe(error))))
             return
         }
         // Each file is looked at off the main thread (a stalled share never answers).
@@ -26,7 +28,7 @@ extension MainWindow {
             do {
                 confirmApply(try checked.get(), folder: folder)
             } catch {
-                Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
+                model.finished(.notStarted(NotStarted(.applyDeletions, reason: ErrorText.describe(error))))
             }
         }
     }
@@ -34,10 +36,10 @@ extension MainWindow {
     private func confirmApply(_ plan: ApplyDeletions.Plan, folder: ReviewedFolder) {
         guard !plan.items.isEmpty else {
             if plan.refused.isEmpty && plan.held.isEmpty {
-                showToast(tr("No clips are marked for deletion"))
+                model.finished(.notStarted(NotStarted(.applyDeletions)))
             } else {
-                report(ApplyDeletions(folder: folder.record, storePath: folder.store.path).settle(MoveReport(), plan: plan, store: folder.store),
-                       folder: folder)
+                let result = ApplyDeletions(folder: folder.record, storePath: folder.store.path).settle(MoveReport(), plan: plan, store: folder.store)
+                model.finished(.applied(ResultWords.applied(result, folder: folder.record.path, to: .trash)))
             }
             return
         }
@@ -58,10 +60,11 @@ extension MainWindow {
         }
     }
 
-    /// Moves `items` (of `plan`) with progress and Cancel, then reports.
+    /// Moves `items` (of `plan`) with progress and Cancel, then hands what
+    /// it did to the model.
     private func move(_ items: [FileItem], plan: ApplyDeletions.Plan, to destination: Apply.Destination, folder: ReviewedFolder) {
         let heading = destination == .trash ? tr("Moving to the Trash") : tr("Moving to “%@”", FolderScan.rejectedFolderName)
-        let progress = ProgressDialog(over: window, heading: heading, body: Apply.summary(count: items.count, bytes: items.reduce(0) { $0 + $1.size }))
+        let progress = ProgressDialog(over: window.widget, heading: heading, body: Apply.summary(count: items.count, bytes: items.reduce(0) { $0 + $1.size }))
         let cancel = progress.cancel
         let apply = ApplyDeletions(folder: folder.record, storePath: folder.store.path)
         let moving = MovesSoFar()
@@ -77,73 +80,23 @@ extension MainWindow {
             progress.close()
             reload()
             let moves = finished ?? moving.report(cancelled: true)
-            report(apply.settle(moves, plan: plan, store: folder.store, stuck: finished == nil ? moving.current : nil),
-                   folder: folder, destination: destination)
+            let result = apply.settle(moves, plan: plan, store: folder.store, stuck: finished == nil ? moving.current : nil)
+            model.finished(.applied(ResultWords.applied(result, folder: folder.record.path, to: destination)))
         }
     }
+}
 
-    /// "Moved 12 files to the Trash, 1.8 GB freed." (into "Flick Rejected"
-    /// frees nothing: the files stay in the folder).
-    static func movedText(_ report: MoveReport, to destination: Apply.Destination, place: String) -> String {
-        let count = report.moved.count
-        guard destination == .trash else { return trn("Moved %ld file to %@.", "Moved %ld files to %@.", count, count, place) }
-        return trn("Moved %ld file to %@, %@ freed.", "Moved %ld files to %@, %@ freed.", count, count, place, Words.size(report.movedBytes))
-    }
-
-    /// A toast when all went well; otherwise a dialog naming each file and
-    /// why, and the file whose move did not return (`stuck`) when Cancel
-    /// left it behind.
-    private func report(_ result: ApplyResult, folder: ReviewedFolder, destination: Apply.Destination = .trash) {
-        let report = result.moves
-        let failures = result.failures
-        let place = destination == .trash ? tr("the Trash") : tr("“%@”", FolderScan.rejectedFolderName)
-        var movedText = report.moved.isEmpty ? "" : Self.movedText(report, to: destination, place: place)
-        for pair in result.movedPairs { movedText += " " + LivePhotoWords.movedTogether(pair) }
-        // Moved as decided, by another Flick: done, never a failure.
-        if !report.alreadyMoved.isEmpty {
-            let count = report.alreadyMoved.count
-            let inTrash = report.alreadyMoved.allSatisfy { if case .trash = $0.place { true } else { false } }
-            let already = count == 1
-                ? ErrorText.alreadyMoved(report.alreadyMoved[0]) + "."
-                : inTrash
-                ? trn("%ld file was already in the Trash (moved by another Flick).", "%ld files were already in the Trash (moved by another Flick).", count, count)
-                : trn("%ld file was already moved by another Flick.", "%ld files were already moved by another Flick.", count, count)
-            movedText += (movedText.isEmpty ? "" : " ") + already
-        }
-        guard !failures.isEmpty || !result.held.isEmpty || report.cancelled || !report.unrecorded.isEmpty else {
-            showToast(movedText)
-            return
-        }
-        var body = (failures.map { "• " + ErrorText.file($0) } + result.held.map { "• " + LivePhotoWords.held($0) }).joined(separator: "\n")
-        if !report.unrecorded.isEmpty {
-            body += (body.isEmpty ? "" : "\n\n") + tr("Moved, but the decision store could not record it (Flick will find it gone from the folder):")
-                + "\n" + report.unrecorded.map { "• " + ErrorText.file($0) }.joined(separator: "\n")
-        }
-        if let stuck = result.stuck {
-            body = tr("“%@” was being moved when its file system stopped answering; it may still be moved once it answers.",
-                      RawPath.display(stuck.relativePath)) + (body.isEmpty ? "" : "\n" + body)
-        }
-        if report.cancelled { body = tr("Cancelled: the files not yet moved stay marked for deletion.") + "\n" + body }
-        if !movedText.isEmpty { body = movedText + "\n" + body }
-        let noTrash = report.withoutTrash
-        var responses: [Dialogs.Response] = [.init(id: "cancel", label: tr("Close"))]
-        if !noTrash.isEmpty {
-            body += "\n\n" + tr("These files’ filesystem has no Trash. Flick can move them into “%@” inside the folder instead.", FolderScan.rejectedFolderName)
-            responses.append(.init(id: "rejected", label: tr("Move to “%@”", FolderScan.rejectedFolderName), appearance: ADW_RESPONSE_SUGGESTED))
-        }
-        let notMoved = failures.count + result.held.count
-        let heading = notMoved == 0
-            ? (report.cancelled ? tr("Moving Stopped") : tr("Files Moved, Not All Recorded"))
-            : trn("%ld File Was Not Moved", "%ld Files Were Not Moved", notMoved, notMoved)
-        Dialogs.present(over: window, heading: heading, body: body, responses: responses) { [unowned self] response in
-            guard response == "rejected" else { return }
-            do {
-                let clips = ApplyDeletions.named(try ApplyDeletions.marked(store: folder.store, folder: folder.record), in: noTrash)
-                let plan = try ApplyDeletions.check(clips, folder: folder.record)
-                move(plan.items, plan: plan, to: .rejectedFolder, folder: folder)
-            } catch {
-                Dialogs.inform(over: window, heading: tr("Nothing Was Moved"), body: ErrorText.describe(error))
-            }
+extension MainWindow {
+    /// The result dialog's "Move to “Flick Rejected”": the files of
+    /// `applied` whose filesystem has no Trash, while their folder is on screen.
+    func moveToRejected(_ applied: AppliedFiles) {
+        guard let folder, folder.record.path == applied.folder else { return }
+        do {
+            let clips = ApplyDeletions.named(try ApplyDeletions.marked(store: folder.store, folder: folder.record), in: applied.withoutTrash)
+            let plan = try ApplyDeletions.check(clips, folder: folder.record)
+            move(plan.items, plan: plan, to: .rejectedFolder, folder: folder)
+        } catch {
+            model.finished(.notStarted(NotStarted(.applyDeletions, reason: ErrorText.describe(error))))
         }
     }
 }

@@ -4,9 +4,9 @@ import FlickStore
 import Foundation
 import GtkKit
 
-/// The Apply confirmation with its list of files: how many and how much
-/// space (updated as files are unchecked), and Move to Trash for what is
-/// left checked.
+/// The Apply confirmation with its list of files: how many and the space
+/// they free (updated as files are unchecked), and Move to Trash for what
+/// is left checked.
 extension MainWindow {
     /// Asks before moving `items`; `confirmed` gets the files left checked.
     /// `labels`: rows named otherwise than by their file (a Live Photo's halves).
@@ -14,7 +14,7 @@ extension MainWindow {
         let list = ApplyList(items: items, labels: labels) { [unowned self] id in overview.posters.texture(for: id) }
         let bytes = items.reduce(Int64(0)) { $0 + $1.size }
         let dialog = Dialogs.present(
-            over: window, heading: Self.moveHeading(items), body: Self.moveBody(count: items.count, bytes: bytes),
+            over: window.widget, heading: Self.moveHeading(items), body: Self.moveBody(count: items.count, bytes: bytes),
             responses: [.init(id: "cancel", label: tr("Cancel")),
                         .init(id: "apply", label: tr("Move to Trash"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
             defaultResponse: "cancel", extra: list.root.widget, speaksBody: false) { response in
@@ -65,10 +65,12 @@ extension MainWindow {
     /// said (the screen reader reads the dialog and the file first).
     static let summaryDelay: Duration = .milliseconds(500)
 
-    /// "2 files, 2.6 MB will be moved to the Trash." (or that nothing will).
+    /// "2 files will be moved to the Trash, freeing 2.6 MB." (or that
+    /// nothing will), in the size's words of Apply's result ("2.6 MB freed").
     static func spokenSummary(count: Int, bytes: Int64) -> String {
         count == 0 ? tr("No files checked: nothing will be moved.")
-            : tr("%@ will be moved to the Trash.", Apply.summary(count: count, bytes: bytes))
+            : trn("%ld file will be moved to the Trash, freeing %@.", "%ld files will be moved to the Trash, freeing %@.",
+                  count, count, Words.size(bytes))
     }
 
     /// "Move 29 Photos to the Trash?": photos, clips or items as they are.
@@ -76,8 +78,11 @@ extension MainWindow {
         items.isEmpty ? tr("No Files Checked") : Words.moveHeading(count: items.count, noun: Words.noun(paths: items.map(\.relativePath)))
     }
 
+    /// "3 files will be moved to the Trash, freeing 1.8 GB. …"
     private static func moveBody(count: Int, bytes: Int64) -> String {
-        tr("%@ will be moved to the Trash. You can restore them from the Files app.", Apply.summary(count: count, bytes: bytes))
+        guard count > 0 else { return spokenSummary(count: 0, bytes: 0) }
+        return trn("%ld file will be moved to the Trash, freeing %@. You can restore it from the Files app.",
+            "%ld files will be moved to the Trash, freeing %@. You can restore them from the Files app.", count, count, Words.size(bytes))
             + "\n" + tr("Uncheck a file to keep it out of this move; it stays marked for deletion.")
     }
 }

@@ -10,9 +10,23 @@ import GtkKit
 /// timeline for Kdenlive and Shotcut (an MLT project), chosen in a dialog,
 /// written off the main thread with progress and Cancel; nothing partial
 /// is left behind. The same dialog rates every decided clip in its XMP
-/// sidecar for darktable and digiKam (`Sidecars`).
+/// sidecar for darktable and digiKam (`Sidecars`). What each ended with
+/// goes to the model (`ReviewModel.finished`); the render pass shows it
+/// (+Results).
 extension MainWindow {
-    private enum ExportKind: String { case playlist, copy, stitch, mlt, xmp }
+    private enum ExportKind: String {
+        case playlist, copy, stitch, mlt, xmp
+
+        var form: ExportedLikes.Form {
+            switch self {
+            case .playlist: .playlist
+            case .copy: .copies
+            case .stitch: .video
+            case .mlt: .timeline
+            case .xmp: .ratings
+            }
+        }
+    }
 
     /// The folder is scanned and the liked files looked at off the main
     /// thread (a stalled share never answers); the store is read here.
@@ -29,11 +43,11 @@ extension MainWindow {
             do {
                 clips = try folder.load(scanned: try scanned.get()).sync.clips
             } catch {
-                Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
+                model.finished(.notStarted(NotStarted(.exportLikes, reason: ErrorText.describe(error))))
                 return
             }
             guard clips.contains(where: { $0.decision == .like }) else {
-                showToast(tr("No liked clips to export yet"))
+                model.finished(.notStarted(NotStarted(.exportLikes)))
                 return
             }
             let root = folder.record.path
@@ -42,14 +56,14 @@ extension MainWindow {
             do {
                 offerExport(clips, items: try checked.get(), folder: folder)
             } catch {
-                Dialogs.inform(over: window, heading: tr("Can’t Export"), body: ErrorText.describe(error))
+                model.finished(.notStarted(NotStarted(.exportLikes, reason: ErrorText.describe(error))))
             }
         }
     }
 
     private func offerExport(_ clips: [StoredClip], items: [FileItem], folder: ReviewedFolder) {
         let heading = Words.exportHeading(count: items.count, noun: Words.noun(paths: items.map(\.relativePath)))
-        Dialogs.present(over: window, heading: heading,
+        Dialogs.present(over: window.widget, heading: heading,
                         body: tr("Save them as a playlist, copy them into a folder, join the videos into one, or open them as a Kdenlive or Shotcut timeline. XMP Ratings rates every decided clip in its sidecar for darktable and digiKam."),
                         responses: [.init(id: "cancel", label: tr("Cancel")),
                                     .init(id: ExportKind.playlist.rawValue, label: tr("Playlist")),
@@ -102,7 +116,7 @@ extension MainWindow {
         // under the progress dialog, whose Cancel ends it even while a file
         // system does not answer.
         let root = folder.record.path
-        let progress = ProgressDialog(over: window, heading: Self.heading(kind), body: RawPath.display(path))
+        let progress = ProgressDialog(over: window.widget, heading: Self.heading(kind), body: RawPath.display(path))
         let cancel = progress.cancel
         Task { @MainActor [weak self] in
             let checked = await OffMain.run({
@@ -112,7 +126,9 @@ extension MainWindow {
             }, cancel: cancel, grace: OffMain.cancelGrace)
             progress.close()
             guard let self else { return }
-            guard let checked else { return Dialogs.inform(over: window, heading: tr("Export Stopped"), body: Self.leftBehind) }
+            guard let checked else {
+                return model.finished(.exported(ExportedLikes(form: kind.form, destination: RawPath.display(path), stopped: Self.leftBehind)))
+            }
             if !cancel.isSet { self.checked(checked, kind, items: items, to: path, folder: folder) }
         }
     }
@@ -141,7 +157,7 @@ extension MainWindow {
             let name = RawPath.display((path as NSString).lastPathComponent)
             let (heading, body, label) = (tr("“%@” Is Not Empty", name),
                                           tr("The copies go beside what is there; nothing in it is replaced."), tr("Copy Beside"))
-            Dialogs.present(over: window, heading: heading, body: body,
+            Dialogs.present(over: window.widget, heading: heading, body: body,
                             responses: [.init(id: "cancel", label: tr("Cancel")),
                                         .init(id: "replace", label: label, appearance: ADW_RESPONSE_DESTRUCTIVE)],
                             defaultResponse: "cancel") { [unowned self] response in
@@ -150,16 +166,16 @@ extension MainWindow {
                     let destination = try Export.checkDestination(path, kind: destinationKind, folder: folder.record.path, force: true)
                     run(kind, items: items, to: destination, replace: true)
                 } catch {
-                    Dialogs.inform(over: window, heading: tr("Can’t Export There"), body: ErrorText.describe(error))
+                    model.finished(.notStarted(NotStarted(.exportThere, reason: ErrorText.describe(error))))
                 }
             }
         } catch {
-            Dialogs.inform(over: window, heading: tr("Can’t Export There"), body: ErrorText.describe(error))
+            model.finished(.notStarted(NotStarted(.exportThere, reason: ErrorText.describe(error))))
         }
     }
 
     private func run(_ kind: ExportKind, items: [FileItem], to destination: Export.Destination, replace: Bool) {
-        let progress = ProgressDialog(over: window, heading: Self.heading(kind), body: RawPath.display(destination.path))
+        let progress = ProgressDialog(over: window.widget, heading: Self.heading(kind), body: RawPath.display(destination.path))
         let cancel = progress.cancel
         let report: @Sendable (Double, String) -> Void = { fraction, text in
             Task { @MainActor in progress.update(fraction, text) }
@@ -171,21 +187,19 @@ extension MainWindow {
             progress.close()
             // Cancel left the export stuck on a file system that does not
             // answer: when it returns, it sees Cancel and writes nothing more.
-            let result = finished ?? .failure(ErrorText.Worded(Self.leftBehind))
-            switch result {
-            // What was left out is a list to read, not a toast that times out.
-            case .success(let text) where text.contains("\n"): Dialogs.inform(over: window, heading: tr("Export Finished"), body: text)
-            // The toast is short; a screen reader also hears where it went.
-            case .success(let text): showToast(text, spoken: text + " " + tr("Saved in %@.", RawPath.display(destination.path)))
-            case .failure(let error): Dialogs.inform(over: window, heading: tr("Export Stopped"), body: destination.shown(error.text))
-            }
+            let shown = RawPath.display(destination.path)
+            var result = finished ?? ExportedLikes(form: kind.form, stopped: Self.leftBehind)
+            result.destination = shown
+            result.stopped = result.stopped.map(destination.shown)
+            model.finished(.exported(result))
         }
     }
 
     /// The export itself, on a background thread (FlickApp's ExportLikes),
     /// worded for the window.
     private nonisolated static func export(_ kind: ExportKind, items: [FileItem], to checked: Export.Destination, replace: Bool,
-                                           progress: @Sendable (Double, String) -> Void, cancel: CancelFlag) -> Result<String, ErrorText.Worded> {
+                                           progress: @Sendable (Double, String) -> Void, cancel: CancelFlag) -> ExportedLikes {
+        let form = kind.form
         let export = ExportLikes(items: items)
         // Written through the checked folder's descriptor: the place checked.
         let destination = checked.writingPath
@@ -194,33 +208,40 @@ extension MainWindow {
             let written = export.playlist(to: destination, replace: replace,
                                           progress: { progress($0.fraction, "\($0.done) of \($0.total)") }, isCancelled: { cancel.isSet })
             switch written.outcome {
-            case .written: return .success(trn("Saved a playlist of %ld clip", "Saved a playlist of %ld clips", written.entries, written.entries))
-            case .cancelled, .nothingToWrite: return .failure(ErrorText.Worded(tr("Cancelled; no playlist was written.")))
-            case .failed(let error): return .failure(ErrorText.Worded(error))
+            case .written:
+                return ExportedLikes(form: form, written: written.entries,
+                                     saved: trn("Saved a playlist of %ld clip", "Saved a playlist of %ld clips", written.entries, written.entries))
+            case .cancelled, .nothingToWrite: return ExportedLikes(form: form, stopped: tr("Cancelled; no playlist was written."))
+            case .failed(let error): return ExportedLikes(form: form, stopped: ErrorText.describe(error))
             }
         case .copy:
             let report = export.copies(into: destination, link: false,
                                        progress: { progress($0.fraction, ByteCountFormatter.string(fromByteCount: $0.bytes ?? 0, countStyle: .file)) },
                                        isCancelled: { cancel.isSet })
-            if report.cancelled { return .failure(ErrorText.Worded(tr("Cancelled after %ld of %ld clips; nothing partial was left.", report.moved.count, items.count))) }
-            if !report.failures.isEmpty { return .failure(ErrorText.Worded(report.failures.map { "• " + ErrorText.file($0) }.joined(separator: "\n"))) }
-            return .success(tr("Copied %@", Apply.summary(count: report.moved.count, bytes: report.movedBytes)))
+            if report.cancelled {
+                return ExportedLikes(form: form, stopped: tr("Cancelled after %ld of %ld clips; nothing partial was left.", report.moved.count, items.count))
+            }
+            if !report.failures.isEmpty {
+                return ExportedLikes(form: form, stopped: report.failures.map { "• " + ErrorText.file($0) }.joined(separator: "\n"))
+            }
+            return ExportedLikes(form: form, written: report.moved.count, bytes: report.movedBytes,
+                                 saved: tr("Copied %@", Apply.summary(count: report.moved.count, bytes: report.movedBytes)))
         case .mlt, .xmp:
             return exportTimeline(export, to: destination, replace: replace, cancel: cancel)
         case .stitch:
             let stitched = export.stitch(to: destination, replace: replace,
                                          progress: { progress($0.fraction, "\(Int($0.fraction * 100)) %") }, isCancelled: { cancel.isSet })
+            let leftOut = stitched.leftOut.map(LikesWords.stitchLeftOut)
             switch stitched.outcome {
             case .written:
                 let joined = LikesWords.joined(stitched.joined, of: stitched.liked)
                 let saved = stitched.method == .remux ? tr("Saved one video of %@ (streams copied)", joined) : tr("Saved one video of %@ (re-encoded)", joined)
-                let leftOut = stitched.leftOut.map(LikesWords.stitchLeftOut)
-                return .success(([saved + (leftOut.isEmpty ? "" : ".")] + leftOut.map { "• " + $0 + "." }).joined(separator: "\n"))
-            case .cancelled: return .failure(ErrorText.Worded(StitchError.cancelled))
+                return ExportedLikes(form: form, written: stitched.joined, saved: saved, leftOut: leftOut)
+            case .cancelled: return ExportedLikes(form: form, stopped: ErrorText.describe(StitchError.cancelled))
             case .nothingToWrite:
-                let lines = [ErrorText.stitch(.noClips)] + stitched.leftOut.map { "• " + LikesWords.stitchLeftOut($0) + "." }
-                return .failure(ErrorText.Worded(lines.joined(separator: "\n")))
-            case .failed(let error): return .failure(ErrorText.Worded(error))
+                let lines = [ErrorText.stitch(.noClips)] + leftOut.map { "• " + $0 + "." }
+                return ExportedLikes(form: form, leftOut: leftOut, stopped: lines.joined(separator: "\n"))
+            case .failed(let error): return ExportedLikes(form: form, stopped: ErrorText.describe(error))
             }
         }
     }
@@ -229,22 +250,25 @@ extension MainWindow {
 extension MainWindow {
     /// The MLT project of the likes (Kdenlive, Shotcut), on a background thread.
     private nonisolated static func exportTimeline(_ export: ExportLikes, to destination: String, replace: Bool,
-                                                   cancel: CancelFlag) -> Result<String, ErrorText.Worded> {
+                                                   cancel: CancelFlag) -> ExportedLikes {
         // The reviewed folder's name: each item's path less its relative path.
         let root = export.items.first.map { String(String.UnicodeScalarView($0.absolutePath.unicodeScalars.dropLast($0.relativePath.unicodeScalars.count + 1))) }
         let title = tr("%@ likes", RawPath.display(((root ?? "") as NSString).lastPathComponent))
         let made = export.timelines([(.mlt, destination, destination)], title: title, photoSeconds: Timeline.defaultPhotoSeconds,
                                     replace: replace, isCancelled: { cancel.isSet })
         let leftOut = made.leftOut.map(LikesWords.timelineLeftOut)
-        guard let write = made.writes.first else { return .failure(ErrorText.Worded(tr("Cancelled; no timeline was written."))) }
+        let cancelled = ExportedLikes(form: .timeline, stopped: tr("Cancelled; no timeline was written."))
+        guard let write = made.writes.first else { return cancelled }
         switch write.outcome {
         case .written:
             let count = write.timeline.clips.count
             let saved = trn("Saved a timeline of %ld clip for Kdenlive or Shotcut", "Saved a timeline of %ld clips for Kdenlive or Shotcut", count, count)
-            return .success(([saved] + leftOut.map { tr("left out %@", $0) }).joined(separator: "; "))
-        case .cancelled: return .failure(ErrorText.Worded(tr("Cancelled; no timeline was written.")))
-        case .nothingToWrite: return .failure(ErrorText.Worded(([tr("None of the liked clips can go in a timeline.")] + leftOut).joined(separator: "\n")))
-        case .failed(let error): return .failure(ErrorText.Worded(error))
+            return ExportedLikes(form: .timeline, written: count, saved: saved, leftOut: leftOut)
+        case .cancelled: return cancelled
+        case .nothingToWrite:
+            return ExportedLikes(form: .timeline, leftOut: leftOut,
+                                 stopped: ([tr("None of the liked clips can go in a timeline.")] + leftOut).joined(separator: "\n"))
+        case .failed(let error): return ExportedLikes(form: .timeline, stopped: ErrorText.describe(error))
         }
     }
 }

@@ -27,7 +27,7 @@ extension MainWindow {
             overview.posters.texture(for: id)
         }
         let dialog = Dialogs.present(
-            over: window, heading: Self.markHeading(list.keptCount), body: Self.markBody(count: list.keptCount, bytes: list.keptBytes),
+            over: window.widget, heading: Self.markHeading(list.keptCount), body: Self.markBody(count: list.keptCount, bytes: list.keptBytes),
             responses: [.init(id: "cancel", label: tr("Cancel")),
                         .init(id: "mark", label: tr("Mark for Deletion"), appearance: ADW_RESPONSE_DESTRUCTIVE)],
             defaultResponse: "cancel", extra: list.root.widget, speaksBody: false) { [unowned self] response in

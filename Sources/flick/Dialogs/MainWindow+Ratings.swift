@@ -9,10 +9,10 @@ import Foundation
 /// whose Cancel stops it between two sidecars.
 extension MainWindow {
     /// Rates every decided clip of `clips` in its XMP sidecar and restores
-    /// those whose decision is gone; says what it did, and names each
-    /// sidecar it could not write with the reason.
+    /// those whose decision is gone; hands the model what it did (each
+    /// sidecar it could not write named with the reason).
     func writeRatings(_ clips: [StoredClip], folder: ReviewedFolder) {
-        let progress = ProgressDialog(over: window, heading: tr("Rating the XMP Sidecars"), body: RawPath.display(folder.record.path))
+        let progress = ProgressDialog(over: window.widget, heading: tr("Rating the XMP Sidecars"), body: RawPath.display(folder.record.path))
         let cancel = progress.cancel
         let (record, storePath, likeRating) = (folder.record, folder.store.path, Settings.shared.xmpLikeRating)
         let report: @Sendable (ExportLikes.Progress) -> Void = { step in
@@ -24,34 +24,32 @@ extension MainWindow {
                                          progress: report, isCancelled: { cancel.isSet })
             }, cancel: cancel, grace: OffMain.cancelGrace)
             progress.close()
-            guard let self else { return }
-            // Cancel left it waiting on a file system that does not answer:
-            // when that returns, it sees Cancel and rates nothing more.
-            guard let finished else {
-                return Dialogs.inform(over: window, heading: tr("Export Stopped"),
-                                      body: tr("Cancelled while a file system did not answer; nothing more will be written."))
-            }
-            said(finished)
+            self?.model.finished(.exported(Self.rated(finished)))
         }
     }
 
-    /// What the ratings did: a toast, or the sidecars not updated and why.
-    private func said(_ report: Sidecars.Report) {
-        let rated = trn("Rated %ld sidecar; the decisions themselves are saved.",
-                        "Rated %ld sidecars; the decisions themselves are saved.", report.written, report.written)
+    /// What the ratings did, in the window's words (nil: Cancel left them
+    /// waiting on a file system that does not answer; when it returns, it
+    /// sees Cancel and rates nothing more).
+    private static func rated(_ report: Sidecars.Report?) -> ExportedLikes {
+        guard let report else {
+            return ExportedLikes(form: .ratings, stopped: tr("Cancelled while a file system did not answer; nothing more will be written."))
+        }
+        let written = report.written
         guard report.failures.isEmpty else {
             let lines = report.failures.map {
-                "• " + tr("“%@”: %@", RawPath.display(($0.sidecar as NSString).lastPathComponent), ErrorText.sidecar($0.reason))
+                tr("“%@”: %@", RawPath.display(($0.sidecar as NSString).lastPathComponent), ErrorText.sidecar($0.reason))
             }
-            Dialogs.inform(over: window, heading: tr("Some XMP Sidecars Weren’t Updated"), body: ([rated] + lines).joined(separator: "\n"))
-            return
+            return ExportedLikes(form: .ratings, written: written,
+                                 saved: trn("Rated %ld sidecar; the decisions themselves are saved.",
+                                            "Rated %ld sidecars; the decisions themselves are saved.", written, written),
+                                 leftOut: lines)
         }
         if report.cancelled {
-            Dialogs.inform(over: window, heading: tr("Export Stopped"),
-                           body: trn("Cancelled after rating %ld sidecar; the decisions themselves are saved.",
-                                     "Cancelled after rating %ld sidecars; the decisions themselves are saved.", report.written, report.written))
-            return
+            return ExportedLikes(form: .ratings, written: written,
+                                 stopped: trn("Cancelled after rating %ld sidecar; the decisions themselves are saved.",
+                                              "Cancelled after rating %ld sidecars; the decisions themselves are saved.", written, written))
         }
-        showToast(trn("Rated %ld XMP sidecar", "Rated %ld XMP sidecars", report.written, report.written))
+        return ExportedLikes(form: .ratings, written: written, saved: trn("Rated %ld XMP sidecar", "Rated %ld XMP sidecars", written, written))
     }
 }

@@ -24,12 +24,12 @@ extension OverviewPage {
             Accessibility.setChecked(button, false)
             FocusHint.set(button, Self.tooltip(filter))
             gtk_box_append(group.cast(), button)
-            filterButtons.append((filter, button))
+            filterButtons.append((filter, Typed(button)))
             // Pressing the filter that is on filters again (what it lists may
             // have changed since).
             connect(button, .void("clicked")) { [unowned self] in
                 guard !suppressFilterSignal else { return }
-                for (other, otherButton) in filterButtons { Self.show(otherButton, on: other == filter) }
+                for (other, otherButton) in filterButtons { Self.show(otherButton.widget, on: other == filter) }
                 choose(filter)
             }
         }
@@ -65,7 +65,7 @@ extension OverviewPage {
 
     private var focusIsOnFilterButton: Bool {
         guard let window = gtk_widget_get_root(root.widget), let focus = gtk_root_get_focus(window) else { return false }
-        return filterButtons.contains { $0.button == focus }
+        return filterButtons.contains { $0.button.widget == focus }
     }
 
     /// Selects the tile and scrolls to it, leaving focus on the filter
@@ -99,7 +99,7 @@ extension OverviewPage {
         defer { suppressFilterSignal = false }
         for (filter, button) in filterButtons {
             gtk_button_set_label(button.cast(), tr("%@ (%ld)", Self.title(filter), count(matching: filter)))
-            Self.show(button, on: filter == model.filter)
+            Self.show(button.widget, on: filter == model.filter)
         }
         updateSummary()
     }

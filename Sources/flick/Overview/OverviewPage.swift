@@ -28,7 +28,7 @@ final class OverviewPage {
     let posters: OverviewPosters
     let preview = OverviewPreview()
     let scroller: Typed<Kinds.ScrolledWindow>
-    var filterButtons: [(filter: DecisionFilter, button: Widget)] = []
+    var filterButtons: [(filter: DecisionFilter, button: Typed<Kinds.Button>)] = []
     let summary: Typed<Kinds.Label>
     /// What just happened (also the announcement).
     let statusLabel: Typed<Kinds.Label>

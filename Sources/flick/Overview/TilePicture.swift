@@ -18,7 +18,8 @@ import GtkKit
 @MainActor
 final class TilePicture {
     /// Owned by the tile's widget tree.
-    let area: Widget = gtk_drawing_area_new()
+    private let drawing = Typed<Kinds.DrawingArea>(gtk_drawing_area_new())
+    var area: Widget { drawing.widget }
     /// The picture to draw; nil: only the box's background.
     var image: ImageSurface? {
         didSet {

@@ -38,8 +38,10 @@ final class AnalysisProgress {
     /// What the line says now.
     var text: String { gtk_label_get_text(label.cast()).map { String(cString: $0) } ?? "" }
 
-    /// Shows `done` of `total` (`stacks`: similar photos are looked for;
-    /// else only the suggestions are made).
+    /// Shows `done` of `total`: the deck's items, as its cards count them
+    /// ("Clip 3 of 1,000"), those already known counting as done
+    /// (`stacks`: similar photos are looked for; else only the
+    /// suggestions are made).
     func show(done: Int, total: Int, noun: Words.Noun, stacks: Bool) {
         gtk_label_set_text(label.cast(), Self.words(done: done, total: total, noun: noun, stacks: stacks))
         gtk_revealer_set_reveal_child(root.cast(), 1)

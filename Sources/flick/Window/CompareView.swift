@@ -25,7 +25,7 @@ final class CompareView {
 
     /// The dialog's widgets (compare.ui), kept by the builder.
     private let ui: Builder
-    let window: Widget
+    let window: Typed<Kinds.Window>
     private let model: ReviewModel
     /// The stack's clip ids, in deck order.
     private var members: [Int64]
@@ -83,7 +83,7 @@ final class CompareView {
     static let minimumSize: (width: Int32, height: Int32) = (360, 294)
 
     func present() {
-        Dialogs.onceActive(window) { [weak self] in
+        Dialogs.onceActive(window.widget) { [weak self] in
             guard let self else { return }
             gtk_widget_grab_focus(sides[chosen.rawValue].button.widget)
         }
@@ -106,7 +106,7 @@ final class CompareView {
             guard modifiers == 0 else { return false }
             return key(keyval)
         }
-        gtk_widget_add_controller(window, keys)
+        gtk_widget_add_controller(window.widget, keys)
         for side in [Side.left, .right] {
             let button = sides[side.rawValue].button
             connect(button, .clicked) { [unowned self] in choose(side, focus: true) }
@@ -174,9 +174,9 @@ final class CompareView {
         let other = chosen == .left ? Side.right : .left
         let keptID = shown[chosen.rawValue], markedID = shown[other.rawValue]
         guard model.position(of: keptID) != nil, model.position(of: markedID) != nil else { return close() }
-        model.keep(keptID, marking: [markedID])
+        let kept = model.keep(keptID, marking: [markedID]) ? model.lastEvent : nil
         members = members.filter { model.position(of: $0) != nil }
-        let said = keptWords(keptID, markedID)
+        let said = keptWords(kept, keptID)
         guard let next = Self.nextCandidate(after: markedID, in: members, excluding: keptID, skipping: { model.decision(of: $0) == .delete }) else {
             // Said by the main window once it has the focus back.
             lastSaid = said
@@ -187,9 +187,13 @@ final class CompareView {
         Accessibility.announce(said, in: window)
     }
 
-    private func keptWords(_ keptID: Int64, _ markedID: Int64) -> String {
-        let name = { (id: Int64) in self.model.position(of: id).map { self.model.clips[$0].name } ?? "" }
-        return tr("Kept %@; %@ marked for deletion.", name(keptID), name(markedID))
+    /// What the model said of the keep, in K's words ("Kept IMG_2001.jpg,
+    /// 1 similar marked for deletion. 3 left."); when nothing changed (the
+    /// two had those decisions already), the same sentence all the same.
+    private func keptWords(_ event: ReviewEvent?, _ keptID: Int64) -> String {
+        let name = model.position(of: keptID).map { model.clips[$0].name } ?? ""
+        let kind = model.insights.group(of: keptID)?.kind ?? .similar
+        return Words.stackEvent(event ?? .kept(name: name, marked: 1, kind: kind, left: model.undecidedCount)) ?? ""
     }
 
     /// The member after `id` (cyclically) that is not `excluding` and not

@@ -89,8 +89,8 @@ extension MainWindow {
         case .openFolder: chooseFolder()
         case .openRecent:
             if let argument { openRecent(path: argument) }
-        case .preferences: PreferencesWindow.present(over: window)
-        case .about: AboutWindow.present(over: window)
+        case .preferences: PreferencesWindow.present(over: window.widget)
+        case .about: AboutWindow.present(over: window.widget)
         case .like, .delete, .skip, .previous, .undo, .shortcuts, .close, .quit: break
         }
         return true
@@ -130,7 +130,7 @@ extension MainWindow {
         connect(keys, .keyReleased) { [unowned self] _, keycode, _ in
             heldKeys.remove(keycode)
         }
-        gtk_widget_add_controller(window, keys)
+        gtk_widget_add_controller(window.widget, keys)
         connect(window, .notify("is-active")) { [unowned self] _ in
             if gtk_window_is_active(window.cast()) == 0 { heldKeys.removeAll() }
         }
@@ -143,7 +143,7 @@ extension MainWindow {
               let action = FlickAction.forKey(keyval, shift: shift, inOverview: model.showsOverview, movesOn: model.allows(.next),
                                                 onStack: model.allows(.member))
         else { return false }
-        if let focus = gtk_root_get_focus(OpaquePointer(window)),
+        if let focus = gtk_root_get_focus(OpaquePointer(window.widget)),
            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(focus)), gtk_editable_get_type()) != 0 {
             return false
         }

@@ -20,7 +20,7 @@ extension MainWindow {
 
     func openCompare() {
         guard canCompare, let top = model.top, let members = stackMembers(of: top.id),
-              let view = CompareView(model: model, members: members, first: top.id, over: window) else { return }
+              let view = CompareView(model: model, members: members, first: top.id, over: window.widget) else { return }
         view.onClose = { [weak self] said in
             guard let self else { return }
             // Compare said each keep itself: the main window, whose

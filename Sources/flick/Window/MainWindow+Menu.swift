@@ -60,7 +60,7 @@ extension MainWindow {
             defer { g_free(path) }
             return openDropped(path: String(cString: path))
         }
-        gtk_widget_add_controller(window, target)
+        gtk_widget_add_controller(window.widget, target)
     }
 
     /// Opens a dropped folder; a dropped file says what to drop instead.

@@ -8,12 +8,14 @@ import GtkKit
 /// The main window: it wires the parts together and chooses nothing by
 /// itself. What is shown follows the ReviewModel; what a folder does
 /// follows FlickApp's FolderLifecycle; Apply and Export are FlickApp's
-/// use cases, asked and worded by the dialogs.
+/// use cases, asked by the dialogs, their results handed to the model
+/// (`ReviewModel.finished`) and shown by the render pass (+Results).
 ///
 ///   MainWindow ── owns ──▶ ReviewModel ── one ReviewChange per change ──▶ render(_:)
 ///       │ GActions (FlickAction) ──▶ model requests  (+Actions)     (actions, pages, stack, page,
 ///       ├ FolderLifecycle: open, read, follow, fail  (+Folders)      player bar, overview, facts,
-///       └ DecisionRecorder: the store, sidecars      (+Sidecars)     toast, announcer — in order)
+///       ├ DecisionRecorder: the store, sidecars      (+Sidecars)     toast, announcer, results —
+///       └ Apply, Export ──▶ model.finished(result)   (Dialogs/)      in order)
 ///
 /// The pages follow `ReviewModel.screen` (+Pages); the header bar,
 /// fullscreen and the window's size (+Chrome); the menu, recent folders and
@@ -21,7 +23,7 @@ import GtkKit
 /// (Dialogs/MainWindow+Apply, +Export).
 @MainActor
 final class MainWindow {
-    let window: Widget
+    let window: Typed<Kinds.Window>
     let model: ReviewModel
     let page: ReviewPage
     let overview: OverviewPage
@@ -63,7 +65,7 @@ final class MainWindow {
     let folders: FolderLifecycle
 
     init(application: UnsafeMutablePointer<AdwApplication>) {
-        window = adw_application_window_new(application.cast())
+        window = Typed(adw_application_window_new(application.cast()))
         gtk_window_set_title(window.cast(), "Flick")
         let size = Settings.shared.windowSize
         gtk_window_set_default_size(window.cast(), Int32(clamping: max(size.width, 360)), Int32(clamping: max(size.height, 400)))
@@ -72,10 +74,10 @@ final class MainWindow {
         model = ReviewModel(sink: sink, muted: Settings.shared.startMuted, clock: { MonotonicClock.now })
         sink.onMovedElsewhere = { [unowned model] id in model.apply(DeckChange(removed: [id])) }  // applied by another Flick
         folders = FolderLifecycle(model: model, sink: sink, offMain: { await OffMain.run($0) })
-        actions = ActionActivator(window: window)
+        actions = ActionActivator(window: window.widget)
         page = ReviewPage(model: model, actions: actions)
         overview = OverviewPage(model: model, actions: actions)
-        let announcer = Announcer(model: model, window: window)
+        let announcer = Announcer(model: model, window: window.widget)
         ui = Builder(resource: InterfaceBundle.path("ui/window.ui"))
         title = ui.widget("title")
         header = ui.widget("header")
@@ -133,8 +135,9 @@ final class MainWindow {
     /// parts draw on it; the announcer speaks on the widget that has focus
     /// once the page has moved it (the next card), so a screen reader that
     /// is behind on its events still hears it from there; a page just shown
-    /// takes the focus last. What the model is asked meanwhile runs after
-    /// the pass (`ReviewModel.onChange`).
+    /// takes the focus last; what Apply or Export ended with is shown after
+    /// it (+Results). What the model is asked meanwhile runs after the pass
+    /// (`ReviewModel.onChange`).
     private func render(_ change: ReviewChange) {
         updateEnabled()
         let said = change.event.map { Words.event($0, noun: Words.noun(kinds: model.clips.lazy.map(\.kind))) }
@@ -155,8 +158,9 @@ final class MainWindow {
         announcer?.render(change, said: said)
         BenchHook.render(change)
         if let before { arrive(from: before) }
+        renderResult(change)
         if change.rolledBack, case .notSaved(let reason)? = change.event {
-            Dialogs.inform(over: window, heading: tr("Decision Not Saved"),
+            Dialogs.inform(over: window.widget, heading: tr("Decision Not Saved"),
                            body: reason + "\n\n" + tr("The card stays where it was; nothing else changed."))
         }
     }

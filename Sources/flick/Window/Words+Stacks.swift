@@ -1,8 +1,8 @@
 import FlickCore
 
 /// What Flick says about stacks: the card's count ("1 of 5 similar",
-/// "Live Photo", "1 of 2 copies"), K's outcome and a decision on a whole
-/// stack.
+/// "Live Photo", "1 of 2 copies"), a keep's outcome (K, or Enter in
+/// Compare) and a decision on a whole stack.
 extension Words {
     /// The count a stack's card shows and its accessible name carries:
     /// which member is on top (`index` from 0) of how many.
@@ -17,7 +17,7 @@ extension Words {
     /// The words of the stack events; nil for any other event.
     static func stackEvent(_ event: ReviewEvent) -> String? {
         switch event {
-        case .keptOne(let name, let marked, let kind, let left):
+        case .kept(let name, let marked, let kind, let left):
             kept(name, marked: marked, kind: kind) + " " + trn("%ld left.", "%ld left.", left, left)
         case .decidedStack(let name, let decision, let count, let kind, let left):
             decidedStack(name, decision, others: count - 1, kind: kind) + " " + trn("%ld left.", "%ld left.", left, left)
@@ -30,7 +30,8 @@ extension Words {
 
     /// "Kept IMG_2001_BURST002.jpg, 3 similar marked for deletion."
     private static func kept(_ name: String, marked: Int, kind: StackKind) -> String {
-        switch kind {
+        guard marked > 0 else { return tr("Kept %@.", name) }
+        return switch kind {
         case .copy: trn("Kept %@, %ld copy marked for deletion.", "Kept %@, %ld copies marked for deletion.", marked, name, marked)
         case .similar, .live: trn("Kept %@, %ld similar marked for deletion.", "Kept %@, %ld similar marked for deletion.", marked, name, marked)
         }

@@ -45,9 +45,6 @@ enum Words {
             many(count, decision, noun: kinds.isEmpty ? noun : Words.noun(kinds: kinds))
         case .undidMany(let count):
             trn("Undid %ld decision.", "Undid %ld decisions.", count, count)
-        case .kept(let name, let marked):
-            marked == 0 ? tr("Kept %@.", name)
-                : trn("Kept %@, %ld similar marked for deletion.", "Kept %@, %ld similar marked for deletion.", marked, name, marked)
         case .showing(let name, let decision):
             decision.map { tr("Back to %@, %@.", name, Words.decision($0)) } ?? tr("%@ is on top.", name)
         case .reviewingSkipped(let name, let count):
@@ -68,7 +65,7 @@ enum Words {
             tr("Speed %@.", speed(rate))
         case .notSaved(let reason):
             tr("Not saved, so not taken: %@", reason)
-        case .keptOne, .decidedStack, .showingMember:
+        case .kept, .decidedStack, .showingMember:
             stackEvent(event) ?? ""
         }
     }
