@@ -22,12 +22,16 @@ public enum FolderStacks {
         /// Whether the work was stopped before the end (`stacks` then hold
         /// only what was known).
         public let stopped: Bool
+        /// How far the photo comparisons went (`flick-bench stacks`).
+        public let photoComparisons: PhotoComparisons
 
-        public init(stacks: [Stack], suggestions: [[Suggestion]], analysed: Int, stopped: Bool) {
+        public init(stacks: [Stack], suggestions: [[Suggestion]], analysed: Int, stopped: Bool,
+                    photoComparisons: PhotoComparisons = PhotoComparisons()) {
             self.stacks = stacks
             self.suggestions = suggestions
             self.analysed = analysed
             self.stopped = stopped
+            self.photoComparisons = photoComparisons
         }
     }
 
@@ -56,9 +60,11 @@ public enum FolderStacks {
         // On top of each stack, the one Flick would keep: of copies, the one
         // `Suggestions` keeps (the others are suggested as extra copies);
         // otherwise the first in deck order that is no extra copy.
-        let stacks = StackFinder.stacks(items: items, analyses: results).map { stack in
+        let grouped = StackFinder.find(items: items, analyses: results)
+        let stacks = grouped.stacks.map { stack in
             stack.onTop { !suggestions[$0].contains(.copy) }
         }
-        return Found(stacks: stacks, suggestions: suggestions, analysed: changed.count, stopped: cancelled())
+        return Found(stacks: stacks, suggestions: suggestions, analysed: changed.count, stopped: cancelled(),
+                     photoComparisons: grouped.comparisons)
     }
 }

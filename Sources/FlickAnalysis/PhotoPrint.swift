@@ -7,7 +7,8 @@ import Foundation
 ///   re-saved, converted, brightened copies: correlation ignores exposure), or
 /// - their grey pictures correlate closely once shifted against each other
 ///   (a stereo pair, a burst while the phone moves, a crop), first checked
-///   coarsely on 8 × 8 layouts so that unrelated photos cost little.
+///   coarsely on 8 × 8 layouts, then shifted on 16 × 16 ones (the screen),
+///   so that unrelated photos — even of one layout — cost little.
 ///
 ///     let a = PhotoPrint(image: burst1), b = PhotoPrint(image: burst2)
 ///     a.matches(b)  // true for two shots of one burst
@@ -74,6 +75,22 @@ public struct PhotoPrint: Equatable, Sendable {
     static let minCoarseCorrelation: Float = 0.7
     /// The least correlation of two shifted grey pictures of one moment.
     static let minShiftedCorrelation: Float = 0.85
+    /// The screen before the full search: the 16 × 16 layouts shifted up
+    /// to a quarter of the side (the full search's reach) or enlarged as
+    /// for a crop, and the least correlation a pair needs there. Measured
+    /// on the real test sets (docs/performance.md, Stacks): every pair the
+    /// full search accepts correlates at 0.89 or more here (crops of 10–16 %
+    /// among them), while views of one layout with other detail (a
+    /// chessboard moved, one app's screenshots) mostly fall below 0.7.
+    static let middleReach = 4
+    static let middleZoomReach = 2
+    static let minMiddleCorrelation: Float = 0.7
+
+    /// Whether the 16 × 16 screen runs before the full search (`.screened`,
+    /// always, but for tests that check it changes no stack: `.full`).
+    enum Screen: Sendable {
+        case screened, full
+    }
 
     public static func == (a: PhotoPrint, b: PhotoPrint) -> Bool {
         a.hash == b.hash && a.grey == b.grey && a.captured == b.captured
@@ -81,6 +98,13 @@ public struct PhotoPrint: Equatable, Sendable {
 
     /// Whether `self` and `other` show the same moment.
     public func matches(_ other: PhotoPrint) -> Bool {
+        var counts = PhotoComparisons()
+        return matches(other, screen: .screened, counts: &counts)
+    }
+
+    /// `matches`, counting in `counts` the stages tried (but `pairs` and
+    /// `candidates`, which are the caller's).
+    func matches(_ other: PhotoPrint, screen: Screen, counts: inout PhotoComparisons) -> Bool {
         var burst = false
         if let a = captured, let b = other.captured {
             let apart = abs(a - b)
@@ -93,15 +117,26 @@ public struct PhotoPrint: Equatable, Sendable {
             return true
         }
         guard distance <= Self.maxShiftedDistance else { return false }
-        return shiftedCorrelation(other) >= Self.minShiftedCorrelation
+        return shiftedCorrelation(other, screen: screen, counts: &counts) >= Self.minShiftedCorrelation
     }
 
     /// The best correlation of the two grey pictures shifted (-1 when the
-    /// coarse layouts already disagree).
-    func shiftedCorrelation(_ other: PhotoPrint) -> Float {
+    /// coarse layouts already disagree, -2 when the screen stops the pair).
+    func shiftedCorrelation(_ other: PhotoPrint, screen: Screen = .screened) -> Float {
+        var counts = PhotoComparisons()
+        return shiftedCorrelation(other, screen: screen, counts: &counts)
+    }
+
+    func shiftedCorrelation(_ other: PhotoPrint, screen: Screen, counts: inout PhotoComparisons) -> Float {
+        counts.coarse += 1
         guard ShiftedCorrelation.best(coarse, other.coarse, side: Self.coarseSide, reach: Self.coarseReach) >= Self.minCoarseCorrelation else {
             return -1
         }
+        if screen == .screened {
+            counts.middle += 1
+            guard middleCorrelation(other) >= Self.minMiddleCorrelation else { return -2 }
+        }
+        counts.fine += 1
         let fine = grey.map(Float.init), otherFine = other.grey.map(Float.init)
         var best = ShiftedCorrelation.best(fine, otherFine, side: Self.side, reach: Self.fineReach)
         // A crop: either picture may be the cropped one.
@@ -110,6 +145,21 @@ public struct PhotoPrint: Equatable, Sendable {
             best = max(best, ShiftedCorrelation.best(zoomedSelf, otherFine, side: Self.side, reach: Self.zoomReach))
             let zoomedOther = ShiftedCorrelation.zoomed(otherFine, side: Self.side, factor: factor)
             best = max(best, ShiftedCorrelation.best(fine, zoomedOther, side: Self.side, reach: Self.zoomReach))
+        }
+        return best
+    }
+
+    /// The best correlation of the two 16 × 16 layouts shifted, or one
+    /// enlarged as for a crop: the full search on a quarter of the pixels,
+    /// stopped once it reaches `enough` (the screen's threshold).
+    func middleCorrelation(_ other: PhotoPrint, enough: Float = minMiddleCorrelation) -> Float {
+        let mine = layout.map(Float.init), theirs = other.layout.map(Float.init)
+        var best = ShiftedCorrelation.best(mine, theirs, side: Self.layoutSide, reach: Self.middleReach)
+        for factor in Self.cropZooms where best < enough {
+            let zoomedMine = ShiftedCorrelation.zoomed(mine, side: Self.layoutSide, factor: factor)
+            best = max(best, ShiftedCorrelation.best(zoomedMine, theirs, side: Self.layoutSide, reach: Self.middleZoomReach))
+            let zoomedTheirs = ShiftedCorrelation.zoomed(theirs, side: Self.layoutSide, factor: factor)
+            best = max(best, ShiftedCorrelation.best(mine, zoomedTheirs, side: Self.layoutSide, reach: Self.middleZoomReach))
         }
         return best
     }

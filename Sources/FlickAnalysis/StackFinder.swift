@@ -11,6 +11,15 @@ import Foundation
 /// `similar`. Pure: no file is read here.
 public enum StackFinder {
     public static func stacks(items: [AnalysisItem], analyses: [FileAnalysis?]) -> [Stack] {
+        find(items: items, analyses: analyses).stacks
+    }
+
+    /// The stacks, and how far the photo comparisons went to find them.
+    public static func find(items: [AnalysisItem], analyses: [FileAnalysis?]) -> (stacks: [Stack], comparisons: PhotoComparisons) {
+        find(items: items, analyses: analyses, screen: .screened)
+    }
+
+    static func find(items: [AnalysisItem], analyses: [FileAnalysis?], screen: PhotoPrint.Screen) -> (stacks: [Stack], comparisons: PhotoComparisons) {
         precondition(items.count == analyses.count)
         var groups = UnionFind(count: items.count)
         var edgeKinds = [Set<StackKind>](repeating: [], count: items.count)
@@ -36,8 +45,17 @@ public enum StackFinder {
             default: break
             }
         }
+        // Every pair either rule accepts has hashes within maxShiftedDistance
+        // (the widest of the three distances), so that one XOR and count
+        // decides which pairs are compared at all.
+        var comparisons = PhotoComparisons()
+        let hashes = photos.map(\.1.hash)
         forEachPhotoPair(photos.map(\.1)) { x, y in
-            if groups.find(photos[x].0) != groups.find(photos[y].0) && photos[x].1.matches(photos[y].1) {
+            comparisons.pairs += 1
+            guard PerceptualHash.distance(hashes[x], hashes[y]) <= PhotoPrint.maxShiftedDistance,
+                  groups.find(photos[x].0) != groups.find(photos[y].0) else { return }
+            comparisons.candidates += 1
+            if photos[x].1.matches(photos[y].1, screen: screen, counts: &comparisons) {
                 join(photos[x].0, photos[y].0, .similar)
             }
         }
@@ -50,11 +68,12 @@ public enum StackFinder {
         var members: [Int: [Int]] = [:]
         for index in items.indices { members[groups.find(index), default: []].append(index) }
         let found = members.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
-        return found.enumerated().map { offset, indices in
+        let stacks = found.enumerated().map { offset, indices in
             let edges = indices.reduce(into: Set<StackKind>()) { $0.formUnion(edgeKinds[$1]) }
             let kind: StackKind = edges.contains(.similar) ? .similar : edges.contains(.live) ? .live : .copy
             return Stack(id: offset + 1, kind: kind, members: indices)
         }
+        return (stacks, comparisons)
     }
 }
 
@@ -65,7 +84,10 @@ extension StackFinder {
     /// sorted by capture time and each compared only with those taken
     /// within that window after it — a folder of dated photos costs about
     /// n × (photos per 10 s), not n². A photo without a date is compared
-    /// with every other. The same pairs as comparing all would match.
+    /// with every other: n² hash comparisons, a few milliseconds for
+    /// thousands, while the costly stages are kept for the few pairs that
+    /// get past the hash and the screens (`PhotoComparisons`). The same
+    /// pairs as comparing all would match.
     /// (The stacks do not depend on the order pairs come in: matching is
     /// symmetric and the stacks are its connected groups.)
     static func forEachPhotoPair(_ prints: [PhotoPrint], _ body: (Int, Int) -> Void) {

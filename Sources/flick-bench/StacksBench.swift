@@ -13,12 +13,23 @@ import Foundation
 /// different moments. Figures: photos and clips analysed per second on a
 /// fresh store (`workers` threads), the same folder again from the store,
 /// and the process's peak resident memory.
+///
+/// `--undated`: the photos are made from 60 real pictures instead of 12,
+/// their metadata dropped (no capture time, so each is compared with every
+/// other), among them 27 views of one chessboard: an undated folder of
+/// chat copies and screenshots, where many photos share a layout.
 struct StacksBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "stacks", abstract: "Stack analysis: photos/s and clips/s on real media, from the store, memory.")
 
     static let data = "/usr/share/doc/opencv-doc/examples/data"
     static let sources = ["baboon.jpg", "fruits.jpg", "HappyFish.jpg", "home.jpg", "building.jpg", "butterfly.jpg",
                           "messi5.jpg", "orange.jpg", "starry_night.jpg", "squirrel_cls.jpg", "stuff.jpg", "aloeL.jpg"]
+    /// `--undated`'s pictures: the above, a chessboard seen 27 ways, and others.
+    static let undatedSources = sources + ["01", "02", "03", "04", "05", "06", "07", "08", "09", "11", "12", "13", "14"]
+        .flatMap { ["left\($0).jpg", "right\($0).jpg"] } + ["chessboard.png"]
+        + ["box.png", "box_in_scene.png", "leuvenA.jpg", "leuvenB.jpg", "aero1.jpg", "aero3.jpg", "graf1.png", "graf3.png",
+           "left.jpg", "right.jpg", "apple.jpg", "board.jpg", "pic1.png", "notes.png", "sudoku.png", "licenseplate_motion.jpg",
+           "basketball1.png", "rubberwhale1.png", "ela_original.jpg", "smarties.png", "chicky_512.png"]
 
     @OptionGroup var output: OutputOptions
 
@@ -37,21 +48,29 @@ struct StacksBench: ParsableCommand {
     @Option(help: "Keep the media in this folder and use it again next time (made there when missing).")
     var keepMedia: String?
 
+    @Flag(help: "Photos of 60 different pictures (27 of one chessboard) with no capture time: each is compared with every other.")
+    var undated = false
+
     func run() throws {
         let root = keepMedia ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-stacks-\(getpid())").path
         defer { if keepMedia == nil { try? FileManager.default.removeItem(atPath: root) } }
-        let photoFolder = root + "/photos", clipFolder = root + "/clips"
+        let photoFolder = root + (undated ? "/photos-undated" : "/photos"), clipFolder = root + "/clips"
         try makePhotos(in: photoFolder)
         try makeClips(in: clipFolder)
         var results: [Measurement] = []
         let photoItems = try Self.items(photoFolder, count: photos)
         let photoRun = try analyse(photoItems)
         results.append(Measurement(bench: "stacks.photos_per_second", value: Double(photos) / photoRun.seconds, unit: "photos/s",
-                                   extra: ["photos": "\(photos)", "workers": "\(workers)", "megapixels": "12"]))
+                                   extra: ["photos": "\(photos)", "workers": "\(workers)", "megapixels": "12", "undated": "\(undated)",
+                                           "stacks": "\(photoRun.stacks)"]))
         results.append(Measurement(bench: "stacks.seconds_per_1000_photos", value: 1000 * photoRun.seconds / Double(photos), unit: "s"))
         results.append(Measurement(bench: "stacks.cpu_seconds_per_1000_photos", value: 1000 * photoRun.cpu / Double(photos), unit: "s",
                                    extra: ["note": "CPU time of the whole process; the wall time on 2 free cores is about half"]))
         results.append(Measurement(bench: "stacks.photos_again_from_store", value: photoRun.again * 1000, unit: "ms"))
+        let compared = photoRun.comparisons
+        results.append(Measurement(bench: "stacks.photo_full_comparisons", value: Double(compared.fine), unit: "pairs",
+                                   extra: ["pairs": "\(compared.pairs)", "hash_close": "\(compared.candidates)",
+                                           "coarse": "\(compared.coarse)", "screened": "\(compared.middle)"]))
         let clipItems = try Self.items(clipFolder, count: clips)
         let clipRun = try analyse(clipItems)
         results.append(Measurement(bench: "stacks.clips_per_second", value: Double(clips) / clipRun.seconds, unit: "clips/s",
@@ -64,7 +83,7 @@ struct StacksBench: ParsableCommand {
     }
 
     /// Seconds to analyse `items` on a fresh store, and again from it.
-    private func analyse(_ items: [AnalysisItem]) throws -> (seconds: Double, cpu: Double, again: Double) {
+    private func analyse(_ items: [AnalysisItem]) throws -> (seconds: Double, cpu: Double, again: Double, stacks: String, comparisons: PhotoComparisons) {
         let storePath = FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-stacks-\(getpid())-\(UUID().uuidString).db").path
         defer { for suffix in ["", "-wal", "-shm"] { unlink(storePath + suffix) } }
         let store = try Store(path: storePath)
@@ -74,16 +93,23 @@ struct StacksBench: ParsableCommand {
         guard found.analysed == items.count else { throw ValidationError("only \(found.analysed) of \(items.count) analysed") }
         let again = Date()
         _ = try FolderStacks.find(items, store: store, workers: workers)
-        return (seconds, cpu, Date().timeIntervalSince(again))
+        // The stacks' sizes, largest first: old and new builds must agree.
+        let sizes = found.stacks.map(\.members.count).sorted(by: >).map(String.init).joined(separator: ",")
+        return (seconds, cpu, Date().timeIntervalSince(again), sizes, found.photoComparisons)
     }
 
     private func makePhotos(in folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (index, source) in Self.sources.enumerated() where !FileManager.default.fileExists(atPath: "\(folder)/base-\(index).jpg") {
-            _ = try Run.program("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(Self.data)/\(source)", "-vf", "scale=4000:3000",
-                                                   "-q:v", "3", "\(folder)/base-\(index).jpg"])
+        let sources = undated ? Self.undatedSources : Self.sources
+        for (index, source) in sources.enumerated() where !FileManager.default.fileExists(atPath: "\(folder)/base-\(index).jpg") {
+            // No metadata kept: no capture time.
+            _ = try Run.program("/usr/bin/ffmpeg", ["-v", "error", "-y", "-i", "\(Self.data)/\(source)", "-map_metadata", "-1",
+                                                   "-vf", "scale=4000:3000", "-q:v", "3", "\(folder)/base-\(index).jpg"])
         }
-        let bases = try Self.sources.indices.map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/base-\($0).jpg")) }
+        if undated, let dated = sources.indices.first(where: { CaptureTime.read(path: "\(folder)/base-\($0).jpg") != nil }) {
+            throw ValidationError("\(folder)/base-\(dated).jpg has a capture time")
+        }
+        let bases = try sources.indices.map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/base-\($0).jpg")) }
         for index in 0..<photos where !FileManager.default.fileExists(atPath: Self.name(folder, index, "jpg")) {
             // Bytes after the picture's end: read by nobody, but no two files are one size.
             var bytes = bases[index % bases.count]
