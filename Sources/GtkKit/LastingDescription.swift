@@ -18,6 +18,12 @@ import CGtk
 ///   announce on it ──▶ pulse; the reason is owed; set() only keeps it
 ///   focus leaves ──▶ next turn, focus elsewhere: description := reason
 ///
+/// Orca reads a focus's description when it gets to it, which on a busy
+/// machine is after lines the window says on its own right after that focus
+/// (the welcome back, Review Suggestions' first line): those give it back
+/// at once (`giveBackNow`), so that reading has it (heard once more after
+/// them when Orca read the focus first).
+///
 /// A focus that leaves and comes back in one turn (the review page's focus
 /// again for a screen reader) keeps it owed: given back then, it would be
 /// read a second time.
