@@ -25,6 +25,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -87,6 +88,7 @@ class AtspiClient:
     def __init__(self, env, spawn):
         self.proc = spawn([SYSTEM_PYTHON, str(ATSPI_CLIENT), "serve"], env=env, stdin=subprocess.PIPE,
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lock = threading.Lock()  # one question at a time, whichever thread asks
 
     def close(self):
         """Closes the pipes (the process is stopped with the session's)."""
@@ -97,6 +99,10 @@ class AtspiClient:
         """The command's JSON answer; HarnessError when it printed none.
         Past `timeout` the process is killed (the next ask starts another)
         and subprocess.TimeoutExpired raised, as from a one-shot run."""
+        with self.lock:
+            return self._ask(args, timeout)
+
+    def _ask(self, args, timeout):
         if self.proc.poll() is not None:
             raise HarnessError(f"AT-SPI client exited with {self.proc.returncode}")
         self.proc.stdin.write(json.dumps([str(a) for a in args]) + "\n")
