@@ -64,6 +64,7 @@ public enum Accessibility {
         let target = gtk_window_get_focus(window.cast()) ?? window.widget
         setDescription(target, text)
         setDescription(target, "")
+        LastingDescription.pulsed(target)
     }
 
     /// Takes a GTK type name out of what screen readers read: GTK 4.8 names

@@ -2,6 +2,8 @@
 """AT-SPI client for Flick's GUI tests: runs as its own process, like a
 screen reader, and talks to the app only over the accessibility bus.
 
+  atspi_client.py serve                     answer the commands below, one JSON
+                                             list a line on stdin (see serve())
   atspi_client.py tree APP_NAME [ROLE]      print the app's tree as JSON (only its
                                              windows with ROLE, e.g. "dialog", when given)
   atspi_client.py do APP_NAME ROLE NAME ACT [NEAR]  run action ACT on the first
@@ -196,5 +198,28 @@ def main(argv):
     return 1
 
 
+def serve():
+    """One request a line on stdin (a JSON list: the arguments after the
+    program's name), one answer a line on stdout ({"code", "out", "err"}:
+    what the one-shot command would have exited with and printed). The
+    test harness keeps one such process per session: each ask then costs
+    the walk over the bus, not a Python start and pyatspi's import.
+    Nothing is cached between asks: without a running AT-SPI main loop
+    libatspi fetches every property afresh, as the one-shot command does."""
+    import io
+    import traceback
+    from contextlib import redirect_stdout
+    for line in sys.stdin:
+        out, err, code = io.StringIO(), "", 1
+        try:
+            with redirect_stdout(out):
+                code = main(["atspi_client.py", *json.loads(line)])
+        except Exception:
+            err = traceback.format_exc()
+        sys.__stdout__.write(json.dumps({"code": code, "out": out.getvalue(), "err": err}) + "\n")
+        sys.__stdout__.flush()
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(serve() if sys.argv[1:] == ["serve"] else main(sys.argv))

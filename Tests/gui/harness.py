@@ -20,10 +20,12 @@ the focus.
 """
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -58,6 +60,13 @@ def stop_process_groups(procs):
             proc.wait(timeout=5)
 
 
+def _prof(kind, seconds):
+    path = os.environ.get("FLICK_TEST_PROFILE")
+    if path:
+        with open(path, "a") as f:
+            f.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0]}\t{kind}\t{seconds:.3f}\n")
+
+
 def wait_until(predicate, timeout, interval=0.1, what="condition"):
     deadline = time.monotonic() + timeout
     while True:
@@ -67,6 +76,49 @@ def wait_until(predicate, timeout, interval=0.1, what="condition"):
         if time.monotonic() > deadline:
             raise HarnessError(f"timed out after {timeout}s waiting for {what}")
         time.sleep(interval)
+
+
+class AtspiClient:
+    """One `atspi_client.py serve` process on a session's accessibility bus,
+    asked one command at a time (see atspi_client.py): a separate process
+    reading the app as a screen reader would, started once per session
+    rather than once per look. `spawn` starts it among the session's
+    processes, so it is stopped with them."""
+
+    def __init__(self, env, spawn):
+        self.proc = spawn([SYSTEM_PYTHON, str(ATSPI_CLIENT), "serve"], env=env, stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lock = threading.Lock()  # one question at a time, whichever thread asks
+
+    def close(self):
+        """Closes the pipes (the process is stopped with the session's)."""
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            pipe.close()
+
+    def ask(self, args, timeout):
+        """The command's JSON answer; HarnessError when it printed none.
+        Past `timeout` the process is killed (the next ask starts another)
+        and subprocess.TimeoutExpired raised, as from a one-shot run."""
+        with self.lock:
+            return self._ask(args, timeout)
+
+    def _ask(self, args, timeout):
+        if self.proc.poll() is not None:
+            raise HarnessError(f"AT-SPI client exited with {self.proc.returncode}")
+        self.proc.stdin.write(json.dumps([str(a) for a in args]) + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+        line = self.proc.stdout.readline() if ready else ""
+        if not line and ready:
+            raise HarnessError(f"AT-SPI client exited with {self.proc.wait(timeout=5)}")
+        if not line:
+            self.proc.kill()
+            raise subprocess.TimeoutExpired(["atspi_client.py", *map(str, args)], timeout)
+        answer = json.loads(line)
+        try:
+            return json.loads(answer["out"])
+        except json.JSONDecodeError:
+            raise HarnessError(f"AT-SPI client failed: {answer['err'].strip()}")
 
 
 class Lifecycle:
@@ -213,6 +265,9 @@ class FlickSession(Lifecycle):
     def stop(self):
         stop_process_groups(self.procs)
         self.procs.clear()
+        if getattr(self, "atspi_client", None):
+            self.atspi_client.close()
+        self.atspi_client = None
         criticals = self.criticals()
         shutil.rmtree(self.tmp, ignore_errors=True)
         if criticals:
@@ -230,6 +285,13 @@ class FlickSession(Lifecycle):
 
     # -- X and input -------------------------------------------------------
     def run(self, *cmd, timeout=20, check=True):
+        _t0 = time.monotonic()
+        try:
+            return self._run_timed(*cmd, timeout=timeout, check=check)
+        finally:
+            _prof(cmd[0], time.monotonic() - _t0)
+
+    def _run_timed(self, *cmd, timeout=20, check=True):
         res = subprocess.run(list(cmd), env=self.env, capture_output=True, text=True, timeout=timeout)
         if check and res.returncode != 0:
             raise HarnessError(f"{cmd[0]} failed ({res.returncode}): {res.stderr.strip()}")
@@ -292,12 +354,17 @@ class FlickSession(Lifecycle):
 
     # -- accessibility -----------------------------------------------------
     def _atspi(self, *args, timeout=20):
-        res = subprocess.run([SYSTEM_PYTHON, str(ATSPI_CLIENT), *args], env=self.env,
-                             capture_output=True, text=True, timeout=timeout)
+        _t0 = time.monotonic()
         try:
-            return json.loads(res.stdout)
-        except json.JSONDecodeError:
-            raise HarnessError(f"AT-SPI client failed: {res.stderr.strip()}")
+            return self._atspi_timed(*args, timeout=timeout)
+        finally:
+            _prof("atspi", time.monotonic() - _t0)
+
+    def _atspi_timed(self, *args, timeout=20):
+        client = getattr(self, "atspi_client", None)
+        if client is None or client.proc.poll() is not None:
+            client = self.atspi_client = AtspiClient(self.env, self._spawn)
+        return client.ask(args, timeout)
 
     def atspi_tree(self, app="flick", timeout=20, windows=None):
         """The app's accessibility tree, read by a separate process (only

@@ -39,7 +39,6 @@ from harness import HarnessError, Lifecycle, wait_until
 SYSTEM_PYTHON = "/usr/bin/python3"  # Orca and pyatspi live in Debian's python
 PACKAGE = "orca"
 READY = "ORCA: Starting registry"  # logged just before Orca's event loop starts
-SHUT_DOWN = "ORCA: Shutdown complete"
 # 02:31:21.087305 - SPEECH OUTPUT: 'Liked a.mp4' {'established': False}
 SPEECH = re.compile(r"SPEECH OUTPUT: '(.*?)'(?: voice=\S+)? ?(?:\{.*\})?\s*$")
 
@@ -169,36 +168,21 @@ class Orca(Lifecycle):
         self.startup_seconds = time.monotonic() - began
 
     def stop(self):
-        """Stops our Orca by its pid (its own process group), never by name:
-        SIGTERM lets it shut down (it logs "ORCA: Shutdown complete" but the
-        process can linger after that), then SIGKILL if it is still there."""
+        """Stops our Orca by its pid (its own process group), never by name,
+        with SIGKILL at once: nothing is read from it once a test is done
+        with it, and its own shutdown (on SIGTERM it says 'Screen reader
+        off.', lets go of the registry and logs 'ORCA: Shutdown complete')
+        takes 1 to 2 s, on a loaded machine often past the 2 s that were
+        waited for it. The registry drops a listener whose bus connection
+        closes, as it does for a screen reader that crashed."""
         if self.proc is None:
             return
         if self.proc.poll() is None:
             try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
+                os.killpg(self.proc.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-            def shut_down():
-                if self.proc.poll() is not None:
-                    return True
-                if SHUT_DOWN in self.text(max(0, self.mark() - 4096)):
-                    try:
-                        self.proc.wait(timeout=0.3)
-                    except subprocess.TimeoutExpired:
-                        pass
-                    return True
-                return False
-            try:
-                wait_until(shut_down, 2, interval=0.05, what="Orca's shutdown")
-            except HarnessError:
-                pass  # killed below
-            if self.proc.poll() is None:
-                try:
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                self.proc.wait(timeout=5)
+        self.proc.wait(timeout=5)
         self.proc = None
 
     # -- reading the log ---------------------------------------------------
@@ -282,7 +266,20 @@ class Orca(Lifecycle):
         frame has been said."""
         mark = self.mark()
         self.session.run("xdotool", "windowactivate", "--sync", window, check=False)
-        self.session.xdotool("windowfocus", "--sync", window)
+        # Under openbox the window can be between maps (X's BadMatch for a
+        # window not viewable) just as it is handed the focus: asked again
+        # until X takes it.
+        failed = {}
+
+        def focused():
+            res = subprocess.run(["xdotool", "windowfocus", "--sync", str(window)], env=self.session.env,
+                                 capture_output=True, text=True, timeout=20)
+            failed["why"] = res.stderr.strip()
+            return res.returncode == 0
+        try:
+            wait_until(focused, 5, interval=0.1, what="X to give the window the focus")
+        except HarnessError:
+            raise HarnessError(f"xdotool windowfocus failed: {failed['why']}") from None
         if getattr(self, "_pointer", None):
             self.session.xdotool("mousemove", *self._pointer)
         until = until or (lambda said: any(not u.endswith(" frame.") for u in said))

@@ -73,13 +73,22 @@ def test_the_first_card_is_read_then_the_keys_once(reader):
 
 def test_reopening_says_welcome_back_after_the_card(deck, tmp_path):
     # Two decisions made in an earlier session: the screen shows "Welcome
-    # back", and Orca says it after the card.
+    # back", and Orca says it after the card, once. The card on top is an
+    # extra copy: its reason is heard, and a line said on a key (H's keys)
+    # is not followed by it again.
+    reason = "Suggested: extra copy"
+    welcome = "Welcome back: 2 of 4 already decided. U undoes the last one."
     with reading(deck, tmp_path, "Clip 3 of 4", "delete", "like") as (_, orca, said):
-        heard = said + orca.settle(timeout=5, until=lambda s: any(u.startswith("Welcome back") for u in s))
-        welcome = "Welcome back: 2 of 4 already decided. U undoes the last one."
+        heard = said + orca.settle(timeout=15, until=lambda s: spoken(s, welcome) and spoken(s, reason)
+                                   and any(u.startswith("L likes") for u in s))
         assert spoken(heard, welcome) == 1, said_text(heard)
         cards = [i for i, u in enumerate(heard) if u.startswith("Clip 3 of 4")]
         assert cards and cards[0] < heard.index(welcome), said_text(heard)
+        # With the card, or once after the lines said on their own after its
+        # focus when Orca read that focus only after them (never after each).
+        assert 1 <= spoken(heard, reason) <= 2, said_text(heard)
+        again = press(orca, "h", "L likes, D deletes")
+        assert spoken(again, "L likes, D deletes") == 1 and not spoken(again, reason), said_text(again)
 
 
 def test_like_then_undo_says_what_happened(reader):

@@ -45,7 +45,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import ATSPI_CLIENT, FLICK, ROOT, SYSTEM_PYTHON, HarnessError, Lifecycle, stop_process_groups, wait_until
+from harness import FLICK, ROOT, AtspiClient, HarnessError, Lifecycle, stop_process_groups, wait_until
 from observe import Observer, finished, top_card
 from virtual_pointer import FRAME, OUTPUT, VirtualPointer
 from wayland_tools import Unavailable, ensure_tools
@@ -195,9 +195,11 @@ class WaylandSession(Observer, Lifecycle):
             self.pointer = None
         stop_process_groups(self.procs)
         for proc in self.procs:
-            if proc.stdout:
-                proc.stdout.close()
+            for pipe in (proc.stdin, proc.stdout):
+                if pipe:
+                    pipe.close()
         self.procs.clear()
+        self.atspi_client = None
         shutil.rmtree(self.tmp, ignore_errors=True)
         shutil.rmtree(self.sway_dir, ignore_errors=True)
 
@@ -286,13 +288,17 @@ class WaylandSession(Observer, Lifecycle):
     def _atspi(self, *args, timeout=20):
         """The AT-SPI client's answer (see atspi_client.py), None while the
         app is not on the bus yet."""
-        res = subprocess.run([SYSTEM_PYTHON, str(ATSPI_CLIENT), *args], env=self.env,
-                             capture_output=True, text=True, timeout=timeout)
-        try:
-            out = json.loads(res.stdout)
-        except json.JSONDecodeError:
-            raise HarnessError(f"AT-SPI client failed: {res.stderr.strip()}")
+        client = getattr(self, "atspi_client", None)
+        if client is None or client.proc.poll() is not None:
+            client = self.atspi_client = AtspiClient(self.env, self._spawn_piped)
+        out = client.ask(args, timeout)
         return None if isinstance(out, dict) and "error" in out else out
+
+    def _spawn_piped(self, cmd, env, **kw):
+        """Starts `cmd` in its own process group with the pipes `kw` asks for."""
+        proc = subprocess.Popen(cmd, env=env, start_new_session=True, **kw)
+        self.procs.append(proc)
+        return proc
 
     def atspi_tree(self, timeout=20):
         """The app's accessibility tree, read by a separate process on the

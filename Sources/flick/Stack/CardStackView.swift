@@ -341,13 +341,6 @@ final class CardStackView {
         }
     }
 
-    /// The top card's suggestion again, after an announcement on it
-    /// emptied its description (said once more: "Suggested: short").
-    func describeTopAgain() {
-        guard let card = topCard, !model.suggestions(at: model.cursor).isEmpty else { return }
-        Accessibility.setDescription(card.button, Words.suggested(model.suggestions(at: model.cursor)) ?? "")
-    }
-
     /// The card's accessible name, problem and suggestion, from the model.
     private func describe(_ card: CardView, at position: Int) {
         let clip = model.clips[position]
@@ -362,8 +355,8 @@ final class CardStackView {
                                                            decision: model.decision(at: position), stack: count))
         // Why it is suggested, said with the card (never a decision). An
         // announcement on the focused card empties its description
-        // (`Accessibility.announce`); the next render sets it again.
-        Accessibility.setDescription(card.button, Words.suggested(model.suggestions(at: position)) ?? "")
+        // (`Accessibility.announce`): it comes back once the focus leaves.
+        LastingDescription.set(card.button.widget, Words.suggested(model.suggestions(at: position)) ?? "")
     }
 
     /// Keeps the z-order: deepest card first, the top card, then a leaving card.

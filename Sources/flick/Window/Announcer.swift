@@ -30,6 +30,11 @@ final class Announcer {
     /// the card when the deck opens in the active window, and, like the
     /// keys, each time the window gets focus until the first action.
     private var welcome: String?
+    /// How many times the window has become active, and in which of those
+    /// the welcome line was said: once each (the deck opening in the active
+    /// window and the window's focus can both come due in one activation).
+    private var activations = 0
+    private var welcomedIn: Int?
     /// The start page's heading and text: said after its first focus, and
     /// each time the window gets focus while the page shows.
     private var intro: String?
@@ -43,6 +48,7 @@ final class Announcer {
             let active = gtk_window_is_active(window.cast()) != 0
             defer { wasActive = active }
             guard active, !wasActive else { return }
+            activations += 1
             let waiting = pending
             pending = []
             Task { @MainActor [weak self] in
@@ -50,13 +56,15 @@ final class Announcer {
                 try? await Task.sleep(for: .milliseconds(400))
                 guard let self else { return }
                 if !waiting.isEmpty { refocus() }
-                for text in waiting { say(text) }
-                if let intro { say(intro) }
-                // Like the keys, until the first action.
-                if firstCard, model.top != nil, let welcome, !waiting.contains(welcome) { say(welcome) }
-                // Once: keys said while the window was briefly inactive
-                // (starting up) came back with `waiting`.
-                if firstCard, model.top != nil, !waiting.contains(Self.keys) { sayKeys() }
+                afterFocus {
+                    for text in waiting { say(text) }
+                    if let intro { say(intro) }
+                    // Like the keys, until the first action.
+                    if firstCard, model.top != nil, let welcome, welcomedIn != activations { say(welcome) }
+                    // Once: keys said while the window was briefly inactive
+                    // (starting up) came back with `waiting`.
+                    if firstCard, model.top != nil, !waiting.contains(Self.keys) { sayKeys() }
+                }
             }
         }
     }
@@ -92,11 +100,12 @@ final class Announcer {
         case .opened(let decided, _)? where decided > 0:
             // The card is read when focus lands on it; then this.
             welcome = said
+            welcomedIn = nil
             if gtk_window_is_active(window.cast()) != 0 {
                 Task { @MainActor [weak self] in
                     try? await Task.sleep(for: Self.welcomeDelay)
-                    guard let self, let welcome = self.welcome else { return }
-                    say(welcome)
+                    guard let self, let welcome = self.welcome, welcomedIn != activations else { return }
+                    afterFocus { say(welcome) }
                 }
             }
         case .opened?:
@@ -110,7 +119,7 @@ final class Announcer {
             guard let said else { return }
             Task { @MainActor [weak self] in
                 try? await Task.sleep(for: Self.welcomeDelay)
-                self?.say(said)
+                self?.afterFocus { self?.say(said) }
             }
         default: if let said, said != saidEarly { say(said) }
         }
@@ -124,7 +133,7 @@ final class Announcer {
         Task { @MainActor [weak self] in
             try? await Task.sleep(for: Self.welcomeDelay)
             guard let self, let intro = self.intro else { return }
-            say(intro)
+            afterFocus { say(intro) }
         }
     }
 
@@ -135,11 +144,24 @@ final class Announcer {
             return
         }
         Log.debug("announce: \(text)", category: "a11y")
+        if text == welcome { welcomedIn = activations }
         // Said on a focused widget: on the window itself it would stay in the
         // screen reader's picture of the window after it was cleared.
         if gtk_window_get_focus(window.cast()) == nil { focusDefault() }
         Accessibility.announce(text, in: window)
-        afterSaying()
+    }
+
+    /// Says what `body` says right after a focus move, which the screen
+    /// reader may read only after these lines (Orca 43 reads a focus's
+    /// description when it gets to it, a second later on a busy machine):
+    /// the focused widget's lasting description (a card's suggestion),
+    /// emptied by them, is given back at once so that reading has it. Orca
+    /// says it once more after them when it read the focus first; lines
+    /// said on a key (decisions, playback, H) leave it owed until the focus
+    /// leaves, so those are never followed by it (`LastingDescription`).
+    private func afterFocus(_ body: () -> Void) {
+        body()
+        if let focus = gtk_window_get_focus(window.cast()) { LastingDescription.giveBackNow(focus) }
     }
 
     /// Forgets what was held back while another window had the focus (that
@@ -147,10 +169,6 @@ final class Announcer {
     func forgetPending() {
         pending = []
     }
-
-    /// Gives the focused widget back the description the announcement
-    /// emptied (the top card's suggestion; set by the window).
-    var afterSaying: @MainActor () -> Void = {}
 
     /// Says the result of work that ran behind a dialog (Apply, Export),
     /// once the dialog has gone and the screen reader is back on this
@@ -160,7 +178,7 @@ final class Announcer {
             try? await Task.sleep(for: .milliseconds(Self.dialogSettleMilliseconds))
             guard let self else { return }
             if gtk_window_is_active(window.cast()) != 0 { refocus() }
-            say(text)
+            afterFocus { say(text) }
         }
     }
 

@@ -95,7 +95,6 @@ final class MainWindow {
         adw_application_window_set_content(window.cast(), ui.widget("content"))
 
         self.announcer = announcer
-        announcer.afterSaying = { [unowned self] in page.stack.describeTopAgain() }
         page.player.announce = { [weak announcer] text in announcer?.say(text) }
         facts = FactsReader(model: model)
         undoToasts = UndoToastPresenter(model: model, overlay: page.toastOverlay)
