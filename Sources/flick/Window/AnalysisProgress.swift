@@ -44,16 +44,20 @@ final class AnalysisProgress {
     /// suggestions are made).
     func show(done: Int, total: Int, noun: Words.Noun, stacks: Bool) {
         gtk_label_set_text(label.cast(), Self.words(done: done, total: total, noun: noun, stacks: stacks))
+        gtk_widget_set_visible(label.widget, 1)
         gtk_revealer_set_reveal_child(root.cast(), 1)
     }
 
     /// Stop has the keyboard focus.
     var hasFocus: Bool { gtk_widget_has_focus(stopButton.widget) != 0 }
 
-    /// Hides the line; its words go too (a screen reader finds no stale status).
+    /// Hides the line; its words go too (a screen reader finds no stale
+    /// status), and so does the label itself: an empty status label would be
+    /// named by its type ("GtkLabel") in the accessibility tree.
     func hide() {
         gtk_revealer_set_reveal_child(root.cast(), 0)
         gtk_label_set_text(label.cast(), "")
+        gtk_widget_set_visible(label.widget, 0)
     }
 
     /// "Looking for similar photos… 340 of 1,000" (numbers grouped as the
