@@ -209,6 +209,11 @@ final class CardStackView {
             leaving = card
             card.setMuted(true) // sound only ever from the top card
             Accessibility.setHidden(card.button, true)
+            // A press never lands on a card on its way out: a drag begun on
+            // it ends its flight, which takes the card off the stage, and
+            // with it the press's grab (the release would never come).
+            gtk_widget_set_can_target(card.button.widget, 0)
+            gtk_widget_set_can_target(card.peek.area, 0)
         }
         shownGroups = model.insights.groups
         let visible = model.upcoming(beneath: PoseModel.visibleBeneath)
