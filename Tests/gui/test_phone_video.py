@@ -198,6 +198,17 @@ def test_overview_tiles_and_the_shared_thumbnails_are_upright(phone, tmp_path):
             assert_upright(tiny(file), phone / name, tmp_path, f"the shared thumbnail of {name}")
         # The tile's poster box (176×132 at its top, the picture centred in
         # it) shows the upright picture: its upper half, clear of the badge.
+        # Read where the tile is once the analysis line under the header bar
+        # has gone: while it shows, or as it goes, the overview sits lower.
+        wait_until(lambda: not [n for n in find_nodes(s.atspi_tree(), role="status bar")
+                                if n["name"].startswith("Looking")], 120, what="the analysis line to go")
+        last = {}
+
+        def settled():  # the same place twice in a row: the line's slide is over
+            now = tile("c_portrait.mp4")
+            before, last["tile"] = last.get("tile"), now
+            return now if now and before and now["extents"] == before["extents"] else None
+        portrait = wait_until(settled, 20, what="the portrait tile to hold still")
         shot = s.screenshot(tmp_path / "overview.png")
         x, y, w, _ = portrait["extents"]
         box_top, box_height = y + 5, 132
