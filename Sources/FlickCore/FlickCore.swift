@@ -18,6 +18,7 @@
 //     PhotoHeader      format, EXIF orientation (JPEG, TIFF, WebP), HEIF/AVIF size
 //     PhotoOrientation the eight EXIF turns as rotate/flip steps
 //   FolderScan, NaturalOrder, ClipKind, RawPath, PathKey, Log
+//   FileSize         a size in GNOME's words ("97.3 kB"), for the window and the CLI
 //   Debounce         when work after a burst of events is due (quiet, or at the latest)
 //
 // Who calls it: the GTK layer feeds gesture samples and key/button actions

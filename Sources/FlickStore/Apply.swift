@@ -52,7 +52,7 @@ public enum Apply {
 
     /// "3 files, 12.4 MB".
     public static func summary(count: Int, bytes: Int64) -> String {
-        "\(count) \(count == 1 ? "file" : "files"), \(ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file))"
+        "\(count) \(count == 1 ? "file" : "files"), \(FileSize.words(bytes))"
     }
 }
 

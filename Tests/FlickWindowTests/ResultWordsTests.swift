@@ -28,7 +28,7 @@ import Testing
         #expect(applied.notMoved.contains { $0.contains("IMG_1.HEIC stays") })
         #expect(applied.withoutTrash == ["usb/c.mp4"], "Flick Rejected is offered for the file with no Trash only")
         #expect(!applied.isComplete)
-        #expect(ResultWords.moved(applied) == "Moved 2 files to the Trash, \(Words.size(1_800_000)) freed.")
+        #expect(ResultWords.moved(applied) == "Moved 2 files to the Trash, 1.8\u{a0}MB freed.")
     }
 
     @Test func intoTheRejectedFolderNothingIsFreedOrSaidFreed() {

@@ -3,7 +3,7 @@ import Testing
 @testable import flick
 
 /// The words a card and its overview tile share for what Flick suggests
-/// and for a file's size.
+/// (a file's size: FlickCoreTests' FileSizeTests).
 @MainActor
 @Suite struct SuggestionWordsTests {
     @Test func eachReasonHasItsPhrase() {
@@ -14,12 +14,5 @@ import Testing
         for suggestion in Suggestion.allCases {
             #expect(!Words.reason(suggestion).isEmpty)
         }
-    }
-
-    @Test func sizesAreGLibsDesktopWords() {
-        #expect(Words.size(24_100_000) == "24.1\u{a0}MB")
-        #expect(Words.size(179_920) == "179.9\u{a0}kB")
-        #expect(Words.size(12) == "12 bytes")
-        #expect(Words.size(-1) == "0 bytes", "a size never reads negative")
     }
 }

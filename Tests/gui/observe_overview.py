@@ -135,9 +135,9 @@ def tile_crop(node, inset=12):
 
 def dialog(s):
     """The Apply dialog as shown: heading, body, the listed files with
-    their checks (each {"checked", "focused", ...}), the focused file (None
-    when the focus is elsewhere) and the buttons; None when no dialog
-    shows. A quick look (`atspi_find`): the list recycles a few hundred
+    their checks (each {"checked", "focused", ...}) and sizes ({file:
+    "2.6\u00a0MB"}), the focused file (None when the focus is elsewhere)
+    and the buttons; None when no dialog shows. A quick look (`atspi_find`): the list recycles a few hundred
     rows at most, and they are read for a few things each."""
     found = s.atspi_find("dialog", "label", "check box", "push button")
     windows = [n for n in found if n["role"] == "dialog"]
@@ -145,11 +145,19 @@ def dialog(s):
         return None
     labels = [n["name"] for n in found if n["role"] == "label"]
     checks = [n for n in found if n["role"] == "check box"]
+    # A row's size is the label after its check (the tree's order), past the check's own label.
+    sizes, check = {}, None
+    for n in found:
+        if n["role"] == "check box":
+            check = n["name"]
+        elif n["role"] == "label" and check is not None and n["name"] != check:
+            sizes[check], check = n["name"], None
     return {
         "heading": windows[0]["name"],
         "body": labels[1] if len(labels) > 1 else None,
         "files": [c["name"] for c in checks],
         "checks": {c["name"]: c for c in checks},
+        "sizes": sizes,
         "focus": next((c["name"] for c in checks if c["focused"]), None),
         "buttons": [(n["name"], n["focused"]) for n in found if n["role"] == "push button"],
     }

@@ -15,6 +15,7 @@ from cli import Cli
 from file_reads import FileReads
 from harness import FlickSession, wait_until
 from orca import Orca, said_text, starts
+from test_suggestions_window import glib_size
 
 DATA = "/usr/share/doc/opencv-doc/examples/data"
 # How many times the window opens a photo that is not near the top card
@@ -59,6 +60,8 @@ def compare_buttons(session):
 
 def test_compare_keeps_the_chosen_one_and_marks_the_other_by_keyboard(burst, tmp_path):
     cli = Cli(tmp_path)
+    # Each side says its file's size as the card and the Apply list do (GLib's words: "179.9\u00a0kB").
+    size = {p.name: glib_size(p.stat().st_size) for p in burst.iterdir()}
     with FlickSession([str(burst)], data_home=cli.data, window_manager=True, stacks=True) as session:
         window = session.wait_for_window()
         with Orca(session) as orca:
@@ -71,34 +74,34 @@ def test_compare_keeps_the_chosen_one_and_marks_the_other_by_keyboard(burst, tmp
                 opened.extend(said)
                 return starts(said, "Left: ")
             wait_until(compare_opens, 40, interval=0.5, what="C to open Compare on the stack")
-            assert starts(opened, "Left: IMG_2001.jpg, 512×512, 180 KB, chosen"), said_text(opened)
+            assert starts(opened, f"Left: IMG_2001.jpg, 512×512, {size['IMG_2001.jpg']}, chosen"), said_text(opened)
             sides = compare_buttons(session)
-            assert sides == {"Left: IMG_2001.jpg, 512×512, 180 KB, chosen": True,
-                             "Right: IMG_2001_small.jpg, 256×256, 24 KB": False}, sides
+            assert sides == {f"Left: IMG_2001.jpg, 512×512, {size['IMG_2001.jpg']}, chosen": True,
+                             f"Right: IMG_2001_small.jpg, 256×256, {size['IMG_2001_small.jpg']}": False}, sides
 
             # ] steps the other side through the rest of the stack; its new clip is said.
             said = orca.press("bracketright", timeout=6, quiet=0.6, until=lambda s: starts(s, "Right: IMG_2001_zchat"))
-            assert starts(said, "Right: IMG_2001_zchat.webp, 512×512, 58 KB"), said_text(said)
+            assert starts(said, f"Right: IMG_2001_zchat.webp, 512×512, {size['IMG_2001_zchat.webp']}"), said_text(said)
             # → chooses the right side: it takes the focus and is read as chosen.
             said = orca.press("Right", timeout=6, quiet=0.6, until=lambda s: starts(s, "Right: "))
-            assert starts(said, "Right: IMG_2001_zchat.webp, 512×512, 58 KB, chosen push button"), said_text(said)
+            assert starts(said, f"Right: IMG_2001_zchat.webp, 512×512, {size['IMG_2001_zchat.webp']}, chosen push button"), said_text(said)
             said = orca.press("Left", timeout=6, quiet=0.6, until=lambda s: starts(s, "Left: "))
-            assert starts(said, "Left: IMG_2001.jpg, 512×512, 180 KB, chosen push button"), said_text(said)
+            assert starts(said, f"Left: IMG_2001.jpg, 512×512, {size['IMG_2001.jpg']}, chosen push button"), said_text(said)
 
             # Enter keeps the chosen one, marks the other; the next unmarked one comes in.
             said = orca.press("Return", timeout=6, quiet=0.6, until=lambda s: starts(s, "Kept "))
             # In K's words: one event, one sentence, for both ways of keeping.
             assert starts(said, "Kept IMG_2001.jpg, 1 similar marked for deletion. 2 left."), said_text(said)
             sides = compare_buttons(session)
-            assert sides == {"Left: IMG_2001.jpg, 512×512, 180 KB, liked, chosen": True,
-                             "Right: IMG_2001_small.jpg, 256×256, 24 KB": False}, sides
+            assert sides == {f"Left: IMG_2001.jpg, 512×512, {size['IMG_2001.jpg']}, liked, chosen": True,
+                             f"Right: IMG_2001_small.jpg, 256×256, {size['IMG_2001_small.jpg']}": False}, sides
             decisions = cli.decisions(burst)
             assert decisions == {"IMG_2001.jpg": "like", "IMG_2001_small.jpg": None, "IMG_2001_zchat.webp": "delete",
                                  "shelf_box.png": None}, decisions
 
             # Tab reaches the other picture, named.
             said = orca.press("Tab", timeout=6, quiet=0.6, until=lambda s: starts(s, "Right: "))
-            assert starts(said, "Right: IMG_2001_small.jpg, 256×256, 24 KB, chosen"), said_text(said)
+            assert starts(said, f"Right: IMG_2001_small.jpg, 256×256, {size['IMG_2001_small.jpg']}, chosen"), said_text(said)
             # The last one: Compare closes, and the main window says what happened, once.
             orca.press("Left", timeout=6, quiet=0.6, until=lambda s: starts(s, "Left: "))
             said = orca.press("Return", timeout=10, quiet=1.0, until=lambda s: starts(s, "Kept IMG_2001.jpg"))

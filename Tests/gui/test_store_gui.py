@@ -50,6 +50,10 @@ def test_apply_from_the_finished_page_moves_deletions_to_the_trash(tmp_path, art
     deck = photo_deck(tmp_path / "deck", 3)
     data = tmp_path / "data"
     with Review(deck, data_home=data) as s:
+        # The size the first card's player bar says ("card_000.png · 800×600 · 41.6\u00a0kB").
+        caption = s.wait_for(lambda: (lambda p: p and (p["caption"] or "").count(" · ") == 2 and p["caption"])(s.player()),
+                             "the first card's name, picture size and file size")
+        on_card = caption.rsplit(" · ", 1)[1]
         for i, key in enumerate(["d", "l", "d"]):
             s.key(key)
             s.wait_for(lambda n=i + 1: s.cursor() == n or (n == 3 and s.finished()), f"decision {i + 1}")
@@ -59,6 +63,9 @@ def test_apply_from_the_finished_page_moves_deletions_to_the_trash(tmp_path, art
         assert shown["files"] == ["card_000.png", "card_002.png"]
         # What the move frees, in the words its result will use.
         freed = glib_size(sum((deck / name).stat().st_size for name in shown["files"]))
+        # Each row says its file's size as its card did, in GLib's words.
+        assert shown["sizes"] == {name: glib_size((deck / name).stat().st_size) for name in shown["files"]}, shown["sizes"]
+        assert shown["sizes"]["card_000.png"] == on_card, (shown["sizes"], caption)
         assert (shown["body"] or "").startswith(f"2 files will be moved to the Trash, freeing {freed}."), shown["body"]
         s.screenshot(artifacts / "flick-apply-confirm.png")
         s.atspi_do("push button", "Move to Trash")

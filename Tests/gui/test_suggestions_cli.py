@@ -12,6 +12,7 @@ import subprocess
 import pytest
 
 from cli import Cli
+from test_suggestions_window import glib_size
 
 DATA = "/usr/share/doc/opencv-doc/examples/data"
 X264 = ["-an", "-c:v", "libx264", "-preset", "ultrafast"]
@@ -83,7 +84,9 @@ def test_status_text_says_the_space_marked_and_what_is_suggested(phone, tmp_path
     marked = size["baboon(1).jpg"] + size["VID_20240101_120000.mp4"]
     assert (status["bytes_delete"], status["bytes_like"]) == (marked, size["VID_20240101_130000.mp4"])
     text = cli.run("status", phone, check=0).stdout
-    assert f" · {marked / 1000:.0f} KB marked for deletion · " in text, text
+    # Each size in the window's words (GLib's g_format_size: "1.2\u00a0MB").
+    total, liked = status["bytes"], size["VID_20240101_130000.mp4"]
+    assert f"{glib_size(total)} in all · {glib_size(marked)} marked for deletion · {glib_size(liked)} liked\n" in text, text
     assert "Suggested (nothing is marked): 1 short clip, 4 screenshots, 1 extra copy, 1 very dark, 1 blurry photo\n" in text
     assert "VID_20240101_180000.mp4  [suggested: dark]\n" in text
     assert "VID_20240101_120000.mp4  [suggested: short]\n" in text

@@ -186,7 +186,7 @@ struct ExportCommand: ParsableCommand {
         let report = ExportLikes(items: items).copies(into: directory.writingPath, link: link,
                                                       progress: { step in
                                                           stop.working(on: nil, done: step.done, of: step.total)
-                                                          progress.update(step.fraction, ByteCountFormatter.string(fromByteCount: step.bytes ?? 0, countStyle: .file))
+                                                          progress.update(step.fraction, FileSize.words(step.bytes ?? 0))
                                                       },
                                                       isCancelled: { Interrupt.requested })
         progress.finish()

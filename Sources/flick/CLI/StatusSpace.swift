@@ -31,17 +31,9 @@ struct StatusSpace {
         liked = zip(clips, bytes).reduce(0) { $0 + ($1.0.decision == .like ? $1.1 : 0) }
     }
 
-    /// "5.2 MB in all · 1.8 MB marked for deletion · 700 KB liked", sizes
-    /// as the window's Apply list words them (ByteCountFormatter, file
-    /// style), but "0 bytes" rather than "Zero KB".
+    /// "5.2 MB in all · 1.8 MB marked for deletion · 700.0 kB liked", each
+    /// size in the window's words (`FileSize.words`, "0 bytes" for none).
     var line: String {
-        "\(Self.size(total)) in all · \(Self.size(marked)) marked for deletion · \(Self.size(liked)) liked"
-    }
-
-    static func size(_ bytes: Int64) -> String {
-        let formatter = ByteCountFormatter()
-        formatter.countStyle = .file
-        formatter.allowsNonnumericFormatting = false
-        return formatter.string(fromByteCount: bytes)
+        "\(FileSize.words(total)) in all · \(FileSize.words(marked)) marked for deletion · \(FileSize.words(liked)) liked"
     }
 }

@@ -54,7 +54,7 @@ final class ApplyListRow {
         clipID = item.clipID
         gtk_check_button_set_label(check.cast(), label ?? RawPath.display(item.relativePath))
         gtk_check_button_set_active(check.cast(), checked ? 1 : 0)
-        gtk_label_set_text(size.opaque, ByteCountFormatter.string(fromByteCount: item.size, countStyle: .file))
+        gtk_label_set_text(size.opaque, FileSize.words(item.size))
         setPoster(texture)
         self.index = index
     }

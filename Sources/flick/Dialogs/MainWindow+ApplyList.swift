@@ -70,7 +70,7 @@ extension MainWindow {
     static func spokenSummary(count: Int, bytes: Int64) -> String {
         count == 0 ? tr("No files checked: nothing will be moved.")
             : trn("%ld file will be moved to the Trash, freeing %@.", "%ld files will be moved to the Trash, freeing %@.",
-                  count, count, Words.size(bytes))
+                  count, count, FileSize.words(bytes))
     }
 
     /// "Move 29 Photos to the Trash?": photos, clips or items as they are.
@@ -82,7 +82,7 @@ extension MainWindow {
     private static func moveBody(count: Int, bytes: Int64) -> String {
         guard count > 0 else { return spokenSummary(count: 0, bytes: 0) }
         return trn("%ld file will be moved to the Trash, freeing %@. You can restore it from the Files app.",
-            "%ld files will be moved to the Trash, freeing %@. You can restore them from the Files app.", count, count, Words.size(bytes))
+            "%ld files will be moved to the Trash, freeing %@. You can restore them from the Files app.", count, count, FileSize.words(bytes))
             + "\n" + tr("Uncheck a file to keep it out of this move; it stays marked for deletion.")
     }
 }

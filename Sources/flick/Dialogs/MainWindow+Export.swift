@@ -216,7 +216,7 @@ extension MainWindow {
             }
         case .copy:
             let report = export.copies(into: destination, link: false,
-                                       progress: { progress($0.fraction, ByteCountFormatter.string(fromByteCount: $0.bytes ?? 0, countStyle: .file)) },
+                                       progress: { progress($0.fraction, FileSize.words($0.bytes ?? 0)) },
                                        isCancelled: { cancel.isSet })
             if report.cancelled {
                 return ExportedLikes(form: form, stopped: tr("Cancelled after %ld of %ld clips; nothing partial was left.", report.moved.count, items.count))

@@ -51,7 +51,7 @@ extension MainWindow {
     /// "3 files, 1.8 GB ticked." (what marking them would free once applied).
     private static func markSummary(count: Int, bytes: Int64) -> String {
         count == 0 ? tr("No files ticked: nothing will be marked.")
-            : trn("%ld file ticked, %@.", "%ld files ticked, %@.", count, count, Words.size(bytes))
+            : trn("%ld file ticked, %@.", "%ld files ticked, %@.", count, count, FileSize.words(bytes))
     }
 
     private static func markBody(count: Int, bytes: Int64) -> String {

@@ -36,7 +36,7 @@ enum ResultWords {
         let place = applied.place == .trash ? tr("the Trash") : tr("“%@”", FolderScan.rejectedFolderName)
         let moved = count == 0 ? ""
             : applied.place == .trash
-            ? trn("Moved %ld file to %@, %@ freed.", "Moved %ld files to %@, %@ freed.", count, count, place, Words.size(applied.freedBytes))
+            ? trn("Moved %ld file to %@, %@ freed.", "Moved %ld files to %@, %@ freed.", count, count, place, FileSize.words(applied.freedBytes))
             : trn("Moved %ld file to %@.", "Moved %ld files to %@.", count, count, place)
         return ([moved] + applied.notes).filter { !$0.isEmpty }.joined(separator: " ")
     }

@@ -76,7 +76,7 @@ extension OverviewTile {
 
     /// "0:04 · 24.1 MB", "photo · 3.2 MB" (the size once known).
     static func details(_ clip: ReviewClip, facts: ClipFacts, bytes: Int64?) -> String {
-        [durationText(clip, facts: facts), bytes.map(Words.size) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
+        [durationText(clip, facts: facts), bytes.map(FileSize.words) ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
     }
 }
 

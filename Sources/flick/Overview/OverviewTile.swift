@@ -97,7 +97,7 @@ final class OverviewTile {
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         let look = Look(name: clip.name, duration: details, decision: decision, isCurrent: position == model.cursor,
                         accessibleName: said + Self.stateWords(current: position == model.cursor, selected: self.selected, place: self.place),
-                        accessibleDescription: [bytes.map(Words.size), suggested].compactMap { $0 }.joined(separator: ", "))
+                        accessibleDescription: [bytes.map(FileSize.words), suggested].compactMap { $0 }.joined(separator: ", "))
         let old = drawn
         drawn = look
         if look.name != old?.name { gtk_label_set_text(name.opaque, look.name) }

@@ -150,7 +150,7 @@ final class PlayerBar {
         let name = model.top?.name ?? ""
         let isVideo = model.top?.kind == .video && facts.problem == nil
         // The file's size and why it is suggested, once the analysis knows.
-        let size = model.bytes(at: model.cursor).map(Words.size) ?? ""
+        let size = model.bytes(at: model.cursor).map(FileSize.words) ?? ""
         let reason = Words.suggested(model.suggestions(at: model.cursor)) ?? ""
         gtk_label_set_text(caption.opaque, [name, Self.details(facts, timed: isVideo), size, reason].filter { !$0.isEmpty }.joined(separator: " · "))
         for part in [positionLabel.widget, seekBar.widget] { gtk_widget_set_visible(part, isVideo ? 1 : 0) }

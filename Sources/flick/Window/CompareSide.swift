@@ -69,7 +69,7 @@ final class CompareSide {
     func describe(side: String, name: String, decision: String?, chosen: Bool) {
         var parts = [name]
         if let width = loaded?.width, let height = loaded?.height { parts.append("\(width)×\(height)") }
-        if let bytes = loaded?.bytes { parts.append(ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)) }
+        if let bytes = loaded?.bytes { parts.append(FileSize.words(bytes)) }
         if let decision { parts.append(decision) }
         gtk_label_set_text(caption.cast(), parts.joined(separator: " · "))
         if chosen { parts.append(tr("chosen")) }

@@ -1,14 +1,12 @@
-import CGtk
 import FlickCore
 
-/// The words for what Flick suggests might go, and for a file's size: one
-/// place, so a card, its overview tile and what a screen reader hears say
-/// them alike.
+/// The words for what Flick suggests might go: one place, so a card, its
+/// overview tile and what a screen reader hears say them alike (a file's
+/// size beside them is `FileSize.words`, shared with the command line).
 ///
 /// ```swift
 /// Words.suggested([.dark])           // "Suggested: very dark"
 /// Words.suggested([.copy, .short])   // "Suggested: extra copy, short"
-/// Words.size(24_100_000)             // "24.1 MB"
 /// ```
 extension Words {
     /// "Suggested: very dark" (the reasons joined: "Suggested: extra copy,
@@ -28,13 +26,5 @@ extension Words {
         case .screenshot: tr("screenshot")
         case .copy: tr("extra copy")
         }
-    }
-
-    /// A file's size as GLib words it for the desktop (decimal units, the
-    /// user's language): "24.1 MB", "700.0 kB", "12 bytes".
-    static func size(_ bytes: Int64) -> String {
-        guard let words = g_format_size(guint64(max(0, bytes))) else { return "" }
-        defer { g_free(words) }
-        return String(cString: words)
     }
 }

@@ -18,6 +18,6 @@ extension Words {
 
     /// "1.8 GB marked for deletion" (nil when nothing marked has a known size).
     static func markedSpace(_ bytes: Int64) -> String? {
-        bytes > 0 ? tr("%@ marked for deletion", size(bytes)) : nil
+        bytes > 0 ? tr("%@ marked for deletion", FileSize.words(bytes)) : nil
     }
 }
