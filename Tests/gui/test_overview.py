@@ -6,7 +6,6 @@ Everything is read as a user reads it: the tree (tiles, their selected
 state, the filter pressed, the lines around the grid), screenshots, and the
 store through `flick status --json`."""
 import subprocess
-import time
 
 import observe_overview as ov
 from harness import find_nodes, image_stats, wait_until
