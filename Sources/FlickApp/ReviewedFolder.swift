@@ -92,6 +92,14 @@ public final class ReviewedFolder {
         }
     }
 
+    /// Returns once the rows a deferred sync left are written (at once
+    /// when none are), or their writing stopped: work with a store
+    /// connection of its own waits for this, since its commits would tell
+    /// the slices that another Flick changed the store.
+    public func rowsWritten() async {
+        await writer?.value
+    }
+
     /// Persists what the session just did; durable when this returns.
     public func record(_ outcome: ActionOutcome, session: ReviewSession) throws(StoreError) {
         try store.record(outcome, session: session, folder: record)
@@ -181,6 +189,9 @@ public final class ReviewedFolder {
     public func close() {
         pending?.cancel()
         writer?.cancel()
+        // Rows left unwritten would run before the next folder's first
+        // statement, and fail its opening if the store changed meanwhile.
+        store.dropDeferredSync(of: record)
         if let monitor {
             g_file_monitor_cancel(monitor.pointer)
             self.monitor = nil  // the monitor's reference goes with its owner

@@ -66,6 +66,17 @@ extension Store {
         return !done
     }
 
+    /// Forgets the rows a deferred sync of `folder` has not written yet: the
+    /// folder closed, and what it left must not run before (and fail) the
+    /// next folder's first statement. Nothing is lost: a file without its
+    /// row gets it again from the folder's next sync, and no decision can
+    /// be on a row that was never written.
+    public func dropDeferredSync(of folder: FolderRecord) {
+        guard let plan = deferred, plan.folder.id == folder.id else { return }
+        deferred = nil
+        db.pending = nil
+    }
+
     /// Writes whatever the deferred sync has left (nothing when none is deferred).
     public func finishDeferredSync() throws(StoreError) {
         while try writeDeferredSync(rows: .max) {}

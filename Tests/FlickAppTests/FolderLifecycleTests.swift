@@ -111,6 +111,32 @@ final class Gate {
         harness.folders.closeFolder()
     }
 
+    @Test func anotherFolderOpensWhileTheStoreChangedUnderTheFirstOnesUnwrittenRows() async throws {
+        let fixture = try AppFixture([("a.mp4", Data("a".utf8)), ("b.mp4", Data("b".utf8))])
+        let other = fixture.root.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Data("c".utf8).write(to: other.appendingPathComponent("c.mp4"))
+        let harness = Harness(fixture)
+        await harness.folders.open(fixture.folder, recursive: false, order: .name, kinds: [.video], fallback: false).loaded.value
+        #expect(fixture.store.hasDeferredSync, "the first load leaves its new rows for later")
+        // Another connection commits (the analysis, a second Flick) before those rows are written.
+        let elsewhere = try Store(path: fixture.store.path)
+        let third = fixture.root.appendingPathComponent("third")
+        try FileManager.default.createDirectory(at: third, withIntermediateDirectories: true)
+        try Data("d".utf8).write(to: third.appendingPathComponent("d.mp4"))
+        _ = try elsewhere.sync(try elsewhere.folder(at: third), with: FolderScan.scan(third))
+        await harness.folders.open(other, recursive: false, order: .name, kinds: [.video], fallback: false).loaded.value
+        #expect(harness.model.screen == .cards, "the second folder opens: \(harness.model.screen)")
+        #expect(harness.model.clips.map(\.name) == ["c.mp4"])
+        // The first folder's files get their rows when it opens again.
+        await harness.folders.open(fixture.folder, recursive: false, order: .name, kinds: [.video], fallback: false).loaded.value
+        #expect(harness.model.clips.map(\.name) == ["a.mp4", "b.mp4"])
+        try fixture.store.finishDeferredSync()
+        let record = try fixture.store.folder(at: fixture.folder)
+        #expect(try fixture.store.sync(record, with: FolderScan.scan(fixture.folder)).added == 0)
+        harness.folders.closeFolder()
+    }
+
     @Test func namedChangesAreFollowedWithoutARescanAndAnUnnamedOneRescans() async throws {
         let fixture = try AppFixture([("a.mp4", Data("a".utf8)), ("b.mp4", Data("b".utf8))])
         let harness = Harness(fixture)

@@ -42,6 +42,17 @@ import Testing
         #expect(reopened.deck.cursor == 2)
     }
 
+    @Test func workWithAConnectionOfItsOwnWaitsUntilTheDeferredRowsAreWritten() async throws {
+        let fixture = try AppFixture([("a.mp4", Data("a".utf8)), ("b.mp4", Data("b".utf8))])
+        let folder = try open(fixture)
+        _ = try folder.load(deferringWrites: true)
+        #expect(fixture.store.hasDeferredSync)
+        folder.writeDeferredRows { Issue.record("the store did not change under the rows") }
+        await folder.rowsWritten()
+        #expect(!fixture.store.hasDeferredSync, "every row is in the store once rowsWritten returns")
+        folder.close()
+    }
+
     @Test func aDecisionWithNoFolderOpenIsRefusedInTheCallersWords() throws {
         struct Worded: Error { let cause: String }
         let recorder = DecisionRecorder(wording: { Worded(cause: String(describing: $0)) })

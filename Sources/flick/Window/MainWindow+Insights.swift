@@ -28,6 +28,9 @@ extension MainWindow {
         let delay = deck == .opened ? Self.insightsDelayMilliseconds : Self.insightsSettleMilliseconds
         Task { @MainActor [weak self] in
             try? await Task.sleep(nanoseconds: delay * 1_000_000)
+            // The analysis commits through a connection of its own: it
+            // starts once the folder's new rows are in the store.
+            await self?.folder?.rowsWritten()
             guard let self, scheduled == insightsScheduled, !model.clips.isEmpty else { return }
             let run = insightsRun ?? InsightsRun(model: model, storePath: storePath, describe: ErrorText.store)
             insightsRun = run
