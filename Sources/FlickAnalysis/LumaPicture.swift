@@ -1,9 +1,10 @@
 import CFFmpeg
 
 /// The grey of a decoded frame, averaged down: read straight from the
-/// luma plane when the frame has one of 8-bit samples (every common
-/// video's YUV, full or limited range alike: the grey is its Y as
-/// stored); any other format (RGB, palette, 10-bit) is first converted
+/// luma plane when the frame has one (every video's YUV, 8-bit or more,
+/// full or limited range alike: the grey is its Y as stored, deeper
+/// samples brought to the 0–255 scale, so a 10-bit HDR clip reads as its
+/// 8-bit copy does); any other format (RGB, palette) is first converted
 /// whole to 8-bit grey by libswscale, into a buffer kept for the clip.
 ///
 /// Threading: one per clip, one thread.
@@ -18,9 +19,15 @@ struct LumaPicture: ~Copyable {
     mutating func average(_ frame: UnsafeMutablePointer<AVFrame>, toWidth: Int, toHeight: Int) -> GreyImage {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         let outWidth = min(toWidth, width), outHeight = min(toHeight, height)
-        if Self.hasByteLuma(frame), let plane = frame.pointee.data.0 {
-            return GreyImage(plane: plane, width: width, height: height, stride: Int(frame.pointee.linesize.0),
-                             toWidth: outWidth, toHeight: outHeight)
+        if let luma = Self.luma(frame), let plane = frame.pointee.data.0 {
+            let stride = Int(frame.pointee.linesize.0)
+            if luma.bytes == 1 {
+                return GreyImage(plane: plane, width: width, height: height, stride: stride, toWidth: outWidth, toHeight: outHeight)
+            }
+            return UnsafeRawPointer(plane).withMemoryRebound(to: UInt16.self, capacity: stride / 2 * height) { words in
+                GreyImage(plane: words, width: width, height: height, stride: stride / 2, toWidth: outWidth, toHeight: outHeight,
+                          divisor: luma.divisor)
+            }
         }
         let format = AVPixelFormat(rawValue: frame.pointee.format)
         scaler = sws_getCachedContext(scaler, Int32(width), Int32(height), format, Int32(width), Int32(height), AV_PIX_FMT_GRAY8,
@@ -44,12 +51,21 @@ struct LumaPicture: ~Copyable {
         }
     }
 
-    /// Whether the frame's first plane holds its luma, one byte a pixel.
-    private static func hasByteLuma(_ frame: UnsafeMutablePointer<AVFrame>) -> Bool {
-        guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)) else { return false }
+    /// How the frame's first plane holds its luma, when it does: one byte
+    /// a pixel, or a little-endian word whose value over `divisor` is on
+    /// the 0–255 scale (10-bit in the low bits: 4; P010's 10 bits at the
+    /// top: 256).
+    private static func luma(_ frame: UnsafeMutablePointer<AVFrame>) -> (bytes: Int, divisor: Float)? {
+        guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)) else { return nil }
         let flags = descriptor.pointee.flags
         let luma = descriptor.pointee.comp.0
-        return flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0 && flags & UInt64(AV_PIX_FMT_FLAG_BITSTREAM) == 0
-            && luma.plane == 0 && luma.step == 1 && luma.depth == 8 && luma.shift == 0 && luma.offset == 0
+        let other = UInt64(AV_PIX_FMT_FLAG_RGB) | UInt64(AV_PIX_FMT_FLAG_PAL) | UInt64(AV_PIX_FMT_FLAG_BITSTREAM)
+            | UInt64(AV_PIX_FMT_FLAG_BE) | UInt64(AV_PIX_FMT_FLAG_FLOAT)
+        guard flags & other == 0, luma.plane == 0, luma.offset == 0 else { return nil }
+        if luma.step == 1, luma.depth == 8, luma.shift == 0 { return (1, 1) }
+        if luma.step == 2, luma.depth > 8, luma.depth <= 16, luma.shift + luma.depth <= 16 {
+            return (2, Float(1 << (luma.shift + luma.depth - 8)))
+        }
+        return nil
     }
 }

@@ -4,12 +4,13 @@ import Testing
 @testable import FlickAnalysis
 
 /// How clips are decoded for their prints (`ClipSampler`, FFmpeg) on real
-/// footage: a copy with B-frames (some skipped unread) and a copy stored
-/// on its side with a display matrix still stack with the original; a
+/// footage: a copy with B-frames (some skipped unread), a 10-bit copy and
+/// a copy stored on its side with a display matrix stack with the original
+/// (the 10-bit one as bright as it); a
 /// broken file fails with its name and the reason, a cut one keeps the
 /// frames before the cut.
 @Suite struct ClipDecodingTests {
-    static let bFrames = "street-0005-bframes.mp4", turned = "street-0005-turned.mp4"
+    static let bFrames = "street-0005-bframes.mp4", turned = "street-0005-turned.mp4", deep = "street-0005-10bit.mp4"
     static let broken = "broken.mp4", cutNoIndex = "street-cut.mp4", cutAfterIndex = "street-cut-faststart.mp4"
 
     static let folder: Result<String, any Error> = Result {
@@ -17,6 +18,8 @@ import Testing
         let source = ["-v", "error", "-y", "-ss", "5", "-t", "10", "-i", "\(RealMedia.data)/vtest.avi", "-an"]
         // A phone-like encode: B-frames, CABAC, deblocking, another size.
         try RealMedia.run("ffmpeg", source + ["-vf", "scale=640:-2", "-c:v", "libx264", "-preset", "medium", "-bf", "3", "\(folder)/\(bFrames)"])
+        // As an HDR phone clip stores its samples: 10 bits each.
+        try RealMedia.run("ffmpeg", source + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p10le", "\(folder)/\(deep)"])
         // Stored a quarter turn counter-clockwise, with the display matrix a phone held upright writes (a quarter
         // turn clockwise: 0 1 −1 0; FFmpeg 5.1 writes it for the "rotate" tag 270).
         try RealMedia.run("ffmpeg", source + ["-vf", "transpose=cclock", "-c:v", "libx264", "-preset", "ultrafast", "\(folder)/stored.mp4"])
@@ -47,6 +50,21 @@ import Testing
         #expect(copy.frames.count == 10 * ClipPrint.rate)
         #expect(ClipMatch.matches(try ClipStackTests.print(RealClips.moment), copy))
         #expect(!ClipMatch.matches(try ClipStackTests.print(RealClips.otherMoment), copy))
+    }
+
+    @Test func aTenBitCopyStacksAndReadsAsBrightAsTheOriginal() throws {
+        let original = AnalysisItem(path: "\(try RealClips.folder.get())/\(RealClips.moment)", kind: .video, identity: FileIdentity())
+        let deep = AnalysisItem(path: "\(try Self.folder.get())/\(Self.deep)", kind: .video, identity: FileIdentity())
+        let originalResult = StackAnalysis.print(of: original, cancelled: { false })
+        let deepResult = StackAnalysis.print(of: deep, cancelled: { false })
+        guard case .clip(let originalPrint) = originalResult.print, case .clip(let deepPrint) = deepResult.print else {
+            Issue.record("no prints: \(String(describing: originalResult.print)), \(String(describing: deepResult.print))")
+            return
+        }
+        #expect(ClipMatch.matches(originalPrint, deepPrint))
+        // The grey is the stored luma at any depth: not stretched from video levels to full range on the way.
+        let levels = (try #require(originalResult.quality).level, try #require(deepResult.quality).level)
+        #expect(abs(levels.0 - levels.1) <= 2, "\(levels)")
     }
 
     @Test func aClipStoredOnItsSideIsSampledUpright() throws {
