@@ -15,6 +15,11 @@ import Foundation
 /// Threading: blocks the caller until the clip (or its first `maxSeconds`)
 /// is read; run it off the main thread. Each call opens its own decoder.
 enum ClipSampler {
+    /// How far from a sampled time a frame is decoded in full, in frames:
+    /// one (the frames either side of the time), and a hair for time
+    /// stamps rounded by the container.
+    static let wantedReach = 1.01
+
     /// What one clip's decode gives: `frames`, one `side` × `side` picture
     /// every 1/`rate` s from the start; `large`, every `largeEvery`-th of
     /// them (fitting `box`, never larger than the clip); the clip's whole
@@ -36,7 +41,7 @@ enum ClipSampler {
         var samples = Samples(frames: [], large: [], duration: decoder.duration)
         let step = 1 / Double(rate)
         // A packet's frame is wanted when a sampled time is within one frame of it: both frames around each time are decoded.
-        let reach = decoder.frameSeconds * 1.01
+        let reach = decoder.frameSeconds * wantedReach
         let wanted: (Double) -> Bool = { seconds in
             let nearest = (seconds / step).rounded() * step
             return abs(seconds - nearest) <= reach && seconds <= maxSeconds + reach
@@ -56,7 +61,11 @@ enum ClipSampler {
         while !cancelled(), nextTime <= maxSeconds, let (frame, seconds) = try decoder.next(wanted: wanted) {
             // Each sampled time up to this frame takes the nearer of it and the frame before.
             while nextTime <= seconds, nextTime <= maxSeconds {
-                if previousSeconds.isFinite, let held = previous.frame, nextTime - previousSeconds < seconds - nextTime { sample(held) } else { sample(frame) }
+                if previousSeconds.isFinite, let held = previous.frame, nextTime - previousSeconds < seconds - nextTime {
+                    sample(held)
+                } else {
+                    sample(frame)
+                }
             }
             previous.keep(frame)
             previousSeconds = seconds

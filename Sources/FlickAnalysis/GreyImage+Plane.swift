@@ -35,4 +35,14 @@ extension GreyImage {
         }
         self.init(width: toWidth, height: toHeight, pixels: pixels)
     }
+
+    /// This picture enlarged to `toWidth` × `toHeight` (each at least its
+    /// own), each pixel repeated: a clip smaller than the print's square.
+    func repeated(toWidth: Int, toHeight: Int) -> GreyImage {
+        var out = [Float](repeating: 0, count: toWidth * toHeight)
+        for y in 0..<toHeight {
+            for x in 0..<toWidth { out[y * toWidth + x] = pixels[(y * height / toHeight) * width + x * width / toWidth] }
+        }
+        return GreyImage(width: toWidth, height: toHeight, pixels: out)
+    }
 }

@@ -16,9 +16,16 @@ struct LumaPicture: ~Copyable {
 
     deinit { sws_freeContext(scaler) }
 
+    /// The frame's grey at `toWidth` × `toHeight`: averaged down, or, for
+    /// a clip smaller than that (a few pixels wide), each pixel repeated.
     mutating func average(_ frame: UnsafeMutablePointer<AVFrame>, toWidth: Int, toHeight: Int) -> GreyImage {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-        let outWidth = min(toWidth, width), outHeight = min(toHeight, height)
+        let image = shrunk(frame, toWidth: min(toWidth, width), toHeight: min(toHeight, height))
+        return image.width == toWidth && image.height == toHeight ? image : image.repeated(toWidth: toWidth, toHeight: toHeight)
+    }
+
+    private mutating func shrunk(_ frame: UnsafeMutablePointer<AVFrame>, toWidth outWidth: Int, toHeight outHeight: Int) -> GreyImage {
+        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         if let luma = Self.luma(frame), let plane = frame.pointee.data.0 {
             let stride = Int(frame.pointee.linesize.0)
             if luma.bytes == 1 {

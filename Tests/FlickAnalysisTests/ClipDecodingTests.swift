@@ -8,10 +8,10 @@ import Testing
 /// a copy stored on its side with a display matrix stack with the original
 /// (the 10-bit one as bright as it); a
 /// broken file fails with its name and the reason, a cut one keeps the
-/// frames before the cut.
+/// frames before the cut; a clip smaller than the print is printed.
 @Suite struct ClipDecodingTests {
     static let bFrames = "street-0005-bframes.mp4", turned = "street-0005-turned.mp4", deep = "street-0005-10bit.mp4"
-    static let broken = "broken.mp4", cutNoIndex = "street-cut.mp4", cutAfterIndex = "street-cut-faststart.mp4"
+    static let tiny = "tiny.mp4", broken = "broken.mp4", cutNoIndex = "street-cut.mp4", cutAfterIndex = "street-cut-faststart.mp4"
 
     static let folder: Result<String, any Error> = Result {
         let folder = try RealMedia.scratch("clip-decoding")
@@ -24,6 +24,9 @@ import Testing
         // turn clockwise: 0 1 −1 0; FFmpeg 5.1 writes it for the "rotate" tag 270).
         try RealMedia.run("ffmpeg", source + ["-vf", "transpose=cclock", "-c:v", "libx264", "-preset", "ultrafast", "\(folder)/stored.mp4"])
         try RealMedia.run("ffmpeg", "-v", "error", "-y", "-i", "\(folder)/stored.mp4", "-c", "copy", "-metadata:s:v:0", "rotate=270", "\(folder)/\(turned)")
+        // Smaller than the print's 32 × 32 square.
+        try RealMedia.run("ffmpeg", "-v", "error", "-y", "-t", "2", "-i", "\(RealMedia.data)/tree.avi", "-an", "-vf", "scale=16:12",
+                          "-c:v", "libx264", "-preset", "ultrafast", "\(folder)/\(tiny)")
         try Data("not a clip at all, only words".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(broken)"))
         // Its first 40 %: without its index (written last), and with it (written first).
         try RealMedia.run("ffmpeg", source + ["-c:v", "libx264", "-preset", "ultrafast", "\(folder)/whole.mp4"])
@@ -72,6 +75,11 @@ import Testing
         #expect(ClipMatch.matches(try ClipStackTests.print(RealClips.moment), turned))
         // The same frames as stored, without the matrix, are another picture.
         #expect(!ClipMatch.matches(turned, stored))
+    }
+
+    @Test func aClipSmallerThanThePrintIsPrinted() throws {
+        let print = try Self.print(Self.tiny)
+        #expect(print.frames.count == 2 * ClipPrint.rate && print.informativeCount > 0)
     }
 
     @Test func aBrokenClipFailsNamingItsFileAndTheReason() throws {
