@@ -2,7 +2,7 @@
 // Flick — review a folder of clips one card at a time.
 //
 // Layers are targets, so the compiler keeps them apart:
-//   CGtk, CGst, CGObject   system libraries (pkg-config) with tiny static-inline shims
+//   CGtk, CGst, CGObject, CFFmpeg   system libraries (pkg-config) with tiny static-inline shims
 //   FlickCore    Foundation only: deck, physics, undo, logging — no GTK
 //   GObjectKit   GObject ownership below GTK and GStreamer: ObjectRef, WeakObjectRef,
 //                CountedRef (no hand ref/unref anywhere else)
@@ -39,6 +39,11 @@ let package = Package(
             pkgConfig: "gstreamer-1.0 gstreamer-app-1.0 gstreamer-video-1.0 gstreamer-pbutils-1.0 gdk-pixbuf-2.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev", "libgdk-pixbuf-2.0-dev"])]
         ),
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libswscale libavutil",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
@@ -47,7 +52,7 @@ let package = Package(
         .target(name: "GObjectKit", dependencies: ["CGObject"]),
         .target(name: "GtkKit", dependencies: ["GObjectKit", "CGtk"]),
         .target(name: "FlickMedia", dependencies: ["CGst", "FlickCore", "GObjectKit"]),
-        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "GObjectKit", "CGst"]),
+        .target(name: "FlickAnalysis", dependencies: ["FlickCore", "FlickMedia", "FlickStore", "GObjectKit", "CGst", "CFFmpeg"]),
         .target(name: "FlickApp", dependencies: ["FlickCore", "FlickStore", "FlickMedia", "FlickAnalysis", "GObjectKit", "CGio"]),
         .executableTarget(
             name: "flick",

@@ -13,8 +13,11 @@ cd "$(dirname "$0")/.."
 
 # libglib2.0-dev-bin: glib-compile-resources, which compiles the .ui files'
 # bundle (Flick does so itself at start-up when run from this tree).
+# libavformat-dev … libavutil-dev: FFmpeg's libraries, which decode clips for
+# their prints (FlickAnalysis's ClipDecoder).
 BUILD_PACKAGES=(pkg-config libgtk-4-dev libadwaita-1-dev libgstreamer1.0-dev
-  libgstreamer-plugins-base1.0-dev libsqlite3-dev libglib2.0-dev-bin)
+  libgstreamer-plugins-base1.0-dev libsqlite3-dev libglib2.0-dev-bin
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev)
 RUN_PACKAGES=(gstreamer1.0-plugins-base gstreamer1.0-plugins-good
   gstreamer1.0-libav gstreamer1.0-plugins-bad adwaita-icon-theme fonts-cantarell
   heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf)

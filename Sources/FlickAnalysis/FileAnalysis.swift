@@ -24,8 +24,10 @@ public struct FileAnalysis: Sendable, Equatable {
     /// again. 2: a clip's print holds its duration (for `Suggestions`);
     /// 3: each print comes with its `Quality`; 4: its blur is measured on
     /// edges, and a small photo is no longer enlarged before it is measured;
-    /// 5: a clip's quality has a blur too (from larger frames, one a second).
-    public static let version = 5
+    /// 5: a clip's quality has a blur too (from larger frames, one a second);
+    /// 6: a clip's frames are averaged from the decoder's own luma plane,
+    /// each sampled time taking the frame nearest to it.
+    public static let version = 6
 
     public enum Print: Sendable, Equatable {
         case photo(PhotoPrint)

@@ -140,8 +140,8 @@ struct GreyImage: Equatable, Sendable {
         return variance.squareRoot()
     }
 
-    /// The picture turned as `orientation` says (a square picture, so
-    /// every turn keeps its size).
+    /// The picture turned as `orientation` says (a quarter turn swaps
+    /// its width and height).
     func turned(_ orientation: PhotoOrientation) -> GreyImage {
         var current = self
         for step in orientation.steps { current = current.applying(step) }
@@ -149,21 +149,21 @@ struct GreyImage: Equatable, Sendable {
     }
 
     private func applying(_ step: PhotoOrientation.Step) -> GreyImage {
-        precondition(width == height)
-        let n = width
+        let quarter = step == .rotateClockwise || step == .rotateCounterClockwise
+        let outWidth = quarter ? height : width, outHeight = quarter ? width : height
         var out = pixels
-        for y in 0..<n {
-            for x in 0..<n {
+        for y in 0..<outHeight {
+            for x in 0..<outWidth {
                 let (sx, sy): (Int, Int) = switch step {
-                case .rotateClockwise: (y, n - 1 - x)
-                case .rotateCounterClockwise: (n - 1 - y, x)
-                case .rotateHalf: (n - 1 - x, n - 1 - y)
-                case .flipHorizontal: (n - 1 - x, y)
-                case .flipVertical: (x, n - 1 - y)
+                case .rotateClockwise: (y, height - 1 - x)
+                case .rotateCounterClockwise: (width - 1 - y, x)
+                case .rotateHalf: (width - 1 - x, height - 1 - y)
+                case .flipHorizontal: (width - 1 - x, y)
+                case .flipVertical: (x, height - 1 - y)
                 }
-                out[y * n + x] = pixels[sy * n + sx]
+                out[y * outWidth + x] = pixels[sy * width + sx]
             }
         }
-        return GreyImage(width: n, height: n, pixels: out)
+        return GreyImage(width: outWidth, height: outHeight, pixels: out)
     }
 }

@@ -120,6 +120,8 @@ public enum MediaError: Error, Equatable, Sendable {
         case cannotPlay
         /// GStreamer's own message.
         case gstreamer(String)
+        /// FFmpeg's own message (the clip sampler's decoder).
+        case decoder(String)
     }
 
     /// The file's name as shown.

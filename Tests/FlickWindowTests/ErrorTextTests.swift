@@ -55,6 +55,7 @@ import Testing
     static let mediaReasons: [MediaError.Reason] = FileBytes.Failure.allCases.map { .file($0) } + [
         .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
         .noVideoSink, .cannotRead, .cannotPlay, .gstreamer("Internal data stream error."),
+        .decoder("invalid data found when processing input"),
     ]
 
     static let mediaErrors: [MediaError] = mediaReasons.flatMap { [MediaError.unreadable(file: "a.mp4", reason: $0), .notAVideo(file: "a.mp4", reason: $0)] } + [
@@ -262,11 +263,11 @@ enum ErrorCases {
 
     enum MediaReason: String, CaseIterable {
         case file, noURI, notAPicture, noPictureStream, noDecoder, noPictureCameOut, pictureCutShort, playbinMissing, noVideoSink,
-             cannotRead, cannotPlay, gstreamer
+             cannotRead, cannotPlay, gstreamer, decoder
         static func check(_ reason: MediaError.Reason) {
             switch reason {
             case .file, .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
-                 .noVideoSink, .cannotRead, .cannotPlay, .gstreamer: break
+                 .noVideoSink, .cannotRead, .cannotPlay, .gstreamer, .decoder: break
             }
         }
     }

@@ -125,7 +125,7 @@ def test_lintian_finds_no_errors(package):
 def test_control_names_dependencies_from_the_binary_and_the_plugins(package):
     fields = subprocess.run(["dpkg-deb", "--field", str(package)], capture_output=True, text=True, check=True).stdout
     depends = re.search(r"^Depends: (.*)$", fields, re.M).group(1)
-    for library in ("libgtk-4-1", "libadwaita-1-0", "libgstreamer1.0-0", "libsqlite3-0"):
+    for library in ("libgtk-4-1", "libadwaita-1-0", "libgstreamer1.0-0", "libsqlite3-0", "libavcodec59", "libavformat59", "libswscale6"):
         assert re.search(rf"\b{re.escape(library)} \(>=", depends), f"{library} missing from Depends: {depends}"
     recommends = re.search(r"^Recommends: (.*)$", fields, re.M).group(1)
     for plugin in ("gstreamer1.0-plugins-good", "gstreamer1.0-libav", "heif-gdk-pixbuf", "webp-pixbuf-loader"):

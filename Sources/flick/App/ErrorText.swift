@@ -85,7 +85,7 @@ enum ErrorText {
         case .noVideoSink: tr("GStreamer could not build a video sink")
         case .cannotRead: tr("GStreamer could not read it")
         case .cannotPlay: tr("GStreamer could not play it")
-        case .gstreamer(let message): message
+        case .gstreamer(let message), .decoder(let message): message
         }
     }
 
