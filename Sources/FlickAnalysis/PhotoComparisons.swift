@@ -7,8 +7,12 @@
 ///     let found = StackFinder.find(items: items, analyses: analyses)
 ///     found.comparisons.fine  // 12: grey pictures searched in full
 public struct PhotoComparisons: Sendable, Equatable {
-    /// Pairs of photos close enough in time to be one moment (all pairs of
-    /// an undated photo): each costs one hash comparison.
+    /// Photos whose print another photo before them shares exactly
+    /// (`IdenticalPrints`): compared as that one, never on their own.
+    public var identical = 0
+    /// Pairs of prints close enough in time to be one moment (all pairs of
+    /// an undated one), of the photos' distinct prints: each costs one
+    /// hash comparison.
     public var pairs = 0
     /// … whose hashes differ in at most `PhotoPrint.maxShiftedDistance`
     /// bits and which were not already in one stack: compared further.

@@ -44,23 +44,23 @@ public final class InsightsRun {
         state?.stop.store(true, ordering: .relaxed)
         generation += 1
         let run = generation
-        let clips = model.clips.filter { $0.identity != nil }
-        guard !clips.isEmpty else {
+        // The deck as it is now (a copy that shares its storage): its files
+        // are listed for the analysis on the analysis's own thread, so a
+        // 100,000-file deck costs the main thread nothing here.
+        let clips = model.clips
+        guard clips.contains(where: { $0.identity != nil }) else {
             state = nil
             model.setInsights(DeckInsights(progress: .done))
             return
         }
-        let items = clips.map { clip in
-            AnalysisItem(path: folder + "/" + clip.relativePath, kind: clip.kind, identity: clip.identity ?? FileIdentity())
-        }
-        let ids = clips.map(\.id)
         let state = RunState()
+        state.deck.withLock { $0 = clips }
         self.state = state
         let path = storePath
         Task { @MainActor [weak self] in
-            let outcome = await Self.analyse(items, storePath: path, options: options, state: state)
+            let outcome = await Self.analyse(folder: folder, storePath: path, options: options, state: state)
             state.finished.store(true, ordering: .relaxed)
-            self?.finish(outcome, ids: ids, of: run)
+            self?.finish(outcome, of: run)
         }
         Task { @MainActor [weak self] in
             while !state.finished.load(ordering: .relaxed) {
@@ -91,17 +91,22 @@ public final class InsightsRun {
     }
 
     /// Runs the analysis on a thread of its own with a store connection of
-    /// its own; the result, or why there is none.
-    private static func analyse(_ items: [AnalysisItem], storePath: String, options: FolderInsights.Options,
-                                state: RunState) async -> Result<FolderStacks.Found, StoreError> {
+    /// its own: the files of the deck `state` holds (those that have one),
+    /// analysed, and what was found in the deck's terms (clip ids), or why
+    /// there is none. All of it is O(deck) and done there, not on the main
+    /// thread; the deck is let go of once its files are listed.
+    private static func analyse(folder: String, storePath: String, options: FolderInsights.Options,
+                                state: RunState) async -> Result<DeckInsights, StoreError> {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 do throws(StoreError) {
+                    let (items, ids) = files(of: state.deck.withLock { deck in defer { deck = nil }; return deck ?? [] }, in: folder)
                     let store = try Store(path: storePath)
                     let found = try FolderInsights.find(items, store: store, options: options, progress: { progress in
                         state.progress.withLock { $0 = (progress.done, progress.total) }
                     }, cancelled: { state.stop.load(ordering: .relaxed) })
-                    continuation.resume(returning: .success(found))
+                    let insights = FolderInsights.insights(found, ids: ids, progress: found.stopped ? .stopped : .done)
+                    continuation.resume(returning: .success(insights))
                 } catch {
                     continuation.resume(returning: .failure(error))
                 }
@@ -112,12 +117,24 @@ public final class InsightsRun {
         }
     }
 
-    private func finish(_ outcome: Result<FolderStacks.Found, StoreError>, ids: [Int64], of run: Int) {
+    /// The clips of `clips` that have a file, as the analysis's items (paths
+    /// under `folder`), and their clip ids.
+    private nonisolated static func files(of clips: [ReviewClip], in folder: String) -> (items: [AnalysisItem], ids: [Int64]) {
+        var items: [AnalysisItem] = [], ids: [Int64] = []
+        for clip in clips {
+            guard let identity = clip.identity else { continue }
+            items.append(AnalysisItem(path: folder + "/" + clip.relativePath, kind: clip.kind, identity: identity))
+            ids.append(clip.id)
+        }
+        return (items, ids)
+    }
+
+    private func finish(_ outcome: Result<DeckInsights, StoreError>, of run: Int) {
         guard run == generation else { return }
         state = nil
         switch outcome {
-        case .success(let found):
-            model.setInsights(FolderInsights.insights(found, ids: ids, progress: found.stopped ? .stopped : .done))
+        case .success(let insights):
+            model.setInsights(insights)
         case .failure(let error):
             Log.warning("Could not look for stacks and suggestions: \(error)", category: "analysis")
             model.setInsightsProgress(.failed(reason: describe(error)))
@@ -126,9 +143,11 @@ public final class InsightsRun {
 }
 
 /// What one run shares with its thread: the stop flag, the latest
-/// progress and whether it has ended.
+/// progress, whether it has ended, and the deck it looks at.
 final class RunState: Sendable {
     let stop = Atomic(false)
     let finished = Atomic(false)
     let progress = Mutex<(Int, Int)?>(nil)
+    /// The deck to analyse, until the run's thread has listed its files.
+    let deck = Mutex<[ReviewClip]?>(nil)
 }

@@ -102,14 +102,16 @@ final class App {
 
     /// Starts Flick on `folder` under `renderer` (`GSK_RENDERER`), its
     /// stderr into the file `errors` when given.
+    /// `program`: another build's `flick` (a same-run peer); by default the
+    /// one next to the bench.
     init(folder: URL, root: URL, display: String, renderer: String = "cairo", errors: String? = nil,
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:], program: String? = nil) throws {
         let home = root.appendingPathComponent("home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let bench = environment["FLICK_BENCH_DIR"] ?? home.appendingPathComponent("bench").path
         statePath = bench + "/state.json"
         self.display = display
-        let flick = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flick").path
+        let flick = program ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flick").path
         process = try Run.start(flick, [folder.path], environment: [
             "DISPLAY": display, "GDK_BACKEND": "x11", "GSK_RENDERER": renderer, "FLICK_BENCH_DIR": bench,
             "XDG_DATA_HOME": home.appendingPathComponent("data").path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
@@ -172,6 +174,9 @@ final class App {
     func cpuSeconds(over seconds: Double) -> Double { Run.cpuSeconds(of: process.processIdentifier, over: seconds) }
 
     var processIdentifier: Int32 { process.processIdentifier }
+
+    /// The folder of the benchmark hook's files (`state.json`, `frames.log`).
+    var hookDirectory: String { (statePath as NSString).deletingLastPathComponent }
 
     /// The most memory the app held resident so far (VmHWM).
     var peakResidentBytes: Int { statusField("VmHWM:") }

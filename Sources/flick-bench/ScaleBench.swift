@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 
 /// `flick-bench scale`: Flick on a 100,000-clip folder. Launch to the first
-/// card playing; `flick status --json` against text; and the CPU the running
+/// card playing; `flick status --json` against text; the CPU the running
 /// window spends on one file added and one removed (utime + stime of the
-/// app from /proc, paused and idle, minus its idle rate over as long).
+/// app from /proc, paused and idle, minus its idle rate over as long); and
+/// the window while its analysis runs (`ScaleBench+Analysis`).
 struct ScaleBench: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "scale", abstract: "Launch, status and folder changes at 100,000 clips.")
 
@@ -19,6 +20,15 @@ struct ScaleBench: ParsableCommand {
     @Option(help: "Runs of each figure (the median is reported).")
     var runs = 3
 
+    @Flag(help: "Only the launch with the stacks-and-suggestions analysis running (scale.analysis.*).")
+    var analysisOnly = false
+
+    @Option(help: "Seconds the top clip is watched playing while the analysis runs, from the first card.")
+    var watchSeconds = 20.0
+
+    @Option(help: "A folder holding another build's flick, launched turn about with this one (scale.analysis.*, build \"peer\").")
+    var peer: String?
+
     /// Seconds to let the window settle after a file event (the watch waits 0.6 s for a burst to end).
     static let settleSeconds = 2.5
 
@@ -27,11 +37,16 @@ struct ScaleBench: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("clips")
         try makeFolder(folder)
-        var results = try statusTimes(folder: folder, root: root)
         let display = try XServer.start()
         defer { display.stop() }
+        if analysisOnly {
+            output.report(try analysisFigures(folder: folder, root: root, display: display.name))
+            return
+        }
+        var results = try statusTimes(folder: folder, root: root)
         results += try launchTimes(folder: folder, root: root, display: display.name)
         results += try changeCPU(folder: folder, root: root, display: display.name)
+        results += try analysisFigures(folder: folder, root: root, display: display.name)
         output.report(results)
     }
 

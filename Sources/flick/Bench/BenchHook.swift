@@ -8,7 +8,8 @@ import GtkKit
 /// Flick writes there what `flick-bench` measures and nothing else reads:
 ///
 ///     state.json     {"clips": N, "cursor": N, "playing": bool,
-///                     "max_pipelines": N, "card": [width, height]}
+///                     "max_pipelines": N, "card": [width, height],
+///                     "analysis": "idle|running|done|…", "analysed": N}
 ///                    after every change (and while the top pipeline
 ///                    catches up with a play or pause)
 ///     frames.log     the window's frames and a drag's release (FrameLog)
@@ -119,9 +120,23 @@ enum BenchHook {
         }
         let card = stack.topCard.map { "[\(Int($0.laidOutSize.width)),\(Int($0.laidOutSize.height))]" } ?? "null"
         let text = "{\"clips\":\(model.count),\"cursor\":\(model.cursor),\"playing\":\(playing),"
-            + "\"max_pipelines\":\(VideoPlayer.livePipelines.most),\"card\":\(card)}"
+            + "\"max_pipelines\":\(VideoPlayer.livePipelines.most),\"card\":\(card),\(analysis(model.insights.progress))}"
         let temporary = path + ".tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { return }
         _ = rename(temporary, path)
+    }
+
+    /// The analysis's progress for `state.json`: `"analysis"` (idle, off,
+    /// running, stopped, failed or done) and `"analysed"` (items done so far).
+    private static func analysis(_ progress: DeckInsights.Progress) -> String {
+        let (word, done): (String, Int) = switch progress {
+        case .idle: ("idle", 0)
+        case .off: ("off", 0)
+        case .running(let done, _): ("running", done)
+        case .stopped: ("stopped", 0)
+        case .failed: ("failed", 0)
+        case .done: ("done", 0)
+        }
+        return "\"analysis\":\"\(word)\",\"analysed\":\(done)"
     }
 }

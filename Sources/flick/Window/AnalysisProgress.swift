@@ -22,6 +22,10 @@ final class AnalysisProgress {
     var onStop: @MainActor () -> Void = {}
     /// Screen readers were told that looking started (so they hear the end).
     var saidStart = false
+    /// What the deck holds ("clips", "photos", "items"), worked out when
+    /// the deck changes: it is O(deck), and the line is drawn again on
+    /// every step of the analysis (four times a second).
+    var deckNoun: Words.Noun?
 
     init() {
         ui = Builder(resource: InterfaceBundle.path("ui/analysis-progress.ui"))

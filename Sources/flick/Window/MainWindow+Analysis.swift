@@ -28,7 +28,8 @@ extension MainWindow {
     /// The line's part of the render pass: it follows the model's progress.
     func renderAnalysisLine(_ change: ReviewChange) {
         guard change.insights || change.deck != nil, let line = analysisLine else { return }
-        let noun = Words.noun(kinds: model.clips.lazy.map(\.kind))
+        if change.deck != nil || line.deckNoun == nil { line.deckNoun = Words.noun(kinds: model.clips.lazy.map(\.kind)) }
+        let noun = line.deckNoun ?? .clip
         let stacks = StacksChoice.isOn
         if case .running(let done, let total) = model.insights.progress, !model.clips.isEmpty {
             let starting = !line.isShown
