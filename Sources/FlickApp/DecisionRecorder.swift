@@ -53,8 +53,26 @@ public final class DecisionRecorder: DecisionSink {
         }
     }
 
+    /// Keeps why a clip cannot be shown. While a new folder's rows are
+    /// still being written in slices the note waits for them: written now,
+    /// it would write every row left at once, on the main thread (a stall
+    /// of seconds in a folder of 100,000 files whose first clips are broken).
     public func rememberProblem(clipID: Int64, reason: String?) throws {
         guard let folder else { return }
+        guard folder.store.hasDeferredSync else { return try Self.keep(reason, clipID: clipID, in: folder) }
+        Task { @MainActor [weak self] in
+            await folder.rowsWritten()
+            // Another folder opened meanwhile: its store rows are not this note's.
+            guard let self, self.folder === folder else { return }
+            do {
+                try Self.keep(reason, clipID: clipID, in: folder)
+            } catch {
+                Log.warning("can’t remember the problem of clip \(clipID): \(error)", category: "store")
+            }
+        }
+    }
+
+    private static func keep(_ reason: String?, clipID: Int64, in folder: ReviewedFolder) throws(StoreError) {
         if let reason {
             try folder.store.recordProblem(clipID: clipID, reason: reason)
         } else {

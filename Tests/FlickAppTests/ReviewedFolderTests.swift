@@ -53,6 +53,22 @@ import Testing
         folder.close()
     }
 
+    @Test func aProblemNotedWhileRowsAreWrittenInSlicesWaitsForThemInsteadOfWritingThemAllAtOnce() async throws {
+        let fixture = try AppFixture([("a.mp4", Data("a".utf8)), ("b.mp4", Data("b".utf8))])
+        let folder = try open(fixture)
+        let recorder = DecisionRecorder()
+        recorder.folder = folder
+        let (sync, _) = try folder.load(deferringWrites: true)
+        let id = try #require(sync.clips.first?.id)
+        try recorder.rememberProblem(clipID: id, reason: "not a clip")
+        #expect(fixture.store.hasDeferredSync, "the rows left are still written in slices")
+        folder.writeDeferredRows { Issue.record("the store did not change under the rows") }
+        await folder.rowsWritten()
+        for _ in 0..<100 where try fixture.store.clip(id: id)?.problem == nil { await Task.yield() }
+        #expect(try fixture.store.clip(id: id)?.problem == "not a clip", "the problem is kept once the rows are in")
+        folder.close()
+    }
+
     @Test func aDecisionWithNoFolderOpenIsRefusedInTheCallersWords() throws {
         struct Worded: Error { let cause: String }
         let recorder = DecisionRecorder(wording: { Worded(cause: String(describing: $0)) })
