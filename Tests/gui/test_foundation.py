@@ -58,6 +58,9 @@ def test_photo_deck_is_still():
     with FlickSession([folder]) as s:
         s.wait_for_window()
         wait_until(lambda: find_nodes(s.atspi_tree(), contains="Clip 1 of 1: team_photo.jpg"), 15, what="the photo's card")
+        # The analysis line under the header bar going would move the photo.
+        wait_until(lambda: not [n for n in find_nodes(s.atspi_tree(), role="status bar") if n["name"].startswith("Looking")],
+                   120, what="the analysis line to go")
         # The photo is drawn once two screenshots a moment apart agree.
         shots = [s.screenshot(s.tmp / "settle-0.png")]
 

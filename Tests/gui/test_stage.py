@@ -114,6 +114,9 @@ def test_top_card_has_its_clips_shape_and_fills_the_stage(clips, tmp_path, scree
                 return None
             x, y, cw, ch = card["extents"]
             return card["extents"] if aspect_close(cw, ch, w / h) else None
+        # Measured once the analysis line under the header bar has gone: while
+        # it shows, the stage is its height shorter.
+        s.wait_for(lambda: not s.analysis_line(), "the analysis line to go", s.ANALYSIS_PATIENCE)
         x, y, cw, ch = on_screen(s, wait_until(shaped, 15, what=f"a {w}:{h} top card"))
         win_w, win_h = s.size
         share = cw * ch / (win_w * win_h)
