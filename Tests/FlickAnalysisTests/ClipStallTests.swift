@@ -117,7 +117,7 @@ import Testing
         let outcome = try Self.decodeStalled(clock: clock, cancelled: { stop.load(ordering: .relaxed) }) {
             clock.start()
             // The decoder looked at the clock at the cap three times (waiting, not stalled), then Stop.
-            for _ in 0..<3 { _ = clock.atCap.wait(timeout: .now() + Self.hangGuard) }
+            for _ in 0..<3 { #expect(clock.atCap.wait(timeout: .now() + Self.hangGuard) == .success, "the decode ended before Stop") }
             stop.store(true, ordering: .relaxed)
         }
         guard let outcome else { Issue.record("Stop did not end the decode waiting on the stalled pipe"); return }
