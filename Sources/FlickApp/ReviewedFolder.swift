@@ -97,8 +97,8 @@ public final class ReviewedFolder {
 
     /// Returns once the rows a deferred sync left are written (at once
     /// when none are), or their writing stopped: work with a store
-    /// connection of its own waits for this, since its commits would tell
-    /// the slices that another Flick changed the store.
+    /// connection of its own waits for this, since each of its commits
+    /// would send the slices looking for rows another Flick added.
     public func rowsWritten() async {
         await writer?.value
     }
