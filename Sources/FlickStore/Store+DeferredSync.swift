@@ -45,7 +45,8 @@ struct DeferredSync {
 
     /// Whether another Flick gave `clip`'s name or file a row of its own.
     func othersHave(_ clip: ScannedClip) -> Bool {
-        othersNames.contains(RawPath.key(clip.relativePath))
+        guard !othersNames.isEmpty else { return false }  // a name and a file come in together
+        return othersNames.contains(RawPath.key(clip.relativePath))
             || othersFiles.contains(FileKey(device: clip.identity.device, inode: clip.identity.inode))
     }
 }

@@ -64,7 +64,8 @@ import Testing
         // file, giving it the next free id, as Flick does.
         try Self.runInAnotherProcess(fixture.databasePath, [
             ["INSERT INTO folder(path, created) VALUES ('/elsewhere', 0)"],
-            ["INSERT INTO clip(folder_id, path, kind, device, inode, size, mtime, decision) SELECT id, 'x.mp4', 'video', 1, 2, 3, 4, 'delete' FROM folder WHERE path = '/elsewhere'"],
+            ["INSERT INTO clip(folder_id, path, kind, device, inode, size, mtime, decision) "
+                + "SELECT id, 'x.mp4', 'video', 1, 2, 3, 4, 'delete' FROM folder WHERE path = '/elsewhere'"],
         ])
         session.resume(at: 0)
         try store.perform(.like, on: &session, folder: record)
