@@ -109,7 +109,8 @@ extension Store {
     /// slice's transaction.
     private func noteOthersRows(_ plan: inout DeferredSync) throws(StoreError) {
         plan.othersWrote = true
-        try db.forEachRow("SELECT path, device, inode FROM clip WHERE id > ? AND folder_id = ?", plan.seenID, plan.folder.id) { row in
+        // `+folder_id`: the few rows past `seenID` by their ids, not all the folder's by its index.
+        try db.forEachRow("SELECT path, device, inode FROM clip WHERE id > ? AND +folder_id = ?", plan.seenID, plan.folder.id) { row in
             if let path = row.string(0) { plan.othersNames.insert(RawPath.key(path)) }
             if let device = row.int64(1), let inode = row.int64(2) {
                 plan.othersFiles.insert(DeferredSync.FileKey(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode)))
