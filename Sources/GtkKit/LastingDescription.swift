@@ -24,6 +24,11 @@ import CGtk
 /// at once (`giveBackNow`), so that reading has it (heard once more after
 /// them when Orca read the focus first).
 ///
+/// That is done once per focus: a second batch of such lines on the same
+/// focus (the welcome back after the deck opens, then the keys when the
+/// window becomes active) leaves it owed, or the reason would be heard a
+/// third time.
+///
 /// A focus that leaves and comes back in one turn (the review page's focus
 /// again for a screen reader) keeps it owed: given back then, it would be
 /// read a second time.
@@ -34,9 +39,12 @@ public enum LastingDescription {
     private static let textKey = "flick-lasting-description"
     private static let owedKey = "flick-lasting-description-owed"
     private static let watchedKey = "flick-lasting-description-watched"
+    private static let givenKey = "flick-lasting-description-given-now"
 
     /// Sets `widget`'s lasting description (kept while an announcement owes it).
     public static func set(_ widget: Widget, _ text: String) {
+        // Another reason (another clip on the card): its own give-back.
+        if stored(widget) != text { g_object_set_data(object(widget), givenKey, nil) }
         g_object_set_data_full(object(widget), textKey, g_strdup(text), g_free)
         if isOwed(widget) {
             guard gtk_widget_has_focus(widget) == 0 else { return }  // given back once the focus leaves
@@ -54,6 +62,8 @@ public enum LastingDescription {
         g_object_set_data(object(widget), watchedKey, owed)
         let weak = WeakObjectRef(widget: widget)
         connect(widget, .notify("has-focus")) { _ in
+            // A new focus: lines said after it may give the reason back once.
+            weak.with { g_object_set_data(object($0), givenKey, nil) }
             // The next turn: the new focus is out to the screen reader first.
             Task { @MainActor in weak.with { giveBack($0) } }
         }
@@ -62,7 +72,8 @@ public enum LastingDescription {
     /// Gives an owed description back now, focus or not: the screen reader
     /// is on it and says it once more (for lines it may read the focus after).
     public static func giveBackNow(_ widget: Widget) {
-        guard isOwed(widget) else { return }
+        guard isOwed(widget), g_object_get_data(object(widget), givenKey) == nil else { return }
+        g_object_set_data(object(widget), givenKey, owed)
         g_object_set_data(object(widget), owedKey, nil)
         Accessibility.setDescription(widget, stored(widget) ?? "")
     }
