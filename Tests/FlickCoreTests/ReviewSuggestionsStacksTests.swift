@@ -36,6 +36,7 @@ import Testing
         #expect(model.decision(at: 0) == nil, "the original of the extra copy is not marked")
         #expect(model.lastEvent == .decided(name: "c1.jpg", decision: .delete, left: 5))
         #expect(model.top?.name == "c3.jpg")
+        #expect(model.canPerform(.previous), "Previous goes back to the card decided")
         model.perform(.delete)
         #expect(model.decision(at: 3) == .delete)
         #expect(model.decision(at: 2) == nil, "the sharp shot beside the blurred one is not marked")
