@@ -206,6 +206,34 @@ def test_mark_all_suggested_ticks_strong_reasons_and_one_undo_takes_them_back(ph
         wait_until(lambda: find_nodes(session.atspi_tree(), contains=result), 10, what=repr(result))
 
 
+def test_the_suggested_filter_follows_what_is_suggested_now(phone, tmp_path):
+    """The overview showing Suggested while what Flick suggests changes
+    (Preferences' short-clip length; the same as a first analysis ending
+    under it): its tiles and its line follow, never "No suggested items."
+    beside the tiles."""
+    cli = Cli(tmp_path)
+    deck, reasons = suggested(cli, phone)
+    before = len(reasons)
+    after = len(set(reasons) | {"VID_20240101_130000.mp4", "VID_20240101_140000.mp4"})
+    assert after > before
+
+    def line(count):
+        return find_nodes(session.atspi_tree(), role="label", contains=f"Showing {count} suggested items.")
+    with FlickSession([str(phone)], data_home=cli.data, window_manager=True) as session:
+        session.wait_for_window()
+        analysed(session)
+        session.key("g")
+        session.atspi_do("radio button", f"Suggested ({before})", timeout=10)
+        wait_until(lambda: line(before), 10, what=f"Showing {before} suggested items.")
+        session.key("ctrl+comma")
+        wait_until(lambda: find_nodes(session.atspi_tree(), role="slider", contains="Short clip length"), 10,
+                   what="the Preferences window")
+        assert session.atspi_set_value("slider", "Short clip length", 2.5) == pytest.approx(2.5)
+        session.key("Escape")
+        wait_until(lambda: line(after), 40, interval=1, what=f"Showing {after} suggested items.")
+        assert not find_nodes(session.atspi_tree(), role="label", contains=f"Showing {before} suggested items.")
+
+
 def test_order_size_lists_the_biggest_files_first(phone, tmp_path):
     """`--order size` (the menu's Order by Size): biggest first, files of one size by name."""
     status = json.loads(Cli(tmp_path).run("status", phone, "--order", "size", "--json", check=0).stdout)
