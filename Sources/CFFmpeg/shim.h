@@ -19,3 +19,11 @@ static inline int flick_av_time_base(void) { return AV_TIME_BASE; }
 static inline void flick_av_error_text(int code, char *buffer, size_t size) { av_strerror(code, buffer, size); }
 /// AVERROR_DECODER_NOT_FOUND: no decoder for the stream's format is built in.
 static inline int flick_av_error_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+/// AVERROR_EXIT: the interrupt callback asked FFmpeg to stop.
+static inline int flick_av_error_exit(void) { return AVERROR_EXIT; }
+/// AVERROR(code): an errno value as FFmpeg returns it.
+static inline int flick_av_error_errno(int code) { return AVERROR(code); }
+/// AVSEEK_SIZE: a seek callback asked for the source's size, not to move.
+static inline int flick_avseek_size(void) { return AVSEEK_SIZE; }
+/// AVSEEK_FORCE: a flag FFmpeg may add to a seek's `whence`.
+static inline int flick_avseek_force(void) { return AVSEEK_FORCE; }

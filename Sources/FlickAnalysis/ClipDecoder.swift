@@ -12,6 +12,11 @@ import Foundation
 /// between the sampled times cost nothing, every frame that is used is
 /// decoded in full.
 ///
+/// The bytes come from a `ClipSource` (its own reader thread), through a
+/// custom AVIOContext; the same source is FFmpeg's interrupt callback. A
+/// read that stalls, or Stop, ends the decode at once: a stall throws it,
+/// naming the file; Stop ends it as the end of the clip does.
+///
 /// Threading: one thread at a time (it blocks while it decodes).
 final class ClipDecoder {
     /// The file's name as shown in errors.
@@ -26,6 +31,8 @@ final class ClipDecoder {
     /// Seconds between two frames, as the stream says (a tenth of a second when it says nothing).
     let frameSeconds: Double
 
+    private let source: ClipSource
+    private var io: UnsafeMutablePointer<AVIOContext>?
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var packet: UnsafeMutablePointer<AVPacket>?
@@ -43,23 +50,38 @@ final class ClipDecoder {
     /// there): what went wrong reaches the caller as the error's reason.
     private static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
 
-    init(path: String, name: String) throws(MediaError) {
-        self.name = name
+    init(source: ClipSource) throws(MediaError) {
+        self.source = source
+        name = source.name
+        let name = source.name
         Self.quiet
         // Opened here, owned by self only once all of it is: freed on the way out of a throw.
         var opened: UnsafeMutablePointer<AVFormatContext>?
         var context: UnsafeMutablePointer<AVCodecContext>?
+        var reading: UnsafeMutablePointer<AVIOContext>?
         var complete = false
         defer {
             if !complete {
                 avcodec_free_context(&context)
                 avformat_close_input(&opened)
+                Self.free(&reading)
             }
         }
-        let status = avformat_open_input(&opened, path, nil, nil)
-        guard status >= 0, let format = opened else { throw .notAVideo(file: name, reason: .decoder(Self.text(status))) }
+        let opaque = Unmanaged.passUnretained(source).toOpaque()
+        if let buffer = av_malloc(ClipSource.bufferSize) {
+            reading = avio_alloc_context(buffer.assumingMemoryBound(to: UInt8.self), Int32(ClipSource.bufferSize), 0, opaque,
+                                         Self.readPacket, nil, source.seekable ? Self.seekPacket : nil)
+            if reading == nil { av_free(buffer) }
+        }
+        opened = avformat_alloc_context()
+        guard let reading, let allocated = opened else { throw .notAVideo(file: name, reason: .noDecoder) }
+        allocated.pointee.pb = reading
+        allocated.pointee.interrupt_callback = AVIOInterruptCB(callback: Self.interrupt, opaque: opaque)
+        let status = avformat_open_input(&opened, name, nil, nil)
+        guard status >= 0, let format = opened else { throw source.stopError ?? .notAVideo(file: name, reason: .decoder(Self.text(status))) }
         if !Self.headerSuffices(format) {
             let found = avformat_find_stream_info(format, nil)
+            if let stopped = source.stopError { throw stopped }
             guard found >= 0 else { throw .notAVideo(file: name, reason: .decoder(Self.text(found))) }
         }
         var decoder: UnsafePointer<AVCodec>?
@@ -99,6 +121,7 @@ final class ClipDecoder {
         guard packet != nil, frame != nil else { throw .notAVideo(file: name, reason: .noDecoder) }
         self.format = format
         self.codec = codec
+        io = reading
         complete = true
     }
 
@@ -107,6 +130,7 @@ final class ClipDecoder {
         av_packet_free(&packet)
         avcodec_free_context(&codec)
         avformat_close_input(&format)
+        Self.free(&io)
     }
 
     /// The next frame in time order and its time in seconds from the
@@ -129,6 +153,8 @@ final class ClipDecoder {
             if received == flick_av_error_eof() { break }
             if draining { break }
             let read = av_read_frame(format, packet)
+            // Stalled: what the decoder still holds is not the clip (a stopped decode ends as the clip's end does).
+            if source.stop == .stalled, let stalled = source.stopError { throw stalled }
             if read < 0 {
                 // The end (or an unreadable tail): what is still in the decoder comes out.
                 if read != flick_av_error_eof() { lastError = read }

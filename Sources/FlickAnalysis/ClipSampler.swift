@@ -13,7 +13,8 @@ import Foundation
 /// them (B-frames).
 ///
 /// Threading: blocks the caller until the clip (or its first `maxSeconds`)
-/// is read; run it off the main thread. Each call opens its own decoder.
+/// is read, Stop comes, or a read stalls (`ClipSource`); run it off the
+/// main thread. Each call opens its own decoder.
 enum ClipSampler {
     /// How far from a sampled time a frame is decoded in full, in frames:
     /// one (the frames either side of the time), and a hair for time
@@ -31,11 +32,18 @@ enum ClipSampler {
     }
 
     static func samples(path: String, rate: Int, side: Int, box: Int, largeEvery: Int, maxSeconds: Double,
-                        cancelled: () -> Bool) throws(MediaError) -> Samples {
+                        cancelled: @escaping () -> Bool) throws(MediaError) -> Samples {
         let name = RawPath.display((path as NSString).lastPathComponent)
-        // A regular file only: a FIFO would block the decoder for ever.
-        do { _ = try FileBytes(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
-        let decoder = try ClipDecoder(path: path, name: name)
+        // A regular file only (a FIFO would block the decoder for ever), read where a stalled share cannot hold the caller.
+        let source = try ClipSource(path: path, name: name, cancelled: cancelled)
+        return try samples(source: source, rate: rate, side: side, box: box, largeEvery: largeEvery, maxSeconds: maxSeconds, cancelled: cancelled)
+    }
+
+    /// The samples of the clip `source` reads (`samples(path:…)` opens its file).
+    static func samples(source: ClipSource, rate: Int, side: Int, box: Int, largeEvery: Int, maxSeconds: Double,
+                        cancelled: () -> Bool) throws(MediaError) -> Samples {
+        let name = source.name
+        let decoder = try ClipDecoder(source: source)
         let fit = GreyImage.fitting(width: decoder.width, height: decoder.height, box: box)
         var picture = LumaPicture()
         var samples = Samples(frames: [], large: [], duration: decoder.duration)

@@ -82,7 +82,7 @@ public enum StackAnalysis {
 
     /// The print of one file (or why it has none) and its quality, both
     /// from one decode.
-    static func print(of item: AnalysisItem, cancelled: () -> Bool, quality: Bool = true) -> (print: FileAnalysis.Print?, quality: Quality?) {
+    static func print(of item: AnalysisItem, cancelled: @escaping () -> Bool, quality: Bool = true) -> (print: FileAnalysis.Print?, quality: Quality?) {
         do throws(MediaError) {
             switch item.kind {
             case .photo:
@@ -101,6 +101,10 @@ public enum StackAnalysis {
             }
         } catch .timedOut {
             // A busy machine, not the file: nothing kept, tried again next time.
+            return (nil, nil)
+        } catch .unreadable(let file, .stalled(let seconds)) {
+            // Its share, not the file: said, nothing kept, tried again next time; the next file is analysed.
+            Log.warning("\(file): its file system stopped answering for \(seconds) s; left out of this analysis", category: "analysis")
             return (nil, nil)
         } catch {
             return (.failed(String(describing: error)), nil)

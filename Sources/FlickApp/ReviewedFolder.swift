@@ -72,8 +72,10 @@ public final class ReviewedFolder {
     public static let deferredPauseMilliseconds: UInt64 = 4
 
     /// Writes the rows a deferred sync left, a slice at a time on the
-    /// main loop; calls `onLost` when the store changed under them (the
-    /// deck must then come from a full sync).
+    /// main loop (a decision meanwhile writes them all first); calls
+    /// `onLost` once they are written when some of them could not be:
+    /// another Flick gave those files rows of its own, or the store
+    /// failed. The deck must then come from a full sync.
     public func writeDeferredRows(onLost: @escaping @MainActor () -> Void) {
         writer?.cancel()
         guard store.hasDeferredSync else { return }
@@ -85,17 +87,18 @@ public final class ReviewedFolder {
                 } catch {
                     Log.warning(error.description, category: "store")
                 }
-                if self.store.needsFullSync { return onLost() }
                 try? await Task.sleep(nanoseconds: Self.deferredPauseMilliseconds * 1_000_000)
             }
+            guard let self, !Task.isCancelled else { return }
+            if self.store.needsFullSync { return onLost() }
             Log.phase("the store holds the whole folder")
         }
     }
 
     /// Returns once the rows a deferred sync left are written (at once
     /// when none are), or their writing stopped: work with a store
-    /// connection of its own waits for this, since its commits would tell
-    /// the slices that another Flick changed the store.
+    /// connection of its own waits for this, since each of its commits
+    /// would send the slices looking for rows another Flick added.
     public func rowsWritten() async {
         await writer?.value
     }

@@ -122,6 +122,9 @@ public enum MediaError: Error, Equatable, Sendable {
         case gstreamer(String)
         /// FFmpeg's own message (the clip sampler's decoder).
         case decoder(String)
+        /// Its file system gave no bytes for `seconds` (a share whose
+        /// server stopped answering): not the file's fault.
+        case stalled(seconds: Int)
     }
 
     /// The file's name as shown.

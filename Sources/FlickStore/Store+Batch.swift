@@ -17,6 +17,7 @@ extension Store {
         try db.transaction { () throws(StoreError) in
             var next = 0
             for outcome in outcomes {
+                try refuseSuperseded(outcome, ids: ids, folder: folder)
                 switch outcome {
                 case .decided(let position, let decision):
                     guard next < steps.count, case .decide(position, decision, let replaced) = steps[next] else {

@@ -52,6 +52,7 @@ extension Store {
         let now = Date().timeIntervalSince1970
         var handle: NoFollowDirectory?
         try db.transaction { () throws(StoreError) in
+            try refuseSuperseded(outcome, ids: ids, folder: folder)
             switch outcome {
             case .decided(let position, let decision):
                 guard case .decide(_, _, let replaced) = session.history.last else {

@@ -54,9 +54,10 @@ extension Store {
     /// Rows not found leave the deck (state `missing`); their history and
     /// decisions stay, and come back with their file.
     ///
-    /// With `deferringWrites`, only the reading is done now: the result
-    /// (new clips with the ids their rows will have) comes back at once
-    /// and the rows are written later, a slice at a time by
+    /// With `deferringWrites`, only the reading, the moves and the last
+    /// new row are done now: the result (new clips with the ids their rows
+    /// will have) comes back at once and the other new rows are written
+    /// later, a slice at a time by
     /// `writeDeferredSync(rows:)`, or all of them before anything else
     /// reads or writes the store (see `DeferredSync`).
     public func sync(_ folder: FolderRecord, with scanned: [ScannedClip], deferringWrites: Bool = false) throws(StoreError) -> SyncResult {
@@ -68,11 +69,11 @@ extension Store {
             }
         }
         try finishDeferredSync()
-        let (result, writes, version) = try db.transaction { () throws(StoreError) in
+        let (result, plan) = try db.transaction { () throws(StoreError) in
             let (result, writes) = try reconcile(folder, with: scanned)
-            return (result, writes, try dataVersion())
+            return (result, writes.isEmpty ? nil : try writeMovesDeferringRows(writes, folder: folder))
         }
-        if !writes.isEmpty { deferWrites(writes, folder: folder, dataVersion: version) }
+        if let plan { leave(plan) }
         return result
     }
 

@@ -51,9 +51,14 @@ public final class Store {
     let db: Database
     /// A sync's rows not written yet (see `DeferredSync`).
     var deferred: DeferredSync?
-    /// Set when a deferred sync could not be written (the store changed
-    /// under it): the folder's deck must come from a new, full sync.
+    /// Set when a deferred sync could not write all its rows (another
+    /// Flick gave some of its files rows of their own, or the store
+    /// failed): the folder's deck must come from a new, full sync.
     public internal(set) var needsFullSync = false
+    /// Ids the deck planned for new files whose rows another Flick wrote
+    /// first (see `DeferredSync`): no row of this deck has them, so a
+    /// decision or a problem on one is refused until a full sync.
+    var superseded = Set<Int64>()
     public var path: String { db.path }
 
     /// Opens (creating and migrating) the database at `path`. A store that
@@ -227,6 +232,7 @@ public final class Store {
     /// new clip without it. `flick status --json` reports it in `error`.
     /// Durable when this returns. Main thread in the app.
     public func recordProblem(clipID: Int64, reason: String) throws(StoreError) {
+        guard !superseded.contains(clipID) else { return }  // the deck is read again
         try db.transaction { () throws(StoreError) in
             _ = try db.run("UPDATE clip SET problem = ? WHERE id = ?", reason, clipID)
         }
@@ -234,6 +240,7 @@ public final class Store {
 
     /// Forgets a recorded problem (the clip played after all).
     public func clearProblem(clipID: Int64) throws(StoreError) {
+        guard !superseded.contains(clipID) else { return }
         try db.transaction { () throws(StoreError) in
             _ = try db.run("UPDATE clip SET problem = NULL WHERE id = ?", clipID)
         }

@@ -55,7 +55,7 @@ import Testing
     static let mediaReasons: [MediaError.Reason] = FileBytes.Failure.allCases.map { .file($0) } + [
         .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
         .noVideoSink, .cannotRead, .cannotPlay, .gstreamer("Internal data stream error."),
-        .decoder("invalid data found when processing input"),
+        .decoder("invalid data found when processing input"), .stalled(seconds: 10),
     ]
 
     static let mediaErrors: [MediaError] = mediaReasons.flatMap { [MediaError.unreadable(file: "a.mp4", reason: $0), .notAVideo(file: "a.mp4", reason: $0)] } + [
@@ -263,11 +263,11 @@ enum ErrorCases {
 
     enum MediaReason: String, CaseIterable {
         case file, noURI, notAPicture, noPictureStream, noDecoder, noPictureCameOut, pictureCutShort, playbinMissing, noVideoSink,
-             cannotRead, cannotPlay, gstreamer, decoder
+             cannotRead, cannotPlay, gstreamer, decoder, stalled
         static func check(_ reason: MediaError.Reason) {
             switch reason {
             case .file, .noURI, .notAPicture, .noPictureStream, .noDecoder, .noPictureCameOut, .pictureCutShort, .playbinMissing,
-                 .noVideoSink, .cannotRead, .cannotPlay, .gstreamer, .decoder: break
+                 .noVideoSink, .cannotRead, .cannotPlay, .gstreamer, .decoder, .stalled: break
             }
         }
     }

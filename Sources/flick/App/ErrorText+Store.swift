@@ -45,7 +45,8 @@ extension ErrorText {
         case .sqlite(let path, nil, let detail): tr("The decision store “%@” failed: %@.", RawPath.printable(path), detail)
         case .cannotWrite(let path, let code): tr("Can’t write “%@”: %@.", RawPath.printable(path), writeFailure(code))
         case .changedByOther(let path, let folder):
-            tr("The decision store “%@” was changed by another Flick while this one was opening “%@”.", RawPath.printable(path), RawPath.printable(folder))
+            tr("Another Flick added this file to the decision store “%@” while this one was opening “%@”; its record is kept and nothing is lost. The folder is read again: decide the card once more.",
+               RawPath.printable(path), RawPath.printable(folder))
         case .cannotCreate(let path, let code): tr("Can’t create the decision store “%@”: %@.", RawPath.printable(path), system(code))
         case .cannotCreateDirectory(let path, let detail): tr("Can’t create “%@” for Flick’s decisions: %@", RawPath.printable(path), detail)
         case .notInFolder, .untrusted, .folder, .notLastStep, .noFolderOpen: store(StoreError(kind))

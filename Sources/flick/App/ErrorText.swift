@@ -86,6 +86,7 @@ enum ErrorText {
         case .cannotRead: tr("GStreamer could not read it")
         case .cannotPlay: tr("GStreamer could not play it")
         case .gstreamer(let message), .decoder(let message): message
+        case .stalled(let seconds): tr("its file system stopped answering for %ld seconds", seconds)
         }
     }
 
