@@ -40,14 +40,17 @@ public enum FolderStacks {
     /// those the store knew count as done from the start, so a reopened
     /// folder of 1,000 with 10 new files goes from 991 to 1,000 of 1,000,
     /// never "1 of 10". It is called only when some work is done.
+    /// `quality` false (the benchmark's baseline without suggestions):
+    /// no `Quality` measured, so no dark or blurry, and nothing saved.
     public static func find(_ items: [AnalysisItem], store: Store, workers: Int = 2, shortClipSeconds: Double = Suggestions.shortClipSeconds,
+                            quality: Bool = true,
                             progress: @escaping @Sendable (StackAnalysis.Progress) -> Void = { _ in },
                             cancelled: @escaping @Sendable () -> Bool = { false }) throws(StoreError) -> Found {
         let identities = items.map(\.identity)
         let stored = try store.analyses(for: identities, version: FileAnalysis.version)
         let known = stored.map { row in row.map { FileAnalysis(content: $0.content, printText: $0.print) } }
         let count = items.count
-        let results = StackAnalysis.analyse(items, known: known, workers: workers, progress: { work in
+        let results = StackAnalysis.analyse(items, known: known, workers: workers, quality: quality, progress: { work in
             progress(StackAnalysis.Progress(done: count - work.total + work.done, total: count))
         }, cancelled: cancelled)
         var changed: [(identity: FileIdentity, analysis: StoredAnalysis)] = []
@@ -55,7 +58,7 @@ public enum FolderStacks {
             guard let result = results[index], result != known[index] else { continue }
             changed.append((identities[index], StoredAnalysis(version: FileAnalysis.version, content: result.content, print: result.printText)))
         }
-        try store.saveAnalyses(changed)
+        if quality { try store.saveAnalyses(changed) }
         let suggestions = Suggestions.of(items, analyses: results, shortClipSeconds: shortClipSeconds)
         // On top of each stack, the one Flick would keep: of copies, the one
         // `Suggestions` keeps (the others are suggested as extra copies);

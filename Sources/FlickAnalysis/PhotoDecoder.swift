@@ -17,11 +17,14 @@ enum PhotoDecoder {
     /// phone photo (500 × 375) is larger, so libjpeg does the shrinking;
     /// large enough that blur a viewer would see on a screen still shows.
     static let decodeBox = 320
+    /// The box a print alone needs (its 32×32 picture), without the blur
+    /// measure's detail: the benchmark's baseline without suggestions.
+    static let printBox = 160
 
     /// The grey working picture (as stored, not turned) and its turn: from
     /// its thumbnail in the shared cache when Flick or Files made one for
     /// this very file (upright already, no decode at all), else decoded small.
-    static func working(path: String) throws(MediaError) -> (image: GreyImage, orientation: PhotoOrientation) {
+    static func working(path: String, box decodeBox: Int = decodeBox) throws(MediaError) -> (image: GreyImage, orientation: PhotoOrientation) {
         if let thumbnail = ThumbnailCache.lookup(path) {
             let size = GreyImage.fitting(width: thumbnail.width, height: thumbnail.height, box: decodeBox)
             let image = thumbnail.bytes.withUnsafeBytes { bytes in

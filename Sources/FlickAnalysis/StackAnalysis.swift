@@ -27,7 +27,10 @@ public enum StackAnalysis {
     static let side = PerceptualHash.side
 
     /// `known` with every missing result filled in (nil where cancelled).
-    public static func analyse(_ items: [AnalysisItem], known: [FileAnalysis?], workers: Int = 2,
+    /// `quality` false: prints only, no `Quality` (so no dark or blurry),
+    /// from the smaller decode a print alone needs — the benchmark's
+    /// baseline of what suggestions cost; never for a store that is kept.
+    public static func analyse(_ items: [AnalysisItem], known: [FileAnalysis?], workers: Int = 2, quality: Bool = true,
                                progress: @escaping @Sendable (Progress) -> Void = { _ in },
                                cancelled: @escaping @Sendable () -> Bool = { false }) -> [FileAnalysis?] {
         precondition(items.count == known.count)
@@ -59,7 +62,7 @@ public enum StackAnalysis {
                         result.content = ContentHash.of(path: items[index].path, cancelled: cancelled)
                     }
                     if result.print == nil {
-                        let made = print(of: items[index], cancelled: cancelled)
+                        let made = print(of: items[index], cancelled: cancelled, quality: quality)
                         result.print = made.print
                         result.quality = made.quality
                     }
@@ -79,20 +82,22 @@ public enum StackAnalysis {
 
     /// The print of one file (or why it has none) and its quality, both
     /// from one decode.
-    static func print(of item: AnalysisItem, cancelled: @escaping () -> Bool) -> (print: FileAnalysis.Print?, quality: Quality?) {
+    static func print(of item: AnalysisItem, cancelled: @escaping () -> Bool, quality: Bool = true) -> (print: FileAnalysis.Print?, quality: Quality?) {
         do throws(MediaError) {
             switch item.kind {
             case .photo:
-                let decoded = try PhotoDecoder.working(path: item.path)
+                let decoded = try PhotoDecoder.working(path: item.path, box: quality ? PhotoDecoder.decodeBox : PhotoDecoder.printBox)
                 let image = decoded.image.averaged(toWidth: side, toHeight: side).turned(decoded.orientation)
-                return (.photo(PhotoPrint(image: image, captured: CaptureTime.read(path: item.path))), Quality(photo: decoded.image))
+                return (.photo(PhotoPrint(image: image, captured: CaptureTime.read(path: item.path))),
+                        quality ? Quality(photo: decoded.image) : nil)
             case .video:
+                // Without quality, one large frame only (the first): none is judged.
                 let sampled = try ClipSampler.samples(path: item.path, rate: ClipPrint.rate, side: side, box: PhotoDecoder.decodeBox,
-                                                      largeEvery: ClipPrint.rate * Quality.clipBlurEvery,
+                                                      largeEvery: quality ? ClipPrint.rate * Quality.clipBlurEvery : Int.max,
                                                       maxSeconds: ClipPrint.maxSeconds, cancelled: cancelled)
                 if cancelled() { return (nil, nil) }
                 return (.clip(ClipPrint(images: sampled.frames, duration: sampled.duration)),
-                        Quality(frames: sampled.frames, large: sampled.large))
+                        quality ? Quality(frames: sampled.frames, large: sampled.large) : nil)
             }
         } catch .timedOut {
             // A busy machine, not the file: nothing kept, tried again next time.

@@ -51,6 +51,9 @@ struct StacksBench: ParsableCommand {
     @Flag(help: "Photos of 60 different pictures (27 of one chessboard) with no capture time: each is compared with every other.")
     var undated = false
 
+    @Flag(help: "The baseline without the dark and blurry suggestions: prints only, from the smaller decode they need (nothing kept, so no figures from the store).")
+    var withoutSuggestions = false
+
     func run() throws {
         let root = keepMedia ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-bench-stacks-\(getpid())").path
         defer { if keepMedia == nil { try? FileManager.default.removeItem(atPath: root) } }
@@ -62,13 +65,15 @@ struct StacksBench: ParsableCommand {
         let photoRun = try analyse(photoItems)
         results.append(Measurement(bench: "stacks.photos_per_second", value: Double(photos) / photoRun.seconds, unit: "photos/s",
                                    extra: ["photos": "\(photos)", "workers": "\(workers)", "megapixels": "12", "undated": "\(undated)",
-                                           "stacks": "\(photoRun.stacks)"]))
+                                           "stacks": "\(photoRun.stacks)", "suggestions": withoutSuggestions ? "off" : "on"]))
         results.append(Measurement(bench: "stacks.seconds_per_1000_photos", value: 1000 * photoRun.seconds / Double(photos), unit: "s"))
         results.append(Measurement(bench: "stacks.cpu_seconds_per_1000_photos", value: 1000 * photoRun.cpu / Double(photos), unit: "s",
                                    extra: ["note": "CPU time of the whole process; the wall time on 2 free cores is about half"]))
-        results.append(Measurement(bench: "stacks.photos_again_from_store", value: photoRun.again * 1000, unit: "ms"))
-        results.append(Measurement(bench: "stacks.photos_again_cpu", value: photoRun.againCPU, unit: "s",
-                                   extra: ["note": "CPU time of the same photos again from the store: reading it, then grouping"]))
+        if !withoutSuggestions {
+            results.append(Measurement(bench: "stacks.photos_again_from_store", value: photoRun.again * 1000, unit: "ms"))
+            results.append(Measurement(bench: "stacks.photos_again_cpu", value: photoRun.againCPU, unit: "s",
+                                       extra: ["note": "CPU time of the same photos again from the store: reading it, then grouping"]))
+        }
         let compared = photoRun.comparisons
         results.append(Measurement(bench: "stacks.photo_full_comparisons", value: Double(compared.fine), unit: "pairs",
                                    extra: ["pairs": "\(compared.pairs)", "identical": "\(compared.identical)", "hash_close": "\(compared.candidates)",
@@ -91,11 +96,12 @@ struct StacksBench: ParsableCommand {
         defer { for suffix in ["", "-wal", "-shm"] { unlink(storePath + suffix) } }
         let store = try Store(path: storePath)
         let start = Date(), cpuStart = Self.cpuSeconds()
-        let found = try FolderStacks.find(items, store: store, workers: workers)
+        let found = try FolderStacks.find(items, store: store, workers: workers, quality: !withoutSuggestions)
         let seconds = Date().timeIntervalSince(start), cpu = Self.cpuSeconds() - cpuStart
         guard found.analysed == items.count else { throw ValidationError("only \(found.analysed) of \(items.count) analysed") }
         let again = Date(), againCPU = Self.cpuSeconds()
-        _ = try FolderStacks.find(items, store: store, workers: workers)
+        // Without suggestions nothing is kept: the second look would be the first again.
+        if !withoutSuggestions { _ = try FolderStacks.find(items, store: store, workers: workers) }
         let againSeconds = Date().timeIntervalSince(again), againCPUSeconds = Self.cpuSeconds() - againCPU
         // The stacks' sizes, largest first: old and new builds must agree.
         let sizes = found.stacks.map(\.members.count).sorted(by: >).map(String.init).joined(separator: ",")

@@ -78,4 +78,19 @@ import Testing
         #expect(stopped.stopped && stopped.analysed == 0 && stopped.stacks.isEmpty)
         #expect(try store.analyses(for: Self.items(folder).map(\.identity), version: FileAnalysis.version) == [nil, nil, nil])
     }
+
+    /// The benchmark's baseline without suggestions: the same stacks, no
+    /// dark or blurry (a black photo is not called dark), and nothing kept,
+    /// so the store never holds prints without their quality.
+    @Test func withoutQualityTheStacksStayAndNothingIsKept() throws {
+        let (folder, store) = try Self.folder()
+        try FileManager.default.removeItem(atPath: "\(folder)/c.jpg")
+        try RealMedia.run("ffmpeg", "-v", "error", "-y", "-i", "\(RealMedia.data)/fruits.jpg", "-vf", "lutyuv=y=val*0.05", "\(folder)/c.jpg")
+        let without = try FolderStacks.find(Self.items(folder), store: store, quality: false)
+        #expect(without.stacks == [Stack(id: 1, kind: .copy, members: [0, 1])])
+        #expect(without.suggestions[2].isEmpty, "no dark without the quality measured")
+        #expect(try store.analyses(for: Self.items(folder).map(\.identity), version: FileAnalysis.version) == [nil, nil, nil])
+        let with = try FolderStacks.find(Self.items(folder), store: store)
+        #expect(with.suggestions[2] == [.dark], "the same photo is dark once its quality is measured")
+    }
 }

@@ -4,8 +4,10 @@ Android names screenshots, an exact copy of a real photo, a black clip
 and a real clip of normal length. With a window manager and a real Orca:
 each suggested card says its reason and size, spoken with the card;
 Review Suggestions goes through exactly the suggested cards and ends
-saying so; Mark All Suggested… ticks the strong reasons only and marks
-nothing until confirmed, as one batch one Undo takes back, and Apply
+saying so (with stacks on, a delete there takes the extra copy, not the
+original it shares its card with); Mark All Suggested… ticks the strong
+reasons only and marks nothing until confirmed, as one batch one Undo
+takes back, and Apply
 says the space it freed. What was decided is read back with
 `flick status --json`."""
 import ctypes
@@ -25,6 +27,7 @@ X264 = ["-an", "-c:v", "libx264", "-preset", "ultrafast"]
 SHORT = "VID_20240101_120000.mp4"
 SCREENSHOT = "Screenshot_20240101-120000.png"
 COPY = "baboon(1).jpg"
+ORIGINAL = "baboon.jpg"
 PHRASES = {"short": "short", "screenshot": "screenshot", "copy": "extra copy", "dark": "very dark", "blurry": "blurry"}
 
 
@@ -91,13 +94,16 @@ def test_review_suggestions_says_each_reason_and_only_the_user_decides(phone, tm
     deck, reasons = suggested(cli, phone)
     assert {SHORT: ["short"], SCREENSHOT: ["screenshot"], COPY: ["copy"]}.items() <= reasons.items(), reasons
     order = [p for p in deck if p in reasons]
-    with FlickSession([str(phone)], data_home=cli.data, window_manager=True, env={"FLICK_LOG": "debug"}) as session:
+    # Stacks on, as a user has them: the extra copy shares its card with
+    # its original, and deleting the copy must leave the original alone.
+    with FlickSession([str(phone)], data_home=cli.data, window_manager=True, env={"FLICK_LOG": "debug"}, stacks=True) as session:
         window = session.wait_for_window()
         with Orca(session) as orca:
             orca.activate(window, timeout=10, until=lambda s: any(u.startswith("Clip 1 of 6") for u in s))
             analysed(session)
             # The player bar says the top file's size, in GLib's words ("1.2 kB", a no-break space).
-            top = deck[0]
+            # (A stack's card shows the copy kept first: the original.)
+            top = ORIGINAL if deck[0] == COPY else deck[0]
             words = glib_size((phone / top).stat().st_size)
             assert find_nodes(session.atspi_tree(), role="label", contains=f"{top} · "), "no caption on the player bar"
             assert find_nodes(session.atspi_tree(), role="label", contains=words), f"no {words!r} on the player bar"
@@ -198,6 +204,34 @@ def test_mark_all_suggested_ticks_strong_reasons_and_one_undo_takes_them_back(ph
         wait_until(lambda: all((cli.data / "Trash" / "files" / p).exists() for p in strong), 15, what="the move")
         result = f"Moved {len(strong)} files to the Trash, {glib_size(freed)} freed."
         wait_until(lambda: find_nodes(session.atspi_tree(), contains=result), 10, what=repr(result))
+
+
+def test_the_suggested_filter_follows_what_is_suggested_now(phone, tmp_path):
+    """The overview showing Suggested while what Flick suggests changes
+    (Preferences' short-clip length; the same as a first analysis ending
+    under it): its tiles and its line follow, never "No suggested items."
+    beside the tiles."""
+    cli = Cli(tmp_path)
+    deck, reasons = suggested(cli, phone)
+    before = len(reasons)
+    after = len(set(reasons) | {"VID_20240101_130000.mp4", "VID_20240101_140000.mp4"})
+    assert after > before
+
+    def line(count):
+        return find_nodes(session.atspi_tree(), role="label", contains=f"Showing {count} suggested items.")
+    with FlickSession([str(phone)], data_home=cli.data, window_manager=True) as session:
+        session.wait_for_window()
+        analysed(session)
+        session.key("g")
+        session.atspi_do("radio button", f"Suggested ({before})", timeout=10)
+        wait_until(lambda: line(before), 10, what=f"Showing {before} suggested items.")
+        session.key("ctrl+comma")
+        wait_until(lambda: find_nodes(session.atspi_tree(), role="slider", contains="Short clip length"), 10,
+                   what="the Preferences window")
+        assert session.atspi_set_value("slider", "Short clip length", 2.5) == pytest.approx(2.5)
+        session.key("Escape")
+        wait_until(lambda: line(after), 40, interval=1, what=f"Showing {after} suggested items.")
+        assert not find_nodes(session.atspi_tree(), role="label", contains=f"Showing {before} suggested items.")
 
 
 def test_order_size_lists_the_biggest_files_first(phone, tmp_path):

@@ -71,6 +71,16 @@ public struct DeckInsights: Sendable, Equatable {
         suggestions[clipID] ?? []
     }
 
+    /// The reasons every one of `clipIDs` is suggested for, in `Suggestion`
+    /// order: what a folded stack's tile can say of all its files (two
+    /// screenshots: "screenshot"; a copy and its original: nothing).
+    public func suggestions(sharedBy clipIDs: [Int64]) -> [Suggestion] {
+        guard let first = clipIDs.first else { return [] }
+        var shared = Set(suggestions(of: first))
+        for id in clipIDs.dropFirst() where !shared.isEmpty { shared.formIntersection(suggestions(of: id)) }
+        return shared.sorted()
+    }
+
     public func bytes(of clipID: Int64) -> Int64? {
         bytes[clipID]
     }

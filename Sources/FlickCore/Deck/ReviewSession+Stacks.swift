@@ -38,13 +38,15 @@ extension ReviewSession {
     /// then every other member `others` (steps that leave the cursor where
     /// it is; a member that has it already is left alone). The outcomes,
     /// in the order of the history's new steps; empty when the top card is
-    /// no stack or the deck is at its end.
-    public mutating func decideStack(_ decision: Decision, others: Decision, at time: Double = 0) -> [ActionOutcome] {
+    /// no stack or the deck is at its end. `within`: only the other members
+    /// among these positions are decided (nil: every one).
+    public mutating func decideStack(_ decision: Decision, others: Decision, at time: Double = 0,
+                                     within: Set<Int>? = nil) -> [ActionOutcome] {
         guard !deck.isFinished, let members = stacks.members(at: deck.cursor) else { return [] }
         let shown = deck.cursor
         guard let first = perform(Self.action(decision), at: time) else { return [] }
         var outcomes = [first]
-        for position in members where position != shown {
+        for position in members where position != shown && within.map({ $0.contains(position) }) ?? true {
             if let outcome = decide(others, at: position) { outcomes.append(outcome) }
         }
         return outcomes

@@ -64,12 +64,17 @@ extension ReviewModel {
     }
 
     /// A like, delete or skip on a stack's card: every member gets it (the
-    /// member on top first), saved in one go and undone in one go.
+    /// member on top first), saved in one go and undone in one go. In
+    /// Review Suggestions only the suggested members do: deleting an extra
+    /// copy or a blurred shot leaves the original or the sharp shot of its
+    /// stack as it was (K still decides them all).
     func decideStack(_ decision: Decision, others: Decision) -> Performed {
         guard let stack = topStack else { return .unavailable }
         let saved = session
         let shown = cursor
-        let outcomes = session.decideStack(decision, others: others, at: clock())
+        let within = decision == others ? suggestedPass : nil
+        let decided = within.map { within in stack.members.filter { $0 == shown || within.contains($0) }.count } ?? stack.members.count
+        let outcomes = session.decideStack(decision, others: others, at: clock(), within: within)
         guard let first = outcomes.first else { return .unavailable }
         guard saveBatch(outcomes, restoring: saved) else { return .notSaved }
         let name = clips[shown].name
@@ -78,11 +83,19 @@ extension ReviewModel {
             lastEvent = endEvent(last: last)
         } else if decision != others {
             lastEvent = .kept(name: name, marked: stack.members.count - 1, kind: stack.kind, left: undecidedCount)
+        } else if decided == 1 {
+            lastEvent = event(for: first)
         } else {
-            lastEvent = .decidedStack(name: name, decision: decision, count: stack.members.count, kind: stack.kind,
-                                      left: undecidedCount)
+            lastEvent = .decidedStack(name: name, decision: decision, count: decided, kind: stack.kind, left: undecidedCount)
         }
         publish(ReviewChange(cursor: .stepped(first), decisions: true))
         return .step(first)
+    }
+
+    /// The suggested positions Review Suggestions goes through; nil in any
+    /// other pass.
+    private var suggestedPass: Set<Int>? {
+        if case .only(let positions) = session.pass { return positions }
+        return nil
     }
 }

@@ -30,19 +30,23 @@ extension OverviewPage {
     }
 
     /// New stacks, sizes or suggestions: the tiles are made again when the
-    /// stacks changed (the focus stays on its clip), else redrawn.
+    /// stacks changed, or the suggestions while the Suggested filter shows
+    /// (its line then says how many it shows now; the focus stays on its
+    /// clip), else redrawn.
     func followInsights() {
         // Progress alone (one change per file analysed) changes no tile.
         var known = model.insights
         known.progress = .idle
         guard known != drawnInsights else { return }
+        let refilter = model.filter == .suggested && known.suggestions != drawnInsights?.suggestions
         drawnInsights = known
-        guard model.insights.groups != drawnGroups else { return redrawBound() }
+        guard model.insights.groups != drawnGroups || refilter else { return redrawBound() }
         let focused = focusedPosition, selected = selectedPositions
         preview.stop()
         rebuild()
         if let focused, let index = nearestIndex(to: focused) { focus(index: index, select: selected.isEmpty) }
         reselect(selected)
+        if refilter { sayFilterAgain() }
     }
 
     /// Selects the tiles showing `positions` (the selection the user had

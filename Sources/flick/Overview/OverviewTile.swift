@@ -92,7 +92,8 @@ final class OverviewTile {
         let decision = Self.decision(of: members, model: model)
         let bytes = Self.bytes(of: members, model: model)
         let details = Self.details(clip, facts: facts, bytes: bytes)
-        let suggested = Words.suggested(members.count == 1 ? model.insights.suggestions(of: clip.id) : [])
+        let suggested = Words.suggested(members.count == 1 ? model.insights.suggestions(of: clip.id)
+            : model.insights.suggestions(sharedBy: members.map { model.clips[$0].id }))
         let said = ([Self.stackWords(stack, model: model), clip.name, Self.durationText(clip, facts: facts), Self.word(decision)] as [String?])
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         let look = Look(name: clip.name, duration: details, decision: decision, isCurrent: position == model.cursor,
