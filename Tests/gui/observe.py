@@ -355,7 +355,7 @@ class Observer:
         path = Path(path)
         # The analysis line under the header bar counts as it goes: the
         # window holds still once it has gone.
-        self.wait_for(lambda: not self.analysis_line(), "the analysis line to go", self.ANALYSIS_PATIENCE)
+        self.settled()
         previous = self.screenshot(path.with_name(path.stem + "-previous.png"))
 
         def agrees():
