@@ -13,9 +13,12 @@ tree for each question and waits for a condition with a deadline:
         assert s.status() == "Liked beach_rally_01.mp4. 11 left."
 """
 import json
+import os
 import re
+import sqlite3
 import subprocess
 import time
+from contextlib import closing
 from pathlib import Path
 
 from harness import HarnessError, find_nodes, pixels_changed, wait_until
@@ -305,12 +308,54 @@ class Observer:
         50"), empty when it is not shown."""
         return [n["name"] for n in find_nodes(self.tree(), role="status bar") if n["name"].startswith("Looking")]
 
+    # Seconds the analysis line takes to slide away (GtkRevealer's 250 ms, and a frame or two).
+    LINE_SLIDE = 0.4
+
+    def settled(self):
+        """Waits until the window's analysis of the folder has ended and its
+        line has slid away, so the stage under it keeps its height: before
+        screenshots or extents that are compared or used later (the line
+        coming or going moves and resizes the card by about 40 px). The
+        analysis starts a moment after the first card shows and its line
+        only once it has run a while, so a line not shown yet proves
+        nothing: it has ended once the store holds an analysis of every
+        file of the deck. Returns at once when that is so already."""
+        store = Path(self.env["XDG_DATA_HOME"]) / "flick" / "flick.db"
+        folder = os.path.realpath(self.folder)
+        busy = []
+
+        def unanalysed():
+            """Files of the folder without their analysis in the store (None before the folder is in it)."""
+            try:
+                with closing(sqlite3.connect(f"file:{store}?mode=ro", uri=True, timeout=5)) as db:
+                    files, left = db.execute(
+                        "SELECT COUNT(*), COUNT(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM analysis a WHERE a.device = c.device"
+                        " AND a.inode = c.inode AND a.size = c.size AND a.mtime = c.mtime))"
+                        " FROM clip c JOIN folder f ON f.id = c.folder_id WHERE f.path = ? AND c.state = 'present'",
+                        (folder,)).fetchone()
+            except sqlite3.Error:  # not made yet
+                return None
+            return left if files else None
+
+        def line():
+            """Whether the analysis line shows (read quicker than a whole tree)."""
+            found = self.atspi_find("status bar", windows="frame")
+            return not isinstance(found, list) or any(n["name"].startswith("Looking") for n in found)
+
+        def over():
+            done = unanalysed() == 0 and not line()
+            busy.append(not done)
+            return done
+        self.wait_for(over, "the analysis to end and its line to go", self.ANALYSIS_PATIENCE, interval=0.2)
+        if any(busy):
+            time.sleep(self.LINE_SLIDE)  # the line may be sliding away: the stage below grows meanwhile
+
     def still_screenshot(self, path, timeout=10):
         """A screenshot once two in a row agree (for still decks: drawing and moving are over)."""
         path = Path(path)
         # The analysis line under the header bar counts as it goes: the
         # window holds still once it has gone.
-        self.wait_for(lambda: not self.analysis_line(), "the analysis line to go", self.ANALYSIS_PATIENCE)
+        self.settled()
         previous = self.screenshot(path.with_name(path.stem + "-previous.png"))
 
         def agrees():

@@ -94,6 +94,7 @@ def test_the_card_seen_beneath_is_the_one_a_decision_brings_on_top(tmp_path, art
         def card():
             top = s.top_card()
             return top["extents"] if top and "a_red.png" in top["name"] and top["extents"] and top["extents"][2] > 100 else None
+        s.settled()  # the card read where the screenshot will find it
         x, y, w, h = on_screen(s, wait_until(card, 15, what="the red card on top"))
 
         def beneath():

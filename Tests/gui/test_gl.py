@@ -98,6 +98,7 @@ def test_gl_renderer_draws_the_card_its_drag_and_the_next_clip(tmp_path, artifac
             renderer = "cairo"
         assert renderer == "gl", f"GTK did not keep the GL renderer ({renderer}):\n{s.stderr()[-3000:]}"
         s.wait_playing("the red clip playing", timeout=15)
+        s.settled()  # the card read where the screenshots and the drag will find it
         x, y, w, h = card_extents(s)
         cx, cy = x + w // 2, y + h // 2
 

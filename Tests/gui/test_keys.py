@@ -45,6 +45,7 @@ def test_space_pauses_after_a_double_click_on_a_tile():
     with Review() as s:
         s.wait_playing()
         open_overview(s, "beach_rally_01.mp4")
+        s.settled()  # the tile clicked where it was read
         tile = find_nodes(s.tree(), role="table cell", contains="crowd_reaction.mp4")[0]
         x, y, w, h = tile["extents"]
         s.xdotool("mousemove", x + w // 2, y + h // 2, "sleep", 0.1, "click", "--repeat", 2, "--delay", 80, 1)

@@ -81,6 +81,9 @@ def test_the_overview_opens_scrolled_to_the_current_tile_with_focus_on_it(tmp_pa
     drive(deck, data, *["like"] * 190)
     with Review(deck, data_home=data) as s:
         s.wait_cursor(190, "the first undecided card on top")
+        # The analysis line, shown while the window is resized, would leave it
+        # taller, and its going move the tile after it was read.
+        s.settled()
         s.xdotool("windowsize", s.window_id(), 900, 600)
         s.wait_for(lambda: (lambda f: f and f[0]["extents"][3] <= 600)(find_nodes(s.tree(), role="frame")), "a 900×600 window")
         open_overview(s)

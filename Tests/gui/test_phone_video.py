@@ -13,6 +13,7 @@ import pytest
 
 from cli import Cli
 from harness import FlickSession, HarnessError, find_nodes, wait_until
+from test_review import Review
 
 
 def ffmpeg(*args):
@@ -177,8 +178,7 @@ def test_overview_tiles_and_the_shared_thumbnails_are_upright(phone, tmp_path):
                     "-set", "Thumb::URI", clip.as_uri(), "-set", "Thumb::MTime", str(int(clip.stat().st_mtime)),
                     "-set", "Software", "Flick", str(stale)], check=True)
     old_bytes = stale.read_bytes()
-    with FlickSession([phone], env={"XDG_CACHE_HOME": str(cache)}) as s:
-        s.wait_for_window()
+    with Review(phone, env={"XDG_CACHE_HOME": str(cache)}) as s:
         s.atspi_do("push button", "Overview")
 
         def tile(name):
@@ -200,8 +200,7 @@ def test_overview_tiles_and_the_shared_thumbnails_are_upright(phone, tmp_path):
         # it) shows the upright picture: its upper half, clear of the badge.
         # Read where the tile is once the analysis line under the header bar
         # has gone: while it shows, or as it goes, the overview sits lower.
-        wait_until(lambda: not [n for n in find_nodes(s.atspi_tree(), role="status bar")
-                                if n["name"].startswith("Looking")], 120, what="the analysis line to go")
+        s.settled()
         last = {}
 
         def settled():  # the same place twice in a row: the line's slide is over

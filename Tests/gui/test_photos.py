@@ -249,6 +249,7 @@ def test_every_photo_shows_upright_in_its_shape_on_its_card_and_tile(photos, tmp
     folder, shown, work = photos
     names = list(shown)
     with Stage(folder, size) as s:
+        s.settled()  # tiles and cards read where the screenshots will find them
         check_tiles(s, names, shown, work, artifacts, size)
         check_cards(s, names, shown, work, artifacts, size)
         # Photos leave the shared thumbnail cache to the system's thumbnailer
@@ -314,6 +315,7 @@ def test_the_apply_lists_posters_are_upright(photos, tmp_path, artifacts):
             s.key("d")
         wait_until(lambda: find_nodes(s.atspi_tree(), role="push button", name="Review Again") or None, 15,
                    what="the finished page")
+        s.settled()  # the window behind the list holds still (its Apply button stays out of the rows read)
         s.atspi_do("push button", "Apply Deletions…")
         rows = wait_until(lambda: {n["name"]: n["extents"] for n in find_nodes(s.atspi_tree(), role="check box")
                                    if n["name"] in names} or None, 15, what="the list of files")

@@ -54,7 +54,9 @@ def deck(tmp_path):
 
 def top_card_box(s):
     """The top card's centre and width on the output (AT-SPI extents are
-    the window's own coordinates; sway places the window at its origin)."""
+    the window's own coordinates; sway places the window at its origin),
+    read once the analysis line can no longer move and resize the card."""
+    s.settled()
     card = s.wait_for(lambda: top_card(s.atspi_tree()), "the top card on the accessibility bus")
     x, y, w, h = card["extents"]
     wx, wy, _, _ = s.window

@@ -78,7 +78,10 @@ def inside(inner, outer, slack=1):
 
 def laid_out_at(s, size):
     """Waits until the window a user sees has `size` (a window that cannot
-    shrink keeps its least size) and returns the tree."""
+    shrink keeps its least size) and returns the tree, once the analysis
+    line under the header bar can no longer move what is measured."""
+    s.settled()
+
     def fits():
         tree = s.atspi_tree()
         frame = find_nodes(tree, role="frame")[0]["extents"]
@@ -90,7 +93,6 @@ def laid_out_at(s, size):
     # The analysis line under the header bar, shown while the window was
     # resized, made it taller than asked; a window does not shrink back by
     # itself once the line has gone, so it is resized again, as a user would.
-    s.wait_for(lambda: not s.analysis_line(), "the analysis line to go", s.ANALYSIS_PATIENCE)
     s.take_size()
     try:
         return wait_until(fits, 10, interval=0.3, what=f"a {size} window")

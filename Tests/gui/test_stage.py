@@ -116,7 +116,7 @@ def test_top_card_has_its_clips_shape_and_fills_the_stage(clips, tmp_path, scree
             return card["extents"] if aspect_close(cw, ch, w / h) else None
         # Measured once the analysis line under the header bar has gone: while
         # it shows, the stage is its height shorter.
-        s.wait_for(lambda: not s.analysis_line(), "the analysis line to go", s.ANALYSIS_PATIENCE)
+        s.settled()
         x, y, cw, ch = on_screen(s, wait_until(shaped, 15, what=f"a {w}:{h} top card"))
         win_w, win_h = s.size
         share = cw * ch / (win_w * win_h)
@@ -220,6 +220,8 @@ def test_fullscreen_covers_the_screen_and_keeps_the_action_bar(clips, tmp_path):
         def card_size():
             card = top_card(s.tree())
             return card and card["extents"] and tuple(card["extents"][2:])
+        # The size to come back to, once the analysis line can no longer change it.
+        s.settled()
         before = s.wait_for(card_size, "the stage laid out")
         assert aspect_close(*before, 16 / 9)
 
@@ -334,6 +336,7 @@ def test_playing_card_keeps_letterbox_rounded_corners_and_overlay_at_rest_and_mi
         def card():
             top = s.top_card()
             return top["extents"] if top and top["extents"] and top["extents"][2] > 100 else None
+        s.settled()  # the card read where the screenshots will find it
         x, y, w, h = on_screen(s, wait_until(card, 15, what="the top card"))
         s.wait_playing("the clip playing")
         rest = s.screenshot(artifacts / "draw-rest.png")
@@ -386,6 +389,7 @@ def test_cards_beneath_show_their_shadow_below_the_top_card(tmp_path, artifacts)
         def card():
             top = s.top_card()
             return top["extents"] if top and top["extents"] and top["extents"][2] > 100 else None
+        s.settled()  # the card read where the screenshot will find it
         x, y, w, h = on_screen(s, wait_until(card, 15, what="the top card"))
         shot = s.still_screenshot(artifacts / "beneath-shadow.png")
         rows = column(shot, x + w // 2, y + h - 4, y + h + 60)
@@ -423,6 +427,8 @@ def test_nothing_is_drawn_while_idle(tmp_path):
         playing = cpu_seconds(pid) - playing
         s.key("space")
         s.wait_for(lambda: s.player()["play"] == "Play", "the clip paused: the button offers Play")
+        # The folder's analysis works, and its line slides, on a clock of its own.
+        s.settled()
 
         def settled():
             first = cpu_seconds(pid)

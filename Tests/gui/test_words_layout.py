@@ -142,6 +142,7 @@ def test_a_card_dragged_up_is_not_cut_flat_at_the_stage_edge(tmp_path, artifacts
     pixels up (short of a skip), its top shows above where the stage ends."""
     from test_stage import pixel
     with Review(photo_deck_in(tmp_path, 3)) as s:
+        s.settled()  # the card read where the drag and the screenshot will find it
         card = s.wait_for(lambda: (lambda c: c["extents"] if c and c["extents"][2] > 100 else None)(
             __import__("observe").top_card(s.tree())), "the top card")
         x, y, w, h = card
