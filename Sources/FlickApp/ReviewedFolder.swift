@@ -33,12 +33,14 @@ public final class ReviewedFolder {
     private var monitor: ObjectRef<UnsafeMutablePointer<GFileMonitor>>?
     /// Writes a deferred sync's rows (see `writeDeferredRows`).
     private var writer: Task<Void, Never>?
-    private var pending: Task<Void, Never>?
+    /// The settle after the last file event (GLib's main context, so the
+    /// rescan never waits on Swift's shared pool).
+    private let pending = MainContextTimer()
     /// Names the events since the last `onChange` named; nil: rescan.
     private var changedNames: [String]? = []
     /// Milliseconds to wait after the last file event before rescanning
     /// (a copy of many files arrives as a burst of events).
-    public static let settleMilliseconds: UInt64 = 600
+    public static let settleMilliseconds: UInt32 = 600
     /// Names in one settled burst past which one rescan is cheaper than
     /// following each name (a few µs of `lstat` and two indexed queries each).
     public static let namesBeforeRescan = 500
@@ -164,10 +166,8 @@ public final class ReviewedFolder {
     }
 
     private func scheduleChange() {
-        pending?.cancel()
-        pending = Task { @MainActor [weak self] in
-            try? await Task.sleep(nanoseconds: Self.settleMilliseconds * 1_000_000)
-            guard !Task.isCancelled, let self else { return }
+        pending.schedule(milliseconds: Self.settleMilliseconds) { [weak self] in
+            guard let self else { return }
             let names = changedNames
             changedNames = []
             onChange?(names)
@@ -190,7 +190,7 @@ public final class ReviewedFolder {
     /// Stops watching now (the window opened another folder), rather than
     /// when the last reference goes; calling it again does nothing.
     public func close() {
-        pending?.cancel()
+        pending.cancel()
         writer?.cancel()
         // Rows left unwritten would run before the next folder's first
         // statement, and fail its opening if the store changed meanwhile.
@@ -203,8 +203,8 @@ public final class ReviewedFolder {
 
     deinit {
         // Without close(): the owner releases the monitor, which cancels
-        // itself as it goes, and the tasks stop here.
-        pending?.cancel()
+        // itself as it goes, and the writer stops here (a settle still
+        // waiting finds the folder gone).
         writer?.cancel()
     }
 }

@@ -117,10 +117,10 @@ import Testing
     }
 
     /// Seconds a test waits for the folder's monitor before it fails. The
-    /// events come in well under one and the settle delay is 0.6 s, but the
-    /// settle's sleep wakes on Swift's shared pool, which the analysis
-    /// tests running alongside can hold for most of a minute on two cores:
-    /// only a monitor that never reports waits this long.
+    /// events come in well under one and the settle delay is 0.6 s, both on
+    /// the GLib context the test iterates (not on Swift's shared pool, which
+    /// the analysis tests running alongside can hold for minutes on a busy
+    /// machine): only a monitor that never reports waits this long.
     private static let monitorPatienceSeconds = 180.0
 
     /// Runs the default GLib main context (which delivers the monitor's
