@@ -14,6 +14,7 @@ screen reader, and talks to the app only over the accessibility bus.
                                              the app's windows with WINDOW_ROLE (name,
                                              role, focused, sensitive, checked, extents): a
                                              quick look at a long list, reading only those
+                                             (a ROLE written !ROLE: not looked inside)
 """
 import json
 import sys
@@ -128,7 +129,10 @@ def has_near(acc, text):
     return parent is not None and any(safe(lambda: n.name, "") == text for n in walk(parent))
 
 
-def find(app, window_role, roles):
+def find(app, window_role, roles, skip=frozenset()):
+    """The nodes with one of `roles` in the app's windows with `window_role`;
+    nodes with a role in `skip` are looked at but not inside (a grid of
+    thousands of tiles, when what is sought is around it)."""
     found = []
 
     def visit(acc):
@@ -141,6 +145,8 @@ def find(app, window_role, roles):
                           "checked": bool(states and (states.contains(pyatspi.STATE_CHECKED) or
                                                       states.contains(pyatspi.STATE_PRESSED))),
                           "extents": safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)})
+        if role in skip:
+            return
         for child in children_of(acc, role):
             visit(child)
     for window in windows_of(app):
@@ -168,7 +174,8 @@ def main(argv):
         print(json.dumps(node(app)))
         return 0
     if argv[1] == "find" and len(argv) >= 5:
-        print(json.dumps(find(app, argv[3], set(argv[4:]))))
+        roles = {r for r in argv[4:] if not r.startswith("!")}
+        print(json.dumps(find(app, argv[3], roles, {r[1:] for r in argv[4:] if r.startswith("!")})))
         return 0
     if argv[1] == "do" and len(argv) in (6, 7):
         role, name, act = argv[3], argv[4], argv[5]
