@@ -14,7 +14,8 @@ screen reader, and talks to the app only over the accessibility bus.
                                              the app's windows with WINDOW_ROLE (name,
                                              role, focused, sensitive, checked, extents): a
                                              quick look at a long list, reading only those
-                                             (a ROLE written !ROLE: not looked inside)
+                                             (a ROLE written !ROLE: not looked inside;
+                                             --no-extents: without their places)
 """
 import json
 import sys
@@ -22,6 +23,7 @@ import sys
 import pyatspi
 
 MAX_DEPTH = 40
+NO_EXTENTS = "--no-extents"
 
 
 def find_app(name):
@@ -107,10 +109,6 @@ def node(acc, depth=0):
     if out["role"] in ("slider", "progress bar", "spin button"):
         # Where a slider or bar stands (a seek bar's position in seconds).
         out["value"] = safe(lambda: acc.queryValue().currentValue, None)
-    if out["role"] in ("check box", "table cell"):
-        # Where it is on screen, for a pointer click (GTK 4.8 gives check
-        # boxes no AT-SPI action).
-        out["extents"] = safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)
     if depth < MAX_DEPTH:
         out["children"] = [node(child, depth + 1) for child in children_of(acc, out["role"])]
     return out
@@ -129,10 +127,11 @@ def has_near(acc, text):
     return parent is not None and any(safe(lambda: n.name, "") == text for n in walk(parent))
 
 
-def find(app, window_role, roles, skip=frozenset()):
+def find(app, window_role, roles, skip=frozenset(), extents=True):
     """The nodes with one of `roles` in the app's windows with `window_role`;
     nodes with a role in `skip` are looked at but not inside (a grid of
-    thousands of tiles, when what is sought is around it)."""
+    thousands of tiles, when what is sought is around it). Without
+    `extents` their places are not asked for (two calls a node fewer)."""
     found = []
 
     def visit(acc):
@@ -143,8 +142,9 @@ def find(app, window_role, roles, skip=frozenset()):
                           "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
                           "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
                           "checked": bool(states and (states.contains(pyatspi.STATE_CHECKED) or
-                                                      states.contains(pyatspi.STATE_PRESSED))),
-                          "extents": safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)})
+                                                      states.contains(pyatspi.STATE_PRESSED)))})
+            if extents:
+                found[-1]["extents"] = safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)
         if role in skip:
             return
         for child in children_of(acc, role):
@@ -174,8 +174,10 @@ def main(argv):
         print(json.dumps(node(app)))
         return 0
     if argv[1] == "find" and len(argv) >= 5:
-        roles = {r for r in argv[4:] if not r.startswith("!")}
-        print(json.dumps(find(app, argv[3], roles, {r[1:] for r in argv[4:] if r.startswith("!")})))
+        asked = [r for r in argv[4:] if r != NO_EXTENTS]
+        roles = {r for r in asked if not r.startswith("!")}
+        skip = {r[1:] for r in asked if r.startswith("!")}
+        print(json.dumps(find(app, argv[3], roles, skip, extents=NO_EXTENTS not in argv[4:])))
         return 0
     if argv[1] == "do" and len(argv) in (6, 7):
         role, name, act = argv[3], argv[4], argv[5]

@@ -137,9 +137,9 @@ def dialog(s):
     """The Apply dialog as shown: heading, body, the listed files with
     their checks (each {"checked", "focused", ...}) and sizes ({file:
     "2.6\u00a0MB"}), the focused file (None when the focus is elsewhere)
-    and the buttons; None when no dialog shows. A quick look (`atspi_find`): the list recycles a few hundred
+    and the buttons; None when no dialog shows. A quick look (`atspi_find`, without places): the list recycles a few hundred
     rows at most, and they are read for a few things each."""
-    found = s.atspi_find("dialog", "label", "check box", "push button")
+    found = s.atspi_find("dialog", "label", "check box", "push button", extents=False)
     windows = [n for n in found if n["role"] == "dialog"]
     if not windows:
         return None

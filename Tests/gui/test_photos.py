@@ -179,8 +179,16 @@ def displayed_aspect(orientation):
 
 
 # -- the session ---------------------------------------------------------------
+def frame_nodes(s, role):
+    """The main window's nodes with `role` (name, state, extents): a quick
+    look where a whole tree reads a dozen things a node; [] while the app is
+    not on the bus."""
+    found = s.atspi_find(role, windows="frame")
+    return found if isinstance(found, list) else []
+
+
 def top_card(s):
-    cards = [n for n in find_nodes(s.atspi_tree(), role="push button") if n["name"].startswith("Clip ")]
+    cards = [n for n in frame_nodes(s, "push button") if n["name"].startswith("Clip ")]
     return cards[0] if cards else None
 
 
@@ -224,7 +232,7 @@ def check_tiles(s, names, shown, work, artifacts, size):
 
     def tiles():
         found = {}
-        for node in find_nodes(s.atspi_tree(), role="table cell"):
+        for node in frame_nodes(s, "table cell"):
             name = next((n for n in names if node["name"].startswith(n + ",")), None)
             if name and node["extents"] and node["extents"][2] > 0:
                 found[name] = node["extents"]

@@ -71,7 +71,8 @@ class Stage(Review):
         return window_geometry(self)[2:]
 
     def top_card(self):
-        cards = [n for n in find_nodes(self.atspi_tree(), role="push button") if n["name"].startswith("Clip ")]
+        found = self.atspi_find("push button", windows="frame")  # quicker than a tree; an error while off the bus
+        cards = [n for n in found if n["name"].startswith("Clip ")] if isinstance(found, list) else []
         return cards[0] if cards else None
 
 
@@ -86,7 +87,7 @@ def window_geometry(s):
 def on_screen(s, extents):
     """AT-SPI extents in screenshot pixels: GTK reports them from inside the
     window's invisible resize border, which the X window includes."""
-    frame = find_nodes(s.atspi_tree(), role="frame")[0]["extents"]
+    frame = s.atspi_find("frame", windows="frame", skip=["frame"])[0]["extents"]  # the window alone, not its tree
     _, _, w, h = window_geometry(s)
     dx, dy = (w - frame[2]) // 2, (h - frame[3]) // 2
     x, y, ew, eh = extents
