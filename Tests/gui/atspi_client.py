@@ -6,6 +6,7 @@ screen reader, and talks to the app only over the accessibility bus.
                                              list a line on stdin (see serve())
   atspi_client.py tree APP_NAME [ROLE]      print the app's tree as JSON (only its
                                              windows with ROLE, e.g. "dialog", when given)
+  atspi_client.py windows APP_NAME           the app's windows alone, as `find` tells them
   atspi_client.py do APP_NAME ROLE NAME ACT [NEAR]  run action ACT on the first
                                              node with that role and name (whose
                                              parent also holds a node named NEAR)
@@ -127,6 +128,20 @@ def has_near(acc, text):
     return parent is not None and any(safe(lambda: n.name, "") == text for n in walk(parent))
 
 
+def brief(acc, role, extents=True):
+    """What `find` tells of a node: role, name, focused, sensitive, checked
+    and (with `extents`) where it is."""
+    states = safe(acc.getState, None)
+    out = {"role": role, "name": safe(lambda: acc.name, "") or "",
+           "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
+           "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
+           "checked": bool(states and (states.contains(pyatspi.STATE_CHECKED) or
+                                       states.contains(pyatspi.STATE_PRESSED)))}
+    if extents:
+        out["extents"] = safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)
+    return out
+
+
 def find(app, window_role, roles, skip=frozenset(), extents=True):
     """The nodes with one of `roles` in the app's windows with `window_role`;
     nodes with a role in `skip` are looked at but not inside (a grid of
@@ -137,14 +152,7 @@ def find(app, window_role, roles, skip=frozenset(), extents=True):
     def visit(acc):
         role = safe(acc.getRoleName, "")
         if role in roles:
-            states = safe(acc.getState, None)
-            found.append({"role": role, "name": safe(lambda: acc.name, "") or "",
-                          "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
-                          "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
-                          "checked": bool(states and (states.contains(pyatspi.STATE_CHECKED) or
-                                                      states.contains(pyatspi.STATE_PRESSED)))})
-            if extents:
-                found[-1]["extents"] = safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)
+            found.append(brief(acc, role, extents))
         if role in skip:
             return
         for child in children_of(acc, role):
@@ -178,6 +186,9 @@ def main(argv):
         roles = {r for r in asked if not r.startswith("!")}
         skip = {r[1:] for r in asked if r.startswith("!")}
         print(json.dumps(find(app, argv[3], roles, skip, extents=NO_EXTENTS not in argv[4:])))
+        return 0
+    if argv[1] == "windows":
+        print(json.dumps([brief(w, safe(w.getRoleName, "")) for w in windows_of(app)]))
         return 0
     if argv[1] == "do" and len(argv) in (6, 7):
         role, name, act = argv[3], argv[4], argv[5]

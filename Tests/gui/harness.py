@@ -383,6 +383,12 @@ class FlickSession(Lifecycle):
         flags = ["--no-extents"] if not extents else []
         return self._atspi("find", "flick", windows, *roles, *(f"!{r}" for r in skip), *flags, timeout=timeout)
 
+    def atspi_windows(self, timeout=20):
+        """The app's windows (role, name, focused, sensitive, checked,
+        extents), none of what is in them: the top of a tree, read alone."""
+        return wait_until(lambda: (lambda w: w if isinstance(w, list) else None)(self._atspi("windows", "flick")),
+                          timeout, interval=0.5, what="the app on the AT-SPI bus")
+
     def atspi_do(self, role, name, action="click", app="flick", near=None, timeout=10):
         """Runs `action` on the first node with `role` and `name` (beside a
         node named `near`, when given), as a screen reader would; waits up

@@ -55,8 +55,8 @@ class Sized(Review):
         self.xdotool("windowsize", self.window_id(), self.size[0] + border[0], self.size[1] + border[1])
 
     def frame(self):
-        """The main window's node (its extents: the window a user sees)."""
-        return find_nodes(self.atspi_tree(), role="frame")[0]
+        """The main window's node (its extents: the window a user sees), read alone."""
+        return [w for w in self.atspi_windows() if w["role"] == "frame"][0]
 
 
 @pytest.fixture
@@ -199,7 +199,7 @@ def test_dialogs_fit_a_phone(screen, artifacts, which):
         wid = s.wait_for_window(title.replace("?", "\\?"))
 
         def dialog():
-            found = [n for n in s.atspi_tree()["children"] if n["name"] == title and n["extents"]]
+            found = [n for n in s.atspi_windows() if n["name"] == title and n["extents"]]
             return found[0] if found else None
         extents = wait_until(dialog, 10, what=f"the {title!r} dialog")["extents"]
         _, _, x_width, x_height = window_geometry_of(s, wid)
