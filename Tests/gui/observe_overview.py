@@ -206,6 +206,14 @@ def quick_shown(s):
     return bool(buttons) and buttons[0]["checked"]
 
 
+def quick_tile(s, file):
+    """tile() from a quick look at the main window's table cells (name,
+    state, extents; the grid is the window's one table), or None."""
+    found = s.atspi_find("table cell", windows="frame")
+    cells = [n for n in found if n["name"].split(", ")[0] == file] if isinstance(found, list) else []
+    return cells[0] if cells else None
+
+
 def quick_selection_line(s):
     """selection_line() from a quick look at the main window's labels
     outside the grid (the line is above it)."""

@@ -100,7 +100,7 @@ def test_tiles_show_every_clip_with_its_decision_and_filter_to_deletions(artifac
         assert [ov.content_name(n["name"]) for n in find_nodes(tree, role="table cell") if n["focused"]] == [shown[3]]
         assert ov.active_filter(tree) == "All" and ov.selection_line(tree) == (12, 1)
         # The first tile shows its poster before the screenshot.
-        s.wait_for(lambda: poster_shows(s, tmp_path / "tiles.png", ov.tile(s.tree(), "beach_rally_01.mp4")),
+        s.wait_for(lambda: poster_shows(s, tmp_path / "tiles.png", ov.quick_tile(s, "beach_rally_01.mp4")),
                    "the first tile's poster")
         s.screenshot(artifacts / "flick-overview.png")
 
@@ -233,7 +233,7 @@ def test_batch_decisions_on_a_selection_and_one_undo():
 
 def tile_moves(s, tmp, file):
     """Whether the tile of `file` changes over half a second (it plays)."""
-    node = ov.tile(s.tree(), file)
+    node = ov.quick_tile(s, file)
     return node is not None and s.picture_moves(ov.tile_crop(node), tmp, least=150)
 
 
@@ -248,7 +248,7 @@ def test_a_focused_or_hovered_tile_plays_muted_in_place_one_at_a_time(tmp_path):
         # The third clip's picture moves all along (a zone plate); the
         # fourth's is a still pattern, seen to "move" only if a look caught
         # its poster giving way to the preview.
-        tile = wait_until(lambda: ov.tile(s.tree(), NAMES[2]), 10, what="the third tile")
+        tile = wait_until(lambda: ov.quick_tile(s, NAMES[2]), 10, what="the third tile")
         x, y, w, h = tile["extents"]
         s.xdotool("mousemove", x + w // 2, y + h // 3, "sleep", 0.1, "mousemove", x + w // 2 + 4, y + h // 3)
         s.wait_for(lambda: tile_moves(s, tmp_path, NAMES[2]), "the hovered tile")
