@@ -26,7 +26,8 @@ def close_overview(s, key="g"):
 
 
 def cells(s):
-    return ov.tile_names(s.tree())
+    """The tiles' names (a quick look: only the tiles are read)."""
+    return [ov.content_name(n["name"]) for n in ov.quick_tiles(s)]
 
 
 def status_line(s, text):
@@ -41,7 +42,9 @@ def wait_cells(s, predicate, what):
 
 def wait_selected(s, predicate, what, timeout=10):
     """Waits for the selected tiles (their file names) to satisfy `predicate`."""
-    return s.wait_for(lambda: (lambda sel: sel if predicate(sel) else None)(ov.selected_files(s.tree())), what, timeout)
+    def selected():
+        return [ov.content_name(n["name"]).split(", ")[0] for n in ov.quick_tiles(s) if n["selected"]]
+    return s.wait_for(lambda: (lambda sel: sel if predicate(sel) else None)(selected()), what, timeout)
 
 
 def poster_shows(s, shot, tile, least=0.05):
