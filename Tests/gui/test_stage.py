@@ -71,8 +71,7 @@ class Stage(Review):
         return window_geometry(self)[2:]
 
     def top_card(self):
-        found = self.atspi_find("push button", windows="frame")  # quicker than a tree; an error while off the bus
-        cards = [n for n in found if n["name"].startswith("Clip ")] if isinstance(found, list) else []
+        cards = [n for n in find_nodes(self.atspi_tree(), role="push button") if n["name"].startswith("Clip ")]
         return cards[0] if cards else None
 
 
