@@ -79,15 +79,10 @@ def inside(inner, outer, slack=1):
 def laid_out_at(s, size):
     """Waits until the window a user sees has `size` (a window that cannot
     shrink keeps its least size) and returns the tree."""
-    def has_size(frame):
-        return frame and tuple(frame[2:]) == tuple(size)
-
     def fits():
-        # The window alone until it has the size (quick), then its tree, which must agree.
-        if not has_size(s.frame()["extents"]):
-            return None
         tree = s.atspi_tree()
-        return tree if has_size(find_nodes(tree, role="frame")[0]["extents"]) else None
+        frame = find_nodes(tree, role="frame")[0]["extents"]
+        return tree if frame and tuple(frame[2:]) == tuple(size) else None
     try:
         return wait_until(fits, 10, interval=0.3, what=f"a {size} window")
     except harness.HarnessError:
