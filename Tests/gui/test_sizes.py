@@ -55,8 +55,8 @@ class Sized(Review):
         self.xdotool("windowsize", self.window_id(), self.size[0] + border[0], self.size[1] + border[1])
 
     def frame(self):
-        """The main window's node (its extents: the window a user sees), read alone."""
-        return [w for w in self.atspi_windows() if w["role"] == "frame"][0]
+        """The main window's node (its extents: the window a user sees)."""
+        return find_nodes(self.atspi_tree(), role="frame")[0]
 
 
 @pytest.fixture
