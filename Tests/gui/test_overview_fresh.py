@@ -83,8 +83,7 @@ def test_the_overview_opens_scrolled_to_the_current_tile_with_focus_on_it(tmp_pa
     with Review(deck, data_home=data) as s:
         s.wait_cursor(190, "the first undecided card on top")
         s.xdotool("windowsize", s.window_id(), 900, 600)
-        s.wait_for(lambda: (lambda f: f and f[0]["extents"][3] <= 600)([w for w in s.atspi_windows() if w["role"] == "frame"]),
-                   "a 900×600 window")
+        s.wait_for(lambda: (lambda f: f and f[0]["extents"][3] <= 600)(find_nodes(s.tree(), role="frame")), "a 900×600 window")
         open_overview(s)
         s.wait_for(lambda: next((n["name"] for n in ov.quick_tiles(s) if n["focused"]), "").startswith("card_190.png"),
                    "the Current tile focused")
