@@ -13,7 +13,7 @@ screen reader, and talks to the app only over the accessibility bus.
   atspi_client.py set-value APP_NAME ROLE NAME V  set the Value of that node
   atspi_client.py find APP_NAME WINDOW_ROLE ROLE...  the nodes with one of the ROLEs in
                                              the app's windows with WINDOW_ROLE (name,
-                                             role, focused, sensitive, selected, checked, extents): a
+                                             role, focused, sensitive, checked, extents): a
                                              quick look at a long list, reading only those
                                              (a ROLE written !ROLE: not looked inside;
                                              --no-extents: without their places)
@@ -129,13 +129,12 @@ def has_near(acc, text):
 
 
 def brief(acc, role, extents=True):
-    """What `find` tells of a node: role, name, focused, sensitive,
-    selected, checked and (with `extents`) where it is."""
+    """What `find` tells of a node: role, name, focused, sensitive, checked
+    and (with `extents`) where it is."""
     states = safe(acc.getState, None)
     out = {"role": role, "name": safe(lambda: acc.name, "") or "",
            "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
            "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
-           "selected": bool(states and states.contains(pyatspi.STATE_SELECTED)),
            "checked": bool(states and (states.contains(pyatspi.STATE_CHECKED) or
                                        states.contains(pyatspi.STATE_PRESSED)))}
     if extents:

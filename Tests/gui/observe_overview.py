@@ -206,20 +206,6 @@ def quick_shown(s):
     return bool(buttons) and buttons[0]["checked"]
 
 
-def quick_tiles(s):
-    """tiles() from a quick look at the main window's table cells (name,
-    state, extents; the grid is the window's one table, out of the tree
-    while the overview is hidden)."""
-    found = s.atspi_find("table cell", windows="frame")
-    return found if isinstance(found, list) else []
-
-
-def quick_tile(s, file):
-    """tile() from a quick look, or None."""
-    cells = [n for n in quick_tiles(s) if n["name"].split(", ")[0] == file]
-    return cells[0] if cells else None
-
-
 def quick_selection_line(s):
     """selection_line() from a quick look at the main window's labels
     outside the grid (the line is above it)."""

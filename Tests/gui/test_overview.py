@@ -26,8 +26,7 @@ def close_overview(s, key="g"):
 
 
 def cells(s):
-    """The tiles' names (a quick look: only the tiles are read)."""
-    return [ov.content_name(n["name"]) for n in ov.quick_tiles(s)]
+    return ov.tile_names(s.tree())
 
 
 def status_line(s, text):
@@ -42,9 +41,7 @@ def wait_cells(s, predicate, what):
 
 def wait_selected(s, predicate, what, timeout=10):
     """Waits for the selected tiles (their file names) to satisfy `predicate`."""
-    def selected():
-        return [ov.content_name(n["name"]).split(", ")[0] for n in ov.quick_tiles(s) if n["selected"]]
-    return s.wait_for(lambda: (lambda sel: sel if predicate(sel) else None)(selected()), what, timeout)
+    return s.wait_for(lambda: (lambda sel: sel if predicate(sel) else None)(ov.selected_files(s.tree())), what, timeout)
 
 
 def poster_shows(s, shot, tile, least=0.05):
@@ -103,7 +100,7 @@ def test_tiles_show_every_clip_with_its_decision_and_filter_to_deletions(artifac
         assert [ov.content_name(n["name"]) for n in find_nodes(tree, role="table cell") if n["focused"]] == [shown[3]]
         assert ov.active_filter(tree) == "All" and ov.selection_line(tree) == (12, 1)
         # The first tile shows its poster before the screenshot.
-        s.wait_for(lambda: poster_shows(s, tmp_path / "tiles.png", ov.quick_tile(s, "beach_rally_01.mp4")),
+        s.wait_for(lambda: poster_shows(s, tmp_path / "tiles.png", ov.tile(s.tree(), "beach_rally_01.mp4")),
                    "the first tile's poster")
         s.screenshot(artifacts / "flick-overview.png")
 
@@ -234,11 +231,9 @@ def test_batch_decisions_on_a_selection_and_one_undo():
         assert not s.undo_sensitive(), "nothing left to undo"
 
 
-def tile_moves(s, tmp, file, quick=False):
-    """Whether the tile of `file` changes over half a second (it plays).
-    The tile is found in a whole tree, or with a quick look (`quick`, for
-    waits: the checks that a tile stands still look as slowly as ever)."""
-    node = ov.quick_tile(s, file) if quick else ov.tile(s.tree(), file)
+def tile_moves(s, tmp, file):
+    """Whether the tile of `file` changes over half a second (it plays)."""
+    node = ov.tile(s.tree(), file)
     return node is not None and s.picture_moves(ov.tile_crop(node), tmp, least=150)
 
 
@@ -246,17 +241,17 @@ def test_a_focused_or_hovered_tile_plays_muted_in_place_one_at_a_time(tmp_path):
     with Review() as s:
         s.xdotool("mousemove", 1200, 1000)  # off the window: only the focus asks for a preview
         open_overview(s)
-        s.wait_for(lambda: tile_moves(s, tmp_path, NAMES[0], quick=True), "the preview")
+        s.wait_for(lambda: tile_moves(s, tmp_path, NAMES[0]), "the preview")
         s.key("Right")
-        s.wait_for(lambda: tile_moves(s, tmp_path, NAMES[1], quick=True), "the next one")
+        s.wait_for(lambda: tile_moves(s, tmp_path, NAMES[1]), "the next one")
         assert not tile_moves(s, tmp_path, NAMES[0]), "one preview at a time"
         # The third clip's picture moves all along (a zone plate); the
         # fourth's is a still pattern, seen to "move" only if a look caught
         # its poster giving way to the preview.
-        tile = wait_until(lambda: ov.quick_tile(s, NAMES[2]), 10, what="the third tile")
+        tile = wait_until(lambda: ov.tile(s.tree(), NAMES[2]), 10, what="the third tile")
         x, y, w, h = tile["extents"]
         s.xdotool("mousemove", x + w // 2, y + h // 3, "sleep", 0.1, "mousemove", x + w // 2 + 4, y + h // 3)
-        s.wait_for(lambda: tile_moves(s, tmp_path, NAMES[2], quick=True), "the hovered tile")
+        s.wait_for(lambda: tile_moves(s, tmp_path, NAMES[2]), "the hovered tile")
         assert not tile_moves(s, tmp_path, NAMES[1]), "the focused tile's preview stopped for the hovered one"
         close_overview(s)
         s.wait_playing("the preview stops, the stack plays again")

@@ -18,7 +18,7 @@ deck_of = ov.distinct_photos
 
 def open_overview(s):
     s.key("g")
-    s.wait_for(lambda: (lambda t: ov.shown(t) and ov.tiles(t))(s.tree()), "the overview")
+    s.wait_for(lambda: ov.shown(s.tree()) and ov.tiles(s.tree()), "the overview")
 
 
 def press_filter(s, label):
@@ -27,8 +27,7 @@ def press_filter(s, label):
 
 
 def files(s):
-    """The tiles' files (a quick look: only the tiles are read)."""
-    return [ov.content_name(n["name"]).split(", ")[0] for n in ov.quick_tiles(s)]
+    return [name.split(", ")[0] for name in ov.tile_names(s.tree())]
 
 
 def drive(folder, data_home, *actions):
@@ -85,8 +84,7 @@ def test_the_overview_opens_scrolled_to_the_current_tile_with_focus_on_it(tmp_pa
         s.xdotool("windowsize", s.window_id(), 900, 600)
         s.wait_for(lambda: (lambda f: f and f[0]["extents"][3] <= 600)(find_nodes(s.tree(), role="frame")), "a 900×600 window")
         open_overview(s)
-        s.wait_for(lambda: next((n["name"] for n in ov.quick_tiles(s) if n["focused"]), "").startswith("card_190.png"),
-                   "the Current tile focused")
+        s.wait_for(lambda: (ov.focused_tile(s.tree()) or "").startswith("card_190.png"), "the Current tile focused")
         tree = s.tree()
         tile = next(n for n in ov.tiles(tree) if n["name"].startswith("card_190.png"))
         assert tile["focused"], tile
