@@ -6,6 +6,7 @@ screen reader, and talks to the app only over the accessibility bus.
                                              list a line on stdin (see serve())
   atspi_client.py tree APP_NAME [ROLE]      print the app's tree as JSON (only its
                                              windows with ROLE, e.g. "dialog", when given)
+  atspi_client.py windows APP_NAME           the app's windows alone, as `find` tells them
   atspi_client.py do APP_NAME ROLE NAME ACT [NEAR]  run action ACT on the first
                                              node with that role and name (whose
                                              parent also holds a node named NEAR)
@@ -14,6 +15,8 @@ screen reader, and talks to the app only over the accessibility bus.
                                              the app's windows with WINDOW_ROLE (name,
                                              role, focused, sensitive, checked, extents): a
                                              quick look at a long list, reading only those
+                                             (a ROLE written !ROLE: not looked inside;
+                                             --no-extents: without their places)
 """
 import json
 import sys
@@ -21,6 +24,7 @@ import sys
 import pyatspi
 
 MAX_DEPTH = 40
+NO_EXTENTS = "--no-extents"
 
 
 def find_app(name):
@@ -106,10 +110,6 @@ def node(acc, depth=0):
     if out["role"] in ("slider", "progress bar", "spin button"):
         # Where a slider or bar stands (a seek bar's position in seconds).
         out["value"] = safe(lambda: acc.queryValue().currentValue, None)
-    if out["role"] in ("check box", "table cell"):
-        # Where it is on screen, for a pointer click (GTK 4.8 gives check
-        # boxes no AT-SPI action).
-        out["extents"] = safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)
     if depth < MAX_DEPTH:
         out["children"] = [node(child, depth + 1) for child in children_of(acc, out["role"])]
     return out
@@ -128,19 +128,33 @@ def has_near(acc, text):
     return parent is not None and any(safe(lambda: n.name, "") == text for n in walk(parent))
 
 
-def find(app, window_role, roles):
+def brief(acc, role, extents=True):
+    """What `find` tells of a node: role, name, focused, sensitive, checked
+    and (with `extents`) where it is."""
+    states = safe(acc.getState, None)
+    out = {"role": role, "name": safe(lambda: acc.name, "") or "",
+           "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
+           "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
+           "checked": bool(states and (states.contains(pyatspi.STATE_CHECKED) or
+                                       states.contains(pyatspi.STATE_PRESSED)))}
+    if extents:
+        out["extents"] = safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)
+    return out
+
+
+def find(app, window_role, roles, skip=frozenset(), extents=True):
+    """The nodes with one of `roles` in the app's windows with `window_role`;
+    nodes with a role in `skip` are looked at but not inside (a grid of
+    thousands of tiles, when what is sought is around it). Without
+    `extents` their places are not asked for (two calls a node fewer)."""
     found = []
 
     def visit(acc):
         role = safe(acc.getRoleName, "")
         if role in roles:
-            states = safe(acc.getState, None)
-            found.append({"role": role, "name": safe(lambda: acc.name, "") or "",
-                          "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
-                          "sensitive": bool(states and states.contains(pyatspi.STATE_SENSITIVE)),
-                          "checked": bool(states and (states.contains(pyatspi.STATE_CHECKED) or
-                                                      states.contains(pyatspi.STATE_PRESSED))),
-                          "extents": safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)})
+            found.append(brief(acc, role, extents))
+        if role in skip:
+            return
         for child in children_of(acc, role):
             visit(child)
     for window in windows_of(app):
@@ -168,7 +182,13 @@ def main(argv):
         print(json.dumps(node(app)))
         return 0
     if argv[1] == "find" and len(argv) >= 5:
-        print(json.dumps(find(app, argv[3], set(argv[4:]))))
+        asked = [r for r in argv[4:] if r != NO_EXTENTS]
+        roles = {r for r in asked if not r.startswith("!")}
+        skip = {r[1:] for r in asked if r.startswith("!")}
+        print(json.dumps(find(app, argv[3], roles, skip, extents=NO_EXTENTS not in argv[4:])))
+        return 0
+    if argv[1] == "windows":
+        print(json.dumps([brief(w, safe(w.getRoleName, "")) for w in windows_of(app)]))
         return 0
     if argv[1] == "do" and len(argv) in (6, 7):
         role, name, act = argv[3], argv[4], argv[5]

@@ -64,7 +64,7 @@ def _prof(kind, seconds):
     path = os.environ.get("FLICK_TEST_PROFILE")
     if path:
         with open(path, "a") as f:
-            f.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0]}\t{kind}\t{seconds:.3f}\n")
+            f.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0]}\t{kind}\t{seconds:.3f}\t{time.time():.1f}\n")
 
 
 def wait_until(predicate, timeout, interval=0.1, what="condition"):
@@ -358,7 +358,7 @@ class FlickSession(Lifecycle):
         try:
             return self._atspi_timed(*args, timeout=timeout)
         finally:
-            _prof("atspi", time.monotonic() - _t0)
+            _prof("atspi " + " ".join(str(a) for a in args[:1] + args[2:]), time.monotonic() - _t0)
 
     def _atspi_timed(self, *args, timeout=20):
         client = getattr(self, "atspi_client", None)
@@ -373,11 +373,21 @@ class FlickSession(Lifecycle):
         return wait_until(lambda: (lambda t: t if "error" not in t else None)(self._atspi("tree", app, *extra)),
                           timeout, interval=0.5, what="the app on the AT-SPI bus")
 
-    def atspi_find(self, *roles, windows="dialog", timeout=30):
+    def atspi_find(self, *roles, windows="dialog", skip=(), extents=True, timeout=30):
         """The nodes with one of `roles` in the app's windows with role
-        `windows` (name, role, focused, sensitive): quicker than a whole
-        tree where a list holds hundreds of rows."""
-        return self._atspi("find", "flick", windows, *roles, timeout=timeout)
+        `windows` (name, role, focused, sensitive, checked, extents):
+        quicker than a whole tree where a list holds hundreds of rows.
+        Nodes with a role in `skip` (e.g. "table", a grid of thousands of
+        tiles) are not looked inside; extents=False leaves out where the
+        nodes are (quicker again)."""
+        flags = ["--no-extents"] if not extents else []
+        return self._atspi("find", "flick", windows, *roles, *(f"!{r}" for r in skip), *flags, timeout=timeout)
+
+    def atspi_windows(self, timeout=20):
+        """The app's windows (role, name, focused, sensitive, checked,
+        extents), none of what is in them: the top of a tree, read alone."""
+        return wait_until(lambda: (lambda w: w if isinstance(w, list) else None)(self._atspi("windows", "flick")),
+                          timeout, interval=0.5, what="the app on the AT-SPI bus")
 
     def atspi_do(self, role, name, action="click", app="flick", near=None, timeout=10):
         """Runs `action` on the first node with `role` and `name` (beside a

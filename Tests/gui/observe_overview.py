@@ -137,9 +137,9 @@ def dialog(s):
     """The Apply dialog as shown: heading, body, the listed files with
     their checks (each {"checked", "focused", ...}) and sizes ({file:
     "2.6\u00a0MB"}), the focused file (None when the focus is elsewhere)
-    and the buttons; None when no dialog shows. A quick look (`atspi_find`): the list recycles a few hundred
+    and the buttons; None when no dialog shows. A quick look (`atspi_find`, without places): the list recycles a few hundred
     rows at most, and they are read for a few things each."""
-    found = s.atspi_find("dialog", "label", "check box", "push button")
+    found = s.atspi_find("dialog", "label", "check box", "push button", extents=False)
     windows = [n for n in found if n["role"] == "dialog"]
     if not windows:
         return None
@@ -200,14 +200,16 @@ def deck_tiles(s):
 
 def quick_shown(s):
     """shown() from a quick look at the main window's buttons (`atspi_find`
-    reads four things per node where a tree reads a dozen)."""
-    buttons = [n for n in s.atspi_find("push button", windows="frame") if n["name"] == OVERVIEW]
+    reads four things per node where a tree reads a dozen), not inside the
+    grid: the Overview button is in the header bar."""
+    buttons = [n for n in s.atspi_find("push button", windows="frame", skip=["table"]) if n["name"] == OVERVIEW]
     return bool(buttons) and buttons[0]["checked"]
 
 
 def quick_selection_line(s):
-    """selection_line() from a quick look at the main window's labels."""
-    for n in s.atspi_find("label", windows="frame"):
+    """selection_line() from a quick look at the main window's labels
+    outside the grid (the line is above it)."""
+    for n in s.atspi_find("label", windows="frame", skip=["table"]):
         m = SELECTION_LINE.match(n["name"])
         if m:
             return int(m.group(1)), int(m.group(2) or 0)

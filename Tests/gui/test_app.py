@@ -218,7 +218,7 @@ def test_window_size_and_recent_folders_are_remembered(tmp_path):
             return [int(v) for v in re.search(r"Geometry: (\d+)x(\d+)", s.xdotool("getwindowgeometry", wid)).groups()]
 
         def frame_size():
-            frames = find_nodes(s.atspi_tree(), role="frame")
+            frames = [w for w in s.atspi_windows() if w["role"] == "frame"]  # the windows alone, not their trees
             return frames[0]["extents"][2:] if frames else None
         was, before = x_size(), wait_until(frame_size, 10, what="the window on the bus")
         s.xdotool("windowsize", wid, 1000, 700)

@@ -5,6 +5,7 @@ the picture on screen is the one ffmpeg's auto-rotation shows (not the
 stored one), the overview tile and the shared thumbnail Files reads are
 upright too, a voice memo plays its sound, and a stitch turns rotated
 clips upright. The media are made here with ffmpeg and GStreamer."""
+import functools
 import hashlib
 import subprocess
 import urllib.parse
@@ -74,11 +75,18 @@ def distance(a, b):
     return sum(abs(x - y) for x, y in zip(a, b)) / len(a)
 
 
+@functools.lru_cache(maxsize=None)
+def references(clip, tmp):
+    """The clip's auto-rotated and stored frames (8×8), made once a test."""
+    turned = tiny(frame_of(clip, tmp / f"{clip.stem}-turned.png"))
+    stored = tiny(frame_of(clip, tmp / f"{clip.stem}-stored.png", turned=False))
+    return turned, stored
+
+
 def upright(seen, clip, tmp):
     """(near, far): how far `seen` (8×8) is from the auto-rotated frame and
     from the stored one."""
-    turned = tiny(frame_of(clip, tmp / f"{clip.stem}-turned.png"))
-    stored = tiny(frame_of(clip, tmp / f"{clip.stem}-stored.png", turned=False))
+    turned, stored = references(clip, tmp)
     return distance(seen, turned), distance(seen, stored)
 
 

@@ -7,6 +7,7 @@ whose format has no loader installed says which package to install.
 Every file is made here with the real tools (ImageMagick, exiftool, cwebp,
 heif-enc, avifenc); the picture on screen is compared at 8×8 with the
 auto-oriented reference and with every other turn of it."""
+import functools
 import shutil
 import subprocess
 import time
@@ -108,13 +109,16 @@ def means(image, box=None, n=8, inset=0.06):
     x0, y0, w, h = x0 + w * inset, y0 + h * inset, w * (1 - 2 * inset), h * (1 - 2 * inset)
     grid = []
     for gy in range(n):
+        rows = range(int(y0 + h * gy / n), max(int(y0 + h * gy / n) + 1, int(y0 + h * (gy + 1) / n)))
         for gx in range(n):
-            total, count = [0, 0, 0], 0
-            for y in range(int(y0 + h * gy / n), max(int(y0 + h * gy / n) + 1, int(y0 + h * (gy + 1) / n))):
-                for x in range(int(x0 + w * gx / n), max(int(x0 + w * gx / n) + 1, int(x0 + w * (gx + 1) / n))):
-                    at = (y * width + x) * 3
-                    total = [t + v for t, v in zip(total, data[at:at + 3])]
-                    count += 1
+            first = int(x0 + w * gx / n)
+            end = max(first + 1, int(x0 + w * (gx + 1) / n))
+            total = [0, 0, 0]
+            for y in rows:
+                # One cell's stretch of a row: its reds, greens and blues summed at once.
+                run = data[(y * width + first) * 3:(y * width + end) * 3]
+                total = [total[0] + sum(run[0::3]), total[1] + sum(run[1::3]), total[2] + sum(run[2::3])]
+            count = len(rows) * (end - first)
             grid.append([t / count for t in total])
     return grid
 
@@ -124,29 +128,48 @@ def distance(a, b):
     return sum(abs(p - q) for u, v in zip(a, b) for p, q in zip(u, v)) / (len(a) * 3)
 
 
+# Each channel of a pixel as 0 (under 70), 1 (70–190) or 2 (over 190).
+_LEVELS = bytes(0 if v < 70 else 1 if v <= 190 else 2 for v in range(256))
+# A pixel's three levels as 9r+3g+b: pure when one channel is over 190 and
+# the other two under 70 (2·9, 2·3 or 2).
+_PURE = bytes(1 if v in (18, 6, 2) else 0 for v in range(256))
+
+
 def saturated_box(image):
     """The bounding box (x, y, w, h) of the test picture's pure red, green
-    and blue pixels (not the selection's accent blue), or None."""
+    and blue pixels (not the selection's accent blue), or None: those whose
+    middle channel is under 70 and largest over 190."""
     width, height, data = image
-    xs, ys = [], []
+    xs, ys, count = [], [], 0
     for y in range(height):
-        row = data[y * width * 3:(y + 1) * width * 3]
-        for x in range(width):
-            r, g, b = row[x * 3:x * 3 + 3]
-            if sorted((r, g, b))[1] < 70 and max(r, g, b) > 190:
-                xs.append(x)
-                ys.append(y)
-    if len(xs) < 50:
+        levels = data[y * width * 3:(y + 1) * width * 3].translate(_LEVELS)
+        # The three channels of every pixel in the row combined byte by byte
+        # (each sum is under 27: no byte carries into the next).
+        combined = (int.from_bytes(levels[0::3], "big") * 9 + int.from_bytes(levels[1::3], "big") * 3
+                    + int.from_bytes(levels[2::3], "big"))
+        pure = combined.to_bytes(width, "big").translate(_PURE)
+        found = pure.count(1)
+        if found:
+            count += found
+            xs += [pure.index(1), pure.rindex(1)]
+            ys.append(y)
+    if count < 50:
         return None
     return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+@functools.lru_cache(maxsize=None)
+def picture_means(path):
+    """means() of a reference picture, read once for the module's tests."""
+    return means(pixels(path))
 
 
 def judge(shot_means, name, shown, work):
     """(distance to the reference, the nearest wrong turn's distance, its
     orientation)."""
-    reference = distance(shot_means, means(pixels(work / f"{name}.ref.png")))
+    reference = distance(shot_means, picture_means(work / f"{name}.ref.png"))
     expected = TURNS[shown[name]]
-    wrong = {o: distance(shot_means, means(pixels(work / f"turn{o}.png"))) for o, turn in TURNS.items() if turn != expected}
+    wrong = {o: distance(shot_means, picture_means(work / f"turn{o}.png")) for o, turn in TURNS.items() if turn != expected}
     nearest = min(wrong, key=wrong.get)
     return reference, wrong[nearest], nearest
 
@@ -156,8 +179,16 @@ def displayed_aspect(orientation):
 
 
 # -- the session ---------------------------------------------------------------
+def frame_nodes(s, role):
+    """The main window's nodes with `role` (name, state, extents): a quick
+    look where a whole tree reads a dozen things a node; [] while the app is
+    not on the bus."""
+    found = s.atspi_find(role, windows="frame")
+    return found if isinstance(found, list) else []
+
+
 def top_card(s):
-    cards = [n for n in find_nodes(s.atspi_tree(), role="push button") if n["name"].startswith("Clip ")]
+    cards = [n for n in frame_nodes(s, "push button") if n["name"].startswith("Clip ")]
     return cards[0] if cards else None
 
 
@@ -201,7 +232,7 @@ def check_tiles(s, names, shown, work, artifacts, size):
 
     def tiles():
         found = {}
-        for node in find_nodes(s.atspi_tree(), role="table cell"):
+        for node in frame_nodes(s, "table cell"):
             name = next((n for n in names if node["name"].startswith(n + ",")), None)
             if name and node["extents"] and node["extents"][2] > 0:
                 found[name] = node["extents"]

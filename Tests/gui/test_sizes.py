@@ -201,7 +201,7 @@ def test_dialogs_fit_a_phone(screen, artifacts, which):
         wid = s.wait_for_window(title.replace("?", "\\?"))
 
         def dialog():
-            found = [n for n in s.atspi_tree()["children"] if n["name"] == title and n["extents"]]
+            found = [n for n in s.atspi_windows() if n["name"] == title and n["extents"]]
             return found[0] if found else None
         extents = wait_until(dialog, 10, what=f"the {title!r} dialog")["extents"]
         _, _, x_width, x_height = window_geometry_of(s, wid)

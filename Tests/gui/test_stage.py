@@ -86,7 +86,7 @@ def window_geometry(s):
 def on_screen(s, extents):
     """AT-SPI extents in screenshot pixels: GTK reports them from inside the
     window's invisible resize border, which the X window includes."""
-    frame = find_nodes(s.atspi_tree(), role="frame")[0]["extents"]
+    frame = [w for w in s.atspi_windows() if w["role"] == "frame"][0]["extents"]  # the window alone, not its tree
     _, _, w, h = window_geometry(s)
     dx, dy = (w - frame[2]) // 2, (h - frame[3]) // 2
     x, y, ew, eh = extents
