@@ -29,6 +29,9 @@ enum ClipSampler {
         var frames: [GreyImage]
         var large: [GreyImage]
         var duration: Double?
+        /// The pictures' stored size, in pixels.
+        var width: Int?
+        var height: Int?
     }
 
     static func samples(path: String, rate: Int, side: Int, box: Int, largeEvery: Int, maxSeconds: Double,
@@ -46,7 +49,7 @@ enum ClipSampler {
         let decoder = try ClipDecoder(source: source)
         let fit = GreyImage.fitting(width: decoder.width, height: decoder.height, box: box)
         var picture = LumaPicture()
-        var samples = Samples(frames: [], large: [], duration: decoder.duration)
+        var samples = Samples(frames: [], large: [], duration: decoder.duration, width: decoder.width, height: decoder.height)
         let step = 1 / Double(rate)
         // A packet's frame is wanted when a sampled time is within one frame of it: both frames around each time are decoded.
         let reach = decoder.frameSeconds * wantedReach

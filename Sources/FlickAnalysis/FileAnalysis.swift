@@ -26,8 +26,9 @@ public struct FileAnalysis: Sendable, Equatable {
     /// edges, and a small photo is no longer enlarged before it is measured;
     /// 5: a clip's quality has a blur too (from larger frames, one a second);
     /// 6: a clip's frames are averaged from the decoder's own luma plane,
-    /// each sampled time taking the frame nearest to it.
-    public static let version = 6
+    /// each sampled time taking the frame nearest to it; 7: a quality keeps
+    /// the file's picture size (a screen-sized file is a `screenshot`).
+    public static let version = 7
 
     public enum Print: Sendable, Equatable {
         case photo(PhotoPrint)

@@ -23,29 +23,34 @@ enum PhotoDecoder {
 
     /// The grey working picture (as stored, not turned) and its turn: from
     /// its thumbnail in the shared cache when Flick or Files made one for
-    /// this very file (upright already, no decode at all), else decoded small.
-    static func working(path: String, box decodeBox: Int = decodeBox) throws(MediaError) -> (image: GreyImage, orientation: PhotoOrientation) {
+    /// this very file (upright already, no decode at all), else decoded
+    /// small; and the file's own size as stored, in pixels (nil when its
+    /// header does not say).
+    static func working(path: String, box decodeBox: Int = decodeBox) throws(MediaError)
+        -> (image: GreyImage, orientation: PhotoOrientation, width: Int?, height: Int?) {
         if let thumbnail = ThumbnailCache.lookup(path) {
+            let file = fileSize(path)
             let size = GreyImage.fitting(width: thumbnail.width, height: thumbnail.height, box: decodeBox)
             let image = thumbnail.bytes.withUnsafeBytes { bytes in
                 GreyImage(grey: bytes, width: thumbnail.width, height: thumbnail.height, stride: thumbnail.stride, bytesPerPixel: 4,
                           channel: (2, 1, 0), toWidth: size.width, toHeight: size.height)
             }
-            return (image, .up)
+            return (image, .up, file?.width, file?.height)
         }
         let name = RawPath.display((path as NSString).lastPathComponent)
         let header: PhotoHeader
         do { header = try PhotoHeader.read(path: path) } catch { throw .unreadable(file: name, reason: .file(error)) }
         // Only JPEG decodes straight to a small size; any other format is
         // decoded whole first, so a huge one is refused, as Flick refuses huge clips.
-        var fileWidth: Int32 = 0, fileHeight: Int32 = 0
-        let known = gdk_pixbuf_get_file_info(RawPath.c(path), &fileWidth, &fileHeight) != nil && fileWidth > 0 && fileHeight > 0
-        if header.format != .jpeg, known, DecodeLimit.refuses(width: Int(fileWidth), height: Int(fileHeight)) {
-            throw .tooLarge(file: name, width: Int(fileWidth), height: Int(fileHeight))
+        let file = fileSize(path)
+        let known = file != nil
+        let fileWidth = file?.width ?? 0, fileHeight = file?.height ?? 0
+        if header.format != .jpeg, known, DecodeLimit.refuses(width: fileWidth, height: fileHeight) {
+            throw .tooLarge(file: name, width: fileWidth, height: fileHeight)
         }
         // A photo smaller than the box is decoded at its own size: enlarged,
         // it would be softened by the decoder, and its blur (Quality) would be ours.
-        let boxWidth = known ? min(decodeBox, Int(fileWidth)) : decodeBox, boxHeight = known ? min(decodeBox, Int(fileHeight)) : decodeBox
+        let boxWidth = known ? min(decodeBox, fileWidth) : decodeBox, boxHeight = known ? min(decodeBox, fileHeight) : decodeBox
         var error: UnsafeMutablePointer<GError>?
         guard let decoded = ObjectRef(taking: gdk_pixbuf_new_from_file_at_scale(RawPath.c(path), Int32(boxWidth), Int32(boxHeight), 1, &error)) else {
             g_clear_error(&error)
@@ -63,6 +68,15 @@ enum PhotoDecoder {
         let size = GreyImage.fitting(width: width, height: height, box: decodeBox)
         let image = GreyImage(grey: UnsafeRawBufferPointer(start: pixels, count: length), width: width, height: height,
                               stride: stride, bytesPerPixel: channels, channel: (0, 1, 2), toWidth: size.width, toHeight: size.height)
-        return (image, header.orientation)
+        // HEIF: the size it shows (its own crop and turn), as its decoder gives it.
+        let shown = header.decodedWidth.flatMap { width in header.decodedHeight.map { (width: width, height: $0) } }
+        return (image, header.orientation, shown?.width ?? file?.width, shown?.height ?? file?.height)
+    }
+
+    /// The size the file's header gives gdk-pixbuf (read without decoding), nil when unknown.
+    private static func fileSize(_ path: String) -> (width: Int, height: Int)? {
+        var width: Int32 = 0, height: Int32 = 0
+        guard gdk_pixbuf_get_file_info(RawPath.c(path), &width, &height) != nil, width > 0, height > 0 else { return nil }
+        return (Int(width), Int(height))
     }
 }

@@ -89,7 +89,7 @@ public enum StackAnalysis {
                 let decoded = try PhotoDecoder.working(path: item.path, box: quality ? PhotoDecoder.decodeBox : PhotoDecoder.printBox)
                 let image = decoded.image.averaged(toWidth: side, toHeight: side).turned(decoded.orientation)
                 return (.photo(PhotoPrint(image: image, captured: CaptureTime.read(path: item.path))),
-                        quality ? Quality(photo: decoded.image) : nil)
+                        quality ? Quality(photo: decoded.image, width: decoded.width, height: decoded.height) : nil)
             case .video:
                 // Without quality, one large frame only (the first): none is judged.
                 let sampled = try ClipSampler.samples(path: item.path, rate: ClipPrint.rate, side: side, box: PhotoDecoder.decodeBox,
@@ -97,7 +97,7 @@ public enum StackAnalysis {
                                                       maxSeconds: ClipPrint.maxSeconds, cancelled: cancelled)
                 if cancelled() { return (nil, nil) }
                 return (.clip(ClipPrint(images: sampled.frames, duration: sampled.duration)),
-                        quality ? Quality(frames: sampled.frames, large: sampled.large) : nil)
+                        quality ? Quality(frames: sampled.frames, large: sampled.large, width: sampled.width, height: sampled.height) : nil)
             }
         } catch .timedOut {
             // A busy machine, not the file: nothing kept, tried again next time.

@@ -2,15 +2,15 @@ import FlickCore
 import Foundation
 
 /// What Flick suggests for each file of a folder, from facts already
-/// known: a clip's duration (its print), a file's name and camera
-/// metadata, content hashes (exact copies), and how bright and sharp it
+/// known: a clip's duration (its print), a file's name, picture size and
+/// camera metadata, content hashes (exact copies), and how bright and sharp it
 /// came out (its `Quality`, measured with its print). Each file gets its
 /// reasons in `Suggestion` order, none when there is nothing to say.
 ///
 ///     Suggestions.of(items, analyses: results)  // [[], [.short], [.copy, .screenshot]]
 ///
-/// Reads only the EXIF header of files named like a screenshot; the rest
-/// is pure.
+/// Reads only the EXIF header of photos named like a screenshot or of a
+/// screen's size; the rest is pure.
 public enum Suggestions {
     /// A clip shorter than this, in seconds, is `short`: a tap on the
     /// record button, not a moment (phones keep 1 s and longer on purpose).
@@ -52,14 +52,25 @@ public enum Suggestions {
                     found[index].append(.blurry)
                 }
             }
-            let item = items[index]
-            let name = (item.path as NSString).lastPathComponent
-            if ScreenshotName.matches(name), item.kind == .video || cameraMake(item.path) == nil {
+            if isScreenshot(items[index], quality: analyses[index]?.quality, cameraMake: cameraMake) {
                 found[index].append(.screenshot)
             }
         }
         for index in extraCopies(items, analyses: analyses) { found[index].append(.copy) }
         return found.map { $0.sorted() }
+    }
+
+    /// Whether `item` is a screenshot or a screen recording: named so by
+    /// its system (`ScreenshotName`) or exactly a screen's size
+    /// (`ScreenSize`, as its `quality` says), and — a photo — naming no
+    /// camera. A clip's camera is not read.
+    private static func isScreenshot(_ item: AnalysisItem, quality: Quality?, cameraMake: (String) -> String?) -> Bool {
+        let clip = item.kind == .video
+        let screenSized = quality.map { quality in
+            quality.width.flatMap { width in quality.height.map { ScreenSize.matches(width: width, height: $0, clip: clip) } } ?? false
+        } ?? false
+        guard screenSized || ScreenshotName.matches((item.path as NSString).lastPathComponent) else { return false }
+        return clip || cameraMake(item.path) == nil
     }
 
     /// Every file with the same content as another but the one kept: the

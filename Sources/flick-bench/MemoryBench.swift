@@ -70,7 +70,7 @@ struct MemoryBench: ParsableCommand {
         let flick = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flick").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: flick)
-        process.arguments = ["status", folder.path, "--json", "--no-stacks"]
+        process.arguments = ["status", folder.path, "--json", "--no-stacks", "--no-suggestions"]
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome.path]) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -74,11 +74,11 @@ struct ScaleBench: ParsableCommand {
     private func statusTimes(folder: URL, root: URL) throws -> [Measurement] {
         let flick = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flick").path
         let environment = ["XDG_DATA_HOME": root.appendingPathComponent("status-data").path]
-        try Run.program(flick, ["status", folder.path, "--no-stacks"], environment: environment)
+        try Run.program(flick, ["status", folder.path, "--no-stacks", "--no-suggestions"], environment: environment)
         var json: [Double] = [], text: [Double] = []
         for _ in 0..<runs {
-            json.append(try Run.program(flick, ["status", folder.path, "--json", "--no-stacks"], environment: environment) * 1000)
-            text.append(try Run.program(flick, ["status", folder.path, "--no-stacks"], environment: environment) * 1000)
+            json.append(try Run.program(flick, ["status", folder.path, "--json", "--no-stacks", "--no-suggestions"], environment: environment) * 1000)
+            text.append(try Run.program(flick, ["status", folder.path, "--no-stacks", "--no-suggestions"], environment: environment) * 1000)
         }
         let extra = ["clips": "\(clips)", "runs": "\(runs)"]
         return [Measurement(bench: "scale.status_json", value: median(json), unit: "ms", extra: extra.merging(["target": "1500"]) { $1 }),

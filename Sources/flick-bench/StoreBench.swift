@@ -56,7 +56,7 @@ struct StoreBench: ParsableCommand {
         for run in ["first", "again"] {
             let process = Process()
             process.executableURL = flick
-            process.arguments = ["status", folder.path, "--json", "--no-stacks"]
+            process.arguments = ["status", folder.path, "--json", "--no-stacks", "--no-suggestions"]
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
             process.environment = environment

@@ -93,5 +93,8 @@ import Testing
         #expect(photo.print == .failed("cannot read") && photo.quality == nil)
         #expect(Quality(text: "q1 200.0 0.512") == Quality(level: 200, blur: 0.512))
         #expect(Quality(text: "q1 nan -") == nil)
+        #expect(Quality(text: "q1 200.0 0.512 1080x2400") == Quality(level: 200, blur: 0.512, width: 1080, height: 2400))
+        #expect(Quality(level: 9, blur: nil, width: 828, height: 1792).text == "q1 9.0 - 828x1792")
+        #expect(Quality(text: "q1 200.0 0.512 1080x") == nil)
     }
 }

@@ -4,8 +4,8 @@ import Testing
 @testable import FlickAnalysis
 
 /// The rules behind each suggestion: short clips (by the duration kept in
-/// their print), screenshots (by the names each system gives them and no
-/// camera in a photo's metadata), extra copies (all but the one kept).
+/// their print), screenshots (by the names each system gives them or a
+/// screen's size, and no camera in a photo's metadata), extra copies (all but the one kept).
 @Suite struct SuggestionsTests {
     static func item(_ name: String, _ kind: ClipKind = .photo, mtime: Double = 0, folder: String = "/phone") -> AnalysisItem {
         AnalysisItem(path: "\(folder)/\(name)", kind: kind, identity: FileIdentity(size: 1, mtime: mtime))
@@ -62,6 +62,39 @@ import Testing
         #expect(CameraMake.read(path: "\(RealMedia.data)/box.png") == nil)
         let items = [camera, plain, webp].map { AnalysisItem(path: $0, kind: .photo, identity: FileIdentity()) }
         #expect(Suggestions.of(items, analyses: [nil, nil, nil]) == [[], [.screenshot], []])
+    }
+
+    /// A real photo made phone-screen-sized (1080 × 2400) and renamed is a
+    /// screenshot when it names no camera; the same with a camera's EXIF is
+    /// not, nor is a photo of no screen's size.
+    @Test func aRenamedScreenSizedPictureWithoutACameraIsAScreenshot() throws {
+        let folder = try RealMedia.scratch("screen-sized")
+        let screen = "\(folder)/holiday.png", plain = "\(folder)/beach.jpg", camera = "\(folder)/street.jpg"
+        let other = "\(folder)/garden.png", turned = "\(folder)/desk.png"
+        for (path, size) in [(screen, "1080:2400"), (plain, "1080:2400"), (camera, "1080:2400"), (other, "1000:700"), (turned, "2400:1080")] {
+            try RealMedia.run("ffmpeg", "-v", "error", "-y", "-i", "\(RealMedia.data)/fruits.jpg", "-vf", "scale=\(size)",
+                              "-map_metadata", "-1", "-q:v", "3", path)
+        }
+        try RealMedia.run("exiftool", "-q", "-overwrite_original", "-Make=Google", "-Model=Pixel 7", camera)
+        let paths = [screen, plain, camera, other, turned]
+        let items = paths.map { AnalysisItem(path: $0, kind: .photo, identity: FileIdentity()) }
+        let analyses = items.map { item in
+            let made = StackAnalysis.print(of: item, cancelled: { false })
+            return FileAnalysis(print: made.print, quality: made.quality)
+        }
+        #expect(analyses.map { $0.quality?.width } == [1080, 1080, 1080, 1000, 2400])
+        #expect(Suggestions.of(items, analyses: analyses) == [[.screenshot], [.screenshot], [], [], [.screenshot]])
+        // Its size is kept with its quality in the store.
+        let stored = try #require(analyses[0].printText)
+        #expect(FileAnalysis(content: nil, printText: stored).quality?.height == 2400, "\(stored)")
+    }
+
+    @Test func aClipOfAScreenSizeNoCameraRecordsIsAScreenRecording() {
+        let items = (0..<4).map { Self.item("VID_\($0).mp4", .video) }
+        let sized = { (width: Int, height: Int) in FileAnalysis(quality: Quality(level: 120, blur: 0.1, width: width, height: height)) }
+        // 1080 × 2400: a phone's screen; 1920 × 1080 and 720 × 1280: what cameras record too; 1000 × 700: no screen.
+        let analyses = [sized(1080, 2400), sized(1920, 1080), sized(720, 1280), sized(1000, 700)]
+        #expect(Suggestions.of(items, analyses: analyses, cameraMake: { _ in nil }) == [[.screenshot], [], [], []])
     }
 
     @Test func clipsUnderOneAndAHalfSecondsAreShort() {

@@ -34,6 +34,36 @@ import Testing
         #expect(model.markedBytes == 0)
     }
 
+    /// Previous (Down) inside Review Suggestions goes back to the previous
+    /// suggested clip, never to one the pass does not show; none before the
+    /// first; Undo takes the step back; from the end page, the last one.
+    @Test func previousInReviewSuggestionsGoesBackToThePreviousSuggestedClip() {
+        let model = Self.model()
+        #expect(model.reviewSuggestions())
+        #expect(model.top?.name == "c1.mp4")
+        #expect(!model.allows(.deck(.previous)), "nothing suggested before the first suggested clip")
+        model.perform(.delete)
+        model.perform(.skip)
+        #expect(model.top?.name == "c4.mp4")
+        model.perform(.previous)
+        #expect(model.top?.name == "c3.mp4", "c3, the previous suggested clip (not c2, which is not)")
+        model.perform(.previous)
+        #expect(model.top?.name == "c1.mp4", "c1 again, passing over c2")
+        model.perform(.undo)
+        #expect(model.top?.name == "c3.mp4")
+        model.perform(.skip)
+        model.perform(.like)
+        #expect(model.isFinished)
+        model.perform(.previous)
+        #expect(model.top?.name == "c4.mp4", "from the end page: the last suggested clip, not c5")
+        #expect(model.reviewWholeDeck())
+        #expect(model.top?.name == "c0.mp4")
+        model.perform(.like)
+        #expect(model.top?.name == "c2.mp4")
+        model.perform(.previous)
+        #expect(model.top?.name == "c1.mp4", "the whole deck again: the card before c2, suggested or not")
+    }
+
     @Test func reviewSuggestionsVisitsOnlyTheSuggestedThenSaysSo() {
         let model = Self.model()
         #expect(model.allows(.reviewSuggestions))

@@ -27,6 +27,22 @@ import Testing
         return model
     }
 
+    /// Previous goes back to the previous stack's card showing its
+    /// suggested file on top, as the pass showed it (the extra copy, not
+    /// the original).
+    @Test func previousShowsThePreviousCardsSuggestedFile() {
+        let model = Self.model()
+        #expect(model.reviewSuggestions())
+        model.perform(.delete)
+        model.perform(.skip)
+        #expect(model.top?.name == "c4.jpg")
+        model.perform(.previous)
+        #expect(model.top?.name == "c3.jpg", "the blurred shot, not the sharp one beside it")
+        model.perform(.previous)
+        #expect(model.top?.name == "c1.jpg", "the extra copy, not its original")
+        #expect(!model.canPerform(.previous))
+    }
+
     @Test func deletingASuggestionLeavesTheRestOfItsStack() {
         let model = Self.model()
         #expect(model.reviewSuggestions())

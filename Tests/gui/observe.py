@@ -249,8 +249,9 @@ class Observer:
 
     def store_status(self):
         """`flick status FOLDER --json` against the app's own store (decisions
-        only: `--no-stacks`, so no analysis runs beside the window under test)."""
-        res = subprocess.run([str(self.binary), "status", str(self.folder), "--json", "--no-stacks"], env=self.env,
+        only: `--no-stacks --no-suggestions`, so no analysis runs beside the
+        window under test)."""
+        res = subprocess.run([str(self.binary), "status", str(self.folder), "--json", "--no-stacks", "--no-suggestions"], env=self.env,
                              capture_output=True, text=True, timeout=60)
         if res.returncode != 0:
             raise HarnessError(f"flick status failed ({res.returncode}): {res.stderr.strip()}")

@@ -92,7 +92,7 @@ def test_a_reopened_folder_needs_no_work_and_no_stacks_turns_it_off(phone, tmp_p
     assert json.loads(again.stdout)["stacks"] == {"copy": 1, "live": 1, "similar": 3}
     off = cli.run("status", phone, "--recursive", "--json", "--no-stacks", check=0)
     status = json.loads(off.stdout)
-    assert "stacks" not in status and all("stack" not in c for c in status["clips"])
+    assert "stacks" not in status and all(c["stack"] is None for c in status["clips"])
     text = cli.run("status", phone, "--recursive", "--no-stacks", check=0).stdout
     assert "[stack" not in text and "stacks:" not in text and "baboon.jpg\n" in text
 

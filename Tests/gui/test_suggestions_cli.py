@@ -94,9 +94,34 @@ def test_status_text_says_the_space_marked_and_what_is_suggested(phone, tmp_path
     assert "Screenshot_20240101-160000.jpg\n" in text
 
 
-def test_no_stacks_keeps_the_sizes(phone, tmp_path):
+def test_no_stacks_keeps_the_sizes_and_the_suggestions(phone, tmp_path):
+    """`--no-stacks` turns stacking off, as the window's Preference does:
+    every file alone, its suggestions still made. With `--no-suggestions`
+    too, nothing is analysed: decisions and sizes only."""
     cli = Cli(tmp_path)
-    status = json.loads(cli.run("status", phone, "--json", "--no-stacks", check=0).stdout)
+    run = cli.run("status", phone, "--json", "--no-stacks", check=0)
+    assert "Looking for suggestions" in run.stderr
+    status = json.loads(run.stdout)
     assert status["bytes"] == sum(c["bytes"] for c in status["clips"]) > 0
-    assert "suggested" not in status and all("suggestions" not in c for c in status["clips"])
-    assert " marked for deletion · " in cli.run("status", phone, "--no-stacks", check=0).stdout
+    clips = {c["path"]: c for c in status["clips"]}
+    assert clips["VID_20240101_120000.mp4"]["suggestions"] == ["short"]
+    assert clips["baboon(1).jpg"]["suggestions"] == ["copy"]  # an extra copy, though not stacked
+    assert all(c["stack"] is None and c["stack_kind"] is None for c in status["clips"])
+    assert "stacks" not in status
+    assert status["suggested"] == {"blurry": 1, "copy": 1, "dark": 1, "screenshot": 4, "short": 1}
+    text = cli.run("status", phone, "--no-stacks", check=0).stdout
+    assert " marked for deletion · " in text and "[stack" not in text
+    assert "VID_20240101_120000.mp4  [suggested: short]\n" in text
+    assert "Suggested (nothing is marked): 1 short clip, 4 screenshots, 1 extra copy, 1 very dark, 1 blurry photo\n" in text
+
+    (tmp_path / "fresh").mkdir()
+    fresh = Cli(tmp_path / "fresh")
+    bare = fresh.run("status", phone, "--json", "--no-stacks", "--no-suggestions", check=0)
+    assert "Looking for" not in bare.stderr
+    status = json.loads(bare.stdout)
+    assert "suggested" not in status and "stacks" not in status
+    assert all("suggestions" not in c and "stack" not in c for c in status["clips"])
+    assert status["bytes"] == sum(c["bytes"] for c in status["clips"]) > 0
+    db = sqlite3.connect(fresh.data / "flick" / "flick.db")
+    assert db.execute("select count(*) from analysis").fetchone() == (0,)
+    db.close()

@@ -40,7 +40,7 @@ public struct ReviewSession: Sendable {
     public func canPerform(_ action: DeckAction) -> Bool {
         switch action {
         case .like, .delete, .skip: !deck.isFinished
-        case .previous: stacks.previousCard(before: deck.cursor) != nil
+        case .previous: previousPosition(before: deck.cursor) != nil
         case .undo: canUndo
         }
     }
@@ -87,7 +87,7 @@ public struct ReviewSession: Sendable {
             deck.setDecision(decision, at: position)
             deck.moveCursor(to: nextPosition(after: position))
         case .previous(let from):
-            guard from > 0, from <= deck.count, let card = stacks.previousCard(before: from) else { return }
+            guard from > 0, from <= deck.count, let card = previousPosition(before: from) else { return }
             deck.moveCursor(to: card)
         }
         history.append(step)
@@ -204,6 +204,25 @@ extension ReviewSession {
             next = stacks.nextCard(after: next, count: deck.count)
         }
         return deck.count
+    }
+
+    /// Where Previous goes from `position`: the card before it; while
+    /// going through some cards only (Review Suggestions), the previous
+    /// card that pass visits (a stack's: its first member the pass visits,
+    /// as `nextPosition` shows it). Nil when there is none.
+    public func previousPosition(before position: Int) -> Int? {
+        guard case .only = pass else { return stacks.previousCard(before: position) }
+        let decisions = deck.decisions
+        var previous = stacks.previousCard(before: position)
+        while let card = previous {
+            if let members = stacks.members(at: card) {
+                if let visited = members.first(where: { pass.visits(decisions[$0], at: $0) }) { return visited }
+            } else if pass.visits(decisions[card], at: card) {
+                return card
+            }
+            previous = stacks.previousCard(before: card)
+        }
+        return nil
     }
 
     /// The top card's position and the `beneath` positions a decision on

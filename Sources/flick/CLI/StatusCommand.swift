@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlickApp
 import FlickCore
 import FlickStore
 import Foundation
@@ -27,8 +28,12 @@ struct StatusCommand: ParsableCommand {
     var json = false
 
     @Flag(inversion: .prefixedNo,
-          help: "Find stacks (exact copies, similar photos and clips, Live Photos) and suggestions (short clips, screenshots, extra copies), analysing what the store does not know yet.")
+          help: "Find stacks (exact copies, similar photos and clips, Live Photos), analysing what the store does not know yet. --no-stacks leaves every file alone, as the window's Preference does (suggestions are still made).")
     var stacks = true
+
+    @Flag(inversion: .prefixedNo,
+          help: "Suggest what might go (short, dark and blurry clips and photos, screenshots, extra copies), from the same analysis. With --no-stacks, --no-suggestions analyses nothing: decisions and sizes only.")
+    var suggestions = true
 
     func run() throws {
         let report = StopReport("reading \(RawPath.printable(folder.folder))")
@@ -47,15 +52,17 @@ struct StatusCommand: ParsableCommand {
         let decided = counts.values.reduce(0, +)
         let unmatched = Self.unmatched(context, flag: folder.recursive)
         let space = StatusSpace(clips: clips, scanned: scanned, root: root)
-        let found = stacks ? try StatusStacks(context, errors: errors) : nil
-        // Stopped while looking for stacks: no listing without its stacks.
+        let looking = stacks ? "stacks" : "suggestions"
+        let found = stacks || suggestions
+            ? try StatusStacks(context, errors: errors, options: FolderInsights.Options(stacks: stacks), label: "Looking for \(looking)") : nil
+        // Stopped while looking: no listing without its stacks and suggestions.
         if found != nil && Interrupt.requested {
-            CLI.err("Stopped while looking for stacks in \(RawPath.printable(root)). Nothing was printed; what was analysed is kept.")
+            CLI.err("Stopped while looking for \(looking) in \(RawPath.printable(root)). Nothing was printed; what was analysed is kept.")
             return
         }
         if json {
             var output = StatusJSON(folder: root, clips: clips, errors: errors, counts: counts, decided: decided, unmatched: unmatched,
-                                    space: space, stacks: found).bytes
+                                    space: space, stacks: stacks ? found : nil, suggestions: suggestions ? found : nil).bytes
             output.append(0x0A)
             CLI.write(output)
             return
@@ -65,10 +72,11 @@ struct StatusCommand: ParsableCommand {
                         + "\(counts[.delete] ?? 0) marked for deletion, \(counts[.skip] ?? 0) skipped · \(clips.count - decided) left"]
         // One write for the whole listing, not one per clip.
         let stackLine = found.flatMap { $0.stacks.isEmpty ? nil : [$0.summary] } ?? []
-        let suggestionLine = found?.suggestionSummary.map { [$0] } ?? []
+        let suggested = suggestions ? found : nil
+        let suggestionLine = suggested?.suggestionSummary.map { [$0] } ?? []
         CLI.write(StatusText(header: header + [space.line] + stackLine + suggestionLine + Self.unmatchedLine(unmatched)
                                 + Self.sidecarRejects(context), clips: clips,
-                             errors: errors, stacks: found?.ofClip, suggestions: found?.suggestions).bytes)
+                             errors: errors, stacks: found?.ofClip, suggestions: suggested?.suggestions).bytes)
     }
 
     /// How many decisions stand for no file found now (`SyncResult.unmatched`),

@@ -14,13 +14,15 @@ struct StatusJSON {
     /// The status object of `clips` (deck order) in `folder`; `errors[i]` is clip i's error.
     /// `unmatched`: decisions that stand for no file found now. `stacks`:
     /// each clip's `"stack"` (the id its stack's members share, null when
-    /// alone) and `"stack_kind"`, and the stacks of each kind; all left
-    /// out when stacks were not looked for (`--no-stacks`), and so are each
-    /// clip's `"suggestions"` and their counts (they come from the same
-    /// analysis). `space`: each clip's `"bytes"` and the totals
-    /// (`"bytes"`, `"bytes_delete"`, `"bytes_like"`), always there.
+    /// alone) and `"stack_kind"`, and the stacks of each kind; without
+    /// stacks (`--no-stacks`) but with `suggestions`, every clip's stack
+    /// is null (each file alone) and the counts are left out.
+    /// `suggestions`: each clip's `"suggestions"` and their counts, left
+    /// out when not asked for (`--no-suggestions`). `space`: each clip's
+    /// `"bytes"` and the totals (`"bytes"`, `"bytes_delete"`,
+    /// `"bytes_like"`), always there.
     init(folder: String, clips: [StoredClip], errors: [String?], counts: [Decision: Int], decided: Int, unmatched: Int,
-         space: StatusSpace, stacks: StatusStacks? = nil) {
+         space: StatusSpace, stacks: StatusStacks? = nil, suggestions: StatusStacks? = nil) {
         bytes.reserveCapacity(64 + clips.count * 100)
         append("{\"bytes\":\(space.total),\"bytes_delete\":\(space.marked),\"bytes_like\":\(space.liked),\"clips\":[")
         for (index, clip) in clips.enumerated() {
@@ -33,14 +35,16 @@ struct StatusJSON {
             string(clip.kind.rawValue)
             append(",\"path\":")
             string(clip.relativePath)
-            if let stacks {
-                if let stack = stacks.ofClip[index] {
+            if stacks != nil || suggestions != nil {
+                if let stack = stacks?.ofClip[index] {
                     append(",\"stack\":\(stack.id),\"stack_kind\":")
                     string(stack.kind.rawValue)
                 } else {
                     append(",\"stack\":null,\"stack_kind\":null")
                 }
-                let reasons = index < stacks.suggestions.count ? stacks.suggestions[index] : []
+            }
+            if let suggestions {
+                let reasons = index < suggestions.suggestions.count ? suggestions.suggestions[index] : []
                 append(",\"suggestions\":[" + reasons.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]")
             }
             append("}")
@@ -52,7 +56,9 @@ struct StatusJSON {
         if let stacks {
             let counts = stacks.counts
             append(",\"stacks\":{" + StackKind.allCases.map { "\"\($0.rawValue)\":\(counts[$0] ?? 0)" }.sorted().joined(separator: ",") + "}")
-            let suggested = stacks.suggestionCounts
+        }
+        if let suggestions {
+            let suggested = suggestions.suggestionCounts
             append(",\"suggested\":{" + Suggestion.allCases.sorted().map { "\"\($0.rawValue)\":\(suggested[$0] ?? 0)" }.joined(separator: ",") + "}")
         }
         append(",\"total\":\(clips.count),\"unmatched\":\(unmatched)}")

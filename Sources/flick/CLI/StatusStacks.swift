@@ -7,7 +7,8 @@ import Synchronization
 
 /// The stacks of `flick status`: each clip's stack (nil when alone), found
 /// by `FolderStacks` with what the store knows and the rest analysed now,
-/// with progress on stderr ("Looking for stacks: 40% (340 of 850)").
+/// with progress on stderr ("Looking for stacks: 40% (340 of 850)"; with
+/// stacks off, "Looking for suggestions": every clip alone, suggestions made).
 /// Clips that cannot be read (`errors`) are left alone.
 struct StatusStacks {
     /// Each clip's stack, by deck position.
@@ -16,7 +17,8 @@ struct StatusStacks {
     /// Each clip's reasons to be suggested (`Suggestions`), by deck position.
     let suggestions: [[Suggestion]]
 
-    init(_ context: CommandDeck, errors: [String?], options: FolderInsights.Options = FolderInsights.Options()) throws {
+    init(_ context: CommandDeck, errors: [String?], options: FolderInsights.Options = FolderInsights.Options(),
+         label: String = "Looking for stacks") throws {
         let clips = context.sync.clips
         let root = context.record.path
         let candidates = clips.indices.filter { errors[$0] == nil }
@@ -26,7 +28,7 @@ struct StatusStacks {
             let identity = scanned ? context.scanned[index].identity : clip.identity ?? FileIdentity()
             return AnalysisItem(path: root + "/" + clip.relativePath, kind: clip.kind, identity: identity)
         }
-        let line = Mutex(ProgressLine(label: "Looking for stacks"))
+        let line = Mutex(ProgressLine(label: label))
         let found: FolderStacks.Found
         do {
             found = try FolderInsights.find(items, store: context.store, options: options, progress: { progress in
