@@ -66,9 +66,10 @@ public enum Suggestions {
     /// camera. A clip's camera is not read.
     private static func isScreenshot(_ item: AnalysisItem, quality: Quality?, cameraMake: (String) -> String?) -> Bool {
         let clip = item.kind == .video
-        let screenSized = quality.map { quality in
-            quality.width.flatMap { width in quality.height.map { ScreenSize.matches(width: width, height: $0, clip: clip) } } ?? false
-        } ?? false
+        var screenSized = false
+        if let width = quality?.width, let height = quality?.height {
+            screenSized = ScreenSize.matches(width: width, height: height, clip: clip)
+        }
         guard screenSized || ScreenshotName.matches((item.path as NSString).lastPathComponent) else { return false }
         return clip || cameraMake(item.path) == nil
     }
