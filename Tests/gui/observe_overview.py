@@ -140,6 +140,8 @@ def dialog(s):
     and the buttons; None when no dialog shows. A quick look (`atspi_find`, without places): the list recycles a few hundred
     rows at most, and they are read for a few things each."""
     found = s.atspi_find("dialog", "label", "check box", "push button", extents=False)
+    if not isinstance(found, list):
+        return None  # a window went while it was read (an error, not a list): read again
     windows = [n for n in found if n["role"] == "dialog"]
     if not windows:
         return None

@@ -52,6 +52,11 @@ def deck(share, names):
     return share.mount / "clips"
 
 
+def only_dialog(s, name):
+    """Whether the window's one dialog is `name` (its main window aside)."""
+    return [w["name"] for w in s.atspi_windows() if w["name"] != "Flick"] == [name]
+
+
 def stop_when_stuck(proc, number):
     """Sends `number` once the command waits on the stalled share; returns
     the seconds from the signal to the exit, and the exit status."""
@@ -189,11 +194,17 @@ def test_cancel_ends_the_windows_apply_on_a_stalled_share(share, tmp_path):
     cli.env["XDG_DATA_HOME"] = str(data)
     cli.drive(folder, "delete", "delete", "delete")
     with Review(folder, data_home=data) as s:
+        # The analysis has read the share: from here only the move can wait on it.
+        s.settled()
         try:
             s.atspi_do("push button", "Apply Deletions…")
             s.wait_for(lambda: (ov.dialog(s) or {}).get("heading") == "Move 3 Photos to the Trash?", "the Apply dialog")
             share.stall()
             s.atspi_do("push button", "Move to Trash")
+            # GTK shows a button activated from the keyboard or a screen reader
+            # pressed for a quarter second before it clicks: the Cancel below
+            # must be the progress dialog's, not the closing question's.
+            s.wait_for(lambda: only_dialog(s, "Moving to the Trash"), "the progress dialog alone")
             s.wait_for(lambda: waits_on_the_share(s.flick.pid), "the move waiting on the stalled share")
             s.atspi_do("push button", "Cancel")
             start = time.monotonic()  # the click is in
@@ -219,6 +230,8 @@ def test_cancel_ends_the_windows_export_on_a_stalled_share(share, tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     with Review(folder, data_home=data) as s:
+        # The analysis has read the share: from here only the export can wait on it.
+        s.settled()
         try:
             open_export_dialog(s)
             s.atspi_do("push button", "Editor Timeline")
@@ -228,6 +241,8 @@ def test_cancel_ends_the_windows_export_on_a_stalled_share(share, tmp_path):
             s.xdotool("key", "ctrl+a", "sleep", "0.2", "type", "--delay", "20", str(out / "likes.mlt"))
             share.stall()
             s.xdotool("key", "Return")
+            # The Cancel below must be the progress dialog's, not the file chooser's.
+            s.wait_for(lambda: only_dialog(s, "Writing the Editor Timeline"), "the progress dialog alone", 15)
             s.wait_for(lambda: waits_on_the_share(s.flick.pid), "the export waiting on the stalled share", 15)
             s.atspi_do("push button", "Cancel")
             start = time.monotonic()  # the click is in
