@@ -89,14 +89,14 @@ import Testing
         #expect(FileAnalysis(content: nil, printText: stored).quality?.height == 2400, "\(stored)")
     }
 
-    /// A real picture at a laptop screen's size (1920 × 1080) as PNG and
+    /// A real picture at a screen's size (1280 × 720, a desktop's) as PNG and
     /// HEIF: with EXIF naming a camera (PNG's `eXIf` chunk, HEIF's Exif
     /// item) it is a photo, not a screenshot, named like one or not; the
     /// same without a camera is a screenshot.
     @Test func aScreenSizedPNGOrHEIFThatNamesACameraIsNotAScreenshot() throws {
         let folder = try RealMedia.scratch("camera-png-heif")
         let source = "\(folder)/source.jpg", cameraSource = "\(folder)/camera-source.jpg"
-        try RealMedia.run("ffmpeg", "-v", "error", "-y", "-i", "\(RealMedia.data)/building.jpg", "-vf", "scale=1920:1080",
+        try RealMedia.run("ffmpeg", "-v", "error", "-y", "-i", "\(RealMedia.data)/building.jpg", "-vf", "scale=1280:720",
                           "-map_metadata", "-1", "-q:v", "3", source)
         try FileManager.default.copyItem(atPath: source, toPath: cameraSource)
         try RealMedia.run("exiftool", "-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS R6", cameraSource)
@@ -117,7 +117,7 @@ import Testing
             let made = StackAnalysis.print(of: item, cancelled: { false })
             return FileAnalysis(print: made.print, quality: made.quality)
         }
-        #expect(analyses.map { $0.quality?.width } == [1920, 1920, 1920, 1920])
+        #expect(analyses.map { $0.quality?.width } == [1280, 1280, 1280, 1280])
         #expect(Suggestions.of(items, analyses: analyses) == [[], [.screenshot], [], [.screenshot]])
     }
 
