@@ -89,6 +89,64 @@ import Testing
         #expect(FileAnalysis(content: nil, printText: stored).quality?.height == 2400, "\(stored)")
     }
 
+    /// A real picture at a screen's size (1280 × 720, a desktop's) as PNG and
+    /// HEIF: with EXIF naming a camera (PNG's `eXIf` chunk, HEIF's Exif
+    /// item) it is a photo, not a screenshot, named like one or not; the
+    /// same without a camera is a screenshot.
+    @Test func aScreenSizedPNGOrHEIFThatNamesACameraIsNotAScreenshot() throws {
+        let folder = try RealMedia.scratch("camera-png-heif")
+        let source = "\(folder)/source.jpg", cameraSource = "\(folder)/camera-source.jpg"
+        try RealMedia.run("ffmpeg", "-v", "error", "-y", "-i", "\(RealMedia.data)/building.jpg", "-vf", "scale=1280:720",
+                          "-map_metadata", "-1", "-q:v", "3", source)
+        try FileManager.default.copyItem(atPath: source, toPath: cameraSource)
+        try RealMedia.run("exiftool", "-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS R6", cameraSource)
+        let pngCamera = "\(folder)/IMG_0001.png", pngScreen = "\(folder)/holiday.png"
+        let heifCamera = "\(folder)/Screenshot_20240101-120000.heic", heifScreen = "\(folder)/desk.heic"
+        try RealMedia.run("ffmpeg", "-v", "error", "-y", "-i", source, pngCamera)
+        try FileManager.default.copyItem(atPath: pngCamera, toPath: pngScreen)
+        try RealMedia.run("exiftool", "-q", "-overwrite_original", "-IFD0:Make=Canon", "-IFD0:Model=Canon EOS R6", pngCamera)
+        try RealMedia.run("heif-enc", "-q", "40", cameraSource, "-o", heifCamera)
+        try RealMedia.run("heif-enc", "-q", "40", source, "-o", heifScreen)
+        #expect(CameraMake.read(path: pngCamera) == "Canon Canon EOS R6")
+        #expect(CameraMake.read(path: heifCamera) == "Canon Canon EOS R6")
+        #expect(CameraMake.read(path: pngScreen) == nil)
+        #expect(CameraMake.read(path: heifScreen) == nil)
+        let paths = [pngCamera, pngScreen, heifCamera, heifScreen]
+        let items = paths.map { AnalysisItem(path: $0, kind: .photo, identity: FileIdentity()) }
+        let analyses = items.map { item in
+            let made = StackAnalysis.print(of: item, cancelled: { false })
+            return FileAnalysis(print: made.print, quality: made.quality)
+        }
+        #expect(analyses.map { $0.quality?.width } == [1280, 1280, 1280, 1280])
+        #expect(Suggestions.of(items, analyses: analyses) == [[], [.screenshot], [], [.screenshot]])
+    }
+
+    /// Damaged PNG and HEIF headers name no camera and never crash.
+    @Test func truncatedOrDamagedPNGAndHEIFNameNoCamera() {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += [0xFF, 0xFF, 0xFF, 0xF0] + Array("eXIf".utf8) + [0x4D, 0x4D]  // a huge length, a cut block
+        #expect(CameraMake.read(png) == nil)
+        #expect(CameraMake.read(Array(png.prefix(12))) == nil)
+        // A HEIF whose Exif item `iloc` puts past any file (base and
+        // offset each near Int.max: their sum overflows) or past this one.
+        func heif(base: [UInt8], offset: [UInt8]) -> [UInt8] {
+            let infe: [UInt8] = [0, 0, 0, 21] + Array("infe".utf8) + [2, 0, 0, 0, 0, 1, 0, 0] + Array("Exif".utf8) + [0]
+            let iinf: [UInt8] = [0, 0, 0, 35] + Array("iinf".utf8) + [0, 0, 0, 0, 0, 1] + infe
+            let iloc: [UInt8] = [0, 0, 0, 48] + Array("iloc".utf8) + [1, 0, 0, 0, 0x88, 0x80, 0, 1, 0, 1, 0, 0, 0, 0] + base
+                + [0, 1] + offset + [0, 0, 0, 0, 0, 0, 0, 64]
+            return [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+                + [0, 0, 0, 95] + Array("meta".utf8) + [0, 0, 0, 0] + iinf + iloc
+        }
+        let huge: [UInt8] = [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], small: [UInt8] = [0, 0, 0, 0, 0, 0, 0x10, 0]
+        #expect(CameraMake.read(heif(base: huge, offset: huge)) == nil)
+        #expect(CameraMake.read(heif(base: small, offset: small)) == nil)
+        #expect(CameraMake.read(Array(heif(base: small, offset: small).prefix(90))) == nil)
+        // The same boxes with the item where `iloc` says (after the 119
+        // bytes of `ftyp` and `meta`): a TIFF block naming "Canon".
+        let tiff: [UInt8] = Array("MM\0*".utf8) + [0, 0, 0, 8, 0, 1, 0x01, 0x0F, 0, 2, 0, 0, 0, 6, 0, 0, 0, 26, 0, 0, 0, 0] + Array("Canon\0".utf8)
+        #expect(CameraMake.read(heif(base: [0, 0, 0, 0, 0, 0, 0, 0], offset: [0, 0, 0, 0, 0, 0, 0, 119]) + [0, 0, 0, 0] + tiff) == "Canon")
+    }
+
     @Test func aClipOfAScreenSizeNoCameraRecordsIsAScreenRecording() {
         let items = (0..<4).map { Self.item("VID_\($0).mp4", .video) }
         let sized = { (width: Int, height: Int) in FileAnalysis(quality: Quality(level: 120, blur: 0.1, width: width, height: height)) }

@@ -130,21 +130,3 @@ def test_the_filters_and_apply_fit_at_the_default_width_with_two_digit_counts(tm
             # Beside Apply, a filter keeps the bar's 12-pixel gap (a filter cut
             # off by its scroller reaches right up to Apply).
             assert x + w + 12 <= ax or y + h <= ay or ay + ah <= y, f"{label} {button} is cut off under Apply {apply}"
-
-
-def test_at_400_pixels_the_filters_scroll_with_a_scroll_bar_in_view(tmp_path, artifacts):
-    with Review(deck_of(tmp_path, 6)) as s:
-        s.xdotool("windowsize", s.window_id(), 400, 700)
-        open_overview(s)
-        s.wait_for(lambda: find_nodes(ov.page(s.tree()), role="scroll bar"), "a scroll bar under the filters", timeout=5)
-        tree = s.tree()
-        bars = [n["extents"] for n in find_nodes(ov.page(tree), role="scroll bar")]
-        buttons = [find_nodes(tree, role="radio button", name=f"{label} ({count})")[0]["extents"]
-                   for label, (count, _) in ov.filter_buttons(tree).items()]
-        s.screenshot(artifacts / "overview-filters-400.png")
-        top = min(b[1] for b in buttons)
-        horizontal = [b for b in bars if b[2] > b[3] and b[1] < top + 80]
-        assert horizontal, f"a sideways scroll bar by the filters: {bars}"
-        x, y, w, h = horizontal[0]
-        # Its slider is drawn at its bottom: below the buttons, in room of its own.
-        assert all(y + h >= b[1] + b[3] + 8 for b in buttons), f"the scroll bar {horizontal[0]} lies over the filters {buttons}"

@@ -87,11 +87,15 @@ def test_status_text_says_the_space_marked_and_what_is_suggested(phone, tmp_path
     # Each size in the window's words (GLib's g_format_size: "1.2\u00a0MB").
     total, liked = status["bytes"], size["VID_20240101_130000.mp4"]
     assert f"{glib_size(total)} in all · {glib_size(marked)} marked for deletion · {glib_size(liked)} liked\n" in text, text
-    assert "Suggested (nothing is marked): 1 short clip, 4 screenshots, 1 extra copy, 1 very dark, 1 blurry photo\n" in text
-    assert "VID_20240101_180000.mp4  [suggested: dark]\n" in text
-    assert "VID_20240101_120000.mp4  [suggested: short]\n" in text
-    assert "baboon(1).jpg  [stack 1: copy]  [suggested: copy]\n" in text
-    assert "Screenshot_20240101-160000.jpg\n" in text
+    suggested = sum(c["bytes"] for c in status["clips"] if c["suggestions"])
+    assert ("Suggested (nothing is marked): 1 short clip, 4 screenshots, 1 extra copy, 1 very dark, 1 blurry photo"
+            f" · {glib_size(suggested)}\n") in text
+    # Each item's size after its name, its stack and its reasons, in the same words.
+    assert f"  -       VID_20240101_180000.mp4  [suggested: dark]  [{glib_size(size['VID_20240101_180000.mp4'])}]\n" in text
+    assert f"  delete  VID_20240101_120000.mp4  [suggested: short]  [{glib_size(size['VID_20240101_120000.mp4'])}]\n" in text
+    assert f"  delete  baboon(1).jpg  [stack 1: copy]  [suggested: copy]  [{glib_size(size['baboon(1).jpg'])}]\n" in text
+    assert f"  like    VID_20240101_130000.mp4  [{glib_size(size['VID_20240101_130000.mp4'])}]\n" in text
+    assert f"  -       Screenshot_20240101-160000.jpg  [{glib_size(size['Screenshot_20240101-160000.jpg'])}]\n" in text
 
 
 def test_no_stacks_keeps_the_sizes_and_the_suggestions(phone, tmp_path):
@@ -111,8 +115,8 @@ def test_no_stacks_keeps_the_sizes_and_the_suggestions(phone, tmp_path):
     assert status["suggested"] == {"blurry": 1, "copy": 1, "dark": 1, "screenshot": 4, "short": 1}
     text = cli.run("status", phone, "--no-stacks", check=0).stdout
     assert " marked for deletion · " in text and "[stack" not in text
-    assert "VID_20240101_120000.mp4  [suggested: short]\n" in text
-    assert "Suggested (nothing is marked): 1 short clip, 4 screenshots, 1 extra copy, 1 very dark, 1 blurry photo\n" in text
+    assert "VID_20240101_120000.mp4  [suggested: short]  [" in text
+    assert "Suggested (nothing is marked): 1 short clip, 4 screenshots, 1 extra copy, 1 very dark, 1 blurry photo · " in text
 
     (tmp_path / "fresh").mkdir()
     fresh = Cli(tmp_path / "fresh")

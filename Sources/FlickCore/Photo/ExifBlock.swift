@@ -1,4 +1,4 @@
-/// The EXIF (TIFF) block inside a JPEG or WebP file, found by walking
+/// The EXIF (TIFF) block inside a JPEG, WebP or PNG file, found by walking
 /// segment or chunk headers with bounds-checked reads; what the caller
 /// reads from it (an orientation, a capture time, a camera) is its own.
 enum ExifBlock {
@@ -44,6 +44,22 @@ enum ExifBlock {
                 return read(tiff)
             }
             offset += 8 + size + (size & 1)
+        }
+        return nil
+    }
+
+    /// What `read` finds in a PNG file's `eXIf` chunk, walked to by chunk
+    /// headers up to the picture data (`IDAT`): libpng and exiftool write
+    /// it before, as the PNG extensions first asked.
+    static func inPNG<Found>(_ file: some ByteSource, _ read: (any ByteSource) -> Found?) -> Found? {
+        var offset = 8  // after the signature
+        for _ in 0..<ExifOrientation.maxBlocks {
+            let head = file.bytes(at: offset, count: 8)
+            guard head.count == 8, let size = Bytes.u32(head, 0, bigEndian: true) else { return nil }
+            let type = head[4..<8]
+            if type.elementsEqual("eXIf".utf8) { return read(OffsetBytes(source: file, base: offset + 8)) }
+            if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) { return nil }
+            offset += 12 + size  // length, type, data, CRC
         }
         return nil
     }

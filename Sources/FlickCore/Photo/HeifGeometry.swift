@@ -48,7 +48,7 @@ enum HeifGeometry {
     }
 
     /// The `meta` box's payload from among the file's top-level boxes.
-    private static func metaBox(_ file: some ByteSource) -> [UInt8]? {
+    static func metaBox(_ file: some ByteSource) -> [UInt8]? {
         var offset = 0
         for _ in 0..<maxBoxes {
             let head = file.bytes(at: offset, count: 16)
@@ -81,7 +81,7 @@ enum HeifGeometry {
     }
 
     /// The child boxes of `bytes[from..<to]`: type and payload range.
-    private static func boxes(in bytes: [UInt8], from: Int, to: Int) -> [(type: String, start: Int, end: Int)] {
+    static func boxes(in bytes: [UInt8], from: Int, to: Int) -> [(type: String, start: Int, end: Int)] {
         var found: [(type: String, start: Int, end: Int)] = []
         var offset = from
         let end = min(to, bytes.count)
@@ -94,7 +94,7 @@ enum HeifGeometry {
         return found
     }
 
-    private static func itemID(_ bytes: [UInt8], at: Int, wide: Bool) -> Int? {
+    static func itemID(_ bytes: [UInt8], at: Int, wide: Bool) -> Int? {
         wide ? Bytes.u32(bytes, at, bigEndian: true) : Bytes.u16(bytes, at, bigEndian: true)
     }
 

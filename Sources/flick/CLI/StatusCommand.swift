@@ -73,10 +73,10 @@ struct StatusCommand: ParsableCommand {
         // One write for the whole listing, not one per clip.
         let stackLine = found.flatMap { $0.stacks.isEmpty ? nil : [$0.summary] } ?? []
         let suggested = suggestions ? found : nil
-        let suggestionLine = suggested?.suggestionSummary.map { [$0] } ?? []
+        let suggestionLine = suggested?.suggestionSummary(sizes: space.bytes).map { [$0] } ?? []
         CLI.write(StatusText(header: header + [space.line] + stackLine + suggestionLine + Self.unmatchedLine(unmatched)
                                 + Self.sidecarRejects(context), clips: clips,
-                             errors: errors, stacks: found?.ofClip, suggestions: suggested?.suggestions).bytes)
+                             errors: errors, stacks: found?.ofClip, suggestions: suggested?.suggestions, sizes: space.bytes).bytes)
     }
 
     /// How many decisions stand for no file found now (`SyncResult.unmatched`),

@@ -70,8 +70,10 @@ struct StatusStacks {
     }
 
     /// "Suggested (nothing is marked): 1 short clip, 2 screenshots, 1 extra
-    /// copy, 2 very dark, 1 blurry photo"; nil when nothing is suggested.
-    var suggestionSummary: String? {
+    /// copy, 2 very dark, 1 blurry photo · 12.3 MB", the size the suggested
+    /// files take together (each counted once; `sizes` by deck position);
+    /// nil when nothing is suggested.
+    func suggestionSummary(sizes: [Int64]) -> String? {
         let counts = suggestionCounts
         let words: [(Suggestion, String, String)] = [(.short, "short clip", "short clips"), (.screenshot, "screenshot", "screenshots"),
                                                      (.copy, "extra copy", "extra copies"), (.dark, "very dark", "very dark"),
@@ -80,7 +82,9 @@ struct StatusStacks {
             guard let count = counts[reason], count > 0 else { return nil }
             return CLI.plural(count, one, many)
         }
-        return parts.isEmpty ? nil : "Suggested (nothing is marked): " + parts.joined(separator: ", ")
+        guard !parts.isEmpty else { return nil }
+        let bytes = zip(suggestions, sizes).reduce(Int64(0)) { $0 + ($1.0.isEmpty ? 0 : $1.1) }
+        return "Suggested (nothing is marked): " + parts.joined(separator: ", ") + " · " + FileSize.words(bytes)
     }
 
     /// How many stacks of each kind.

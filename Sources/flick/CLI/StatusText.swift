@@ -3,8 +3,12 @@ import FlickCore
 import FlickStore
 
 /// `flick status` as text, written straight into bytes: the header lines,
-/// then one line per clip (`  like    name.mp4  (error)`), each name made
-/// printable (`RawPath.printable`), one newline after each line.
+/// then one line per clip (`  like    name.mp4  [188.2 kB]  (error)`),
+/// each name made printable (`RawPath.printable`), one newline after each
+/// line. What a line holds keeps its order, each part optional but the
+/// mark and name: the decision padded to `markWidth`, the name, then
+/// `[stack …]`, `[suggested: …]`, the size in brackets in the window's
+/// words (`FileSize.words`), and the error in parentheses.
 struct StatusText {
     private(set) var bytes: [UInt8] = []
 
@@ -13,9 +17,11 @@ struct StatusText {
 
     /// The listing of `clips` (deck order) under `header`; `errors[i]` is
     /// clip i's error, `stacks[i]` its stack ("[stack 2: similar]"),
-    /// `suggestions[i]` its reasons ("[suggested: short, copy]").
-    init(header: [String], clips: [StoredClip], errors: [String?], stacks: [Stack?]? = nil, suggestions: [[Suggestion]]? = nil) {
-        bytes.reserveCapacity(header.reduce(0) { $0 + $1.utf8.count + 1 } + clips.count * 40)
+    /// `suggestions[i]` its reasons ("[suggested: short, copy]"),
+    /// `sizes[i]` its file's size in bytes ("[188.2 kB]").
+    init(header: [String], clips: [StoredClip], errors: [String?], stacks: [Stack?]? = nil, suggestions: [[Suggestion]]? = nil,
+         sizes: [Int64]? = nil) {
+        bytes.reserveCapacity(header.reduce(0) { $0 + $1.utf8.count + 1 } + clips.count * 52)
         for line in header {
             bytes += line.utf8
             bytes.append(0x0A)
@@ -31,6 +37,9 @@ struct StatusText {
             }
             if let suggestions, index < suggestions.count, !suggestions[index].isEmpty {
                 bytes += "  [suggested: \(suggestions[index].map(\.rawValue).joined(separator: ", "))]".utf8
+            }
+            if let sizes, index < sizes.count {
+                bytes += "  [\(FileSize.words(sizes[index]))]".utf8
             }
             if let error {
                 bytes += "  (".utf8

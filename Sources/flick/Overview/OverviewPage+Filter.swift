@@ -9,12 +9,9 @@ import GtkKit
 /// selected, and Apply Deletions (the bulk flow: "Marked for deletion",
 /// then Apply).
 extension OverviewPage {
-    /// The filters: one linked toggle per decision (the bar around them is
-    /// OverviewPage's, with Apply Deletions… beside them).
-    func makeFilterBar() -> Widget {
-        let group: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
-        gtk_widget_add_css_class(group, "linked")
-        gtk_widget_set_halign(group, GTK_ALIGN_START)
+    /// The filters: one toggle per decision (`FilterFlow` puts them in
+    /// linked rows, with Apply Deletions… after them).
+    func makeFilterButtons() -> [Widget] {
         for filter in DecisionFilter.allCases {
             // A button that looks like a linked toggle (its :checked state)
             // and reads as a radio button, "selected" when on: a GTK 4.8
@@ -23,7 +20,6 @@ extension OverviewPage {
             let button: Widget = flick_radio_button_new()
             Accessibility.setChecked(button, false)
             FocusHint.set(button, Self.tooltip(filter))
-            gtk_box_append(group.cast(), button)
             filterButtons.append((filter, Typed(button)))
             // Pressing the filter that is on filters again (what it lists may
             // have changed since).
@@ -34,7 +30,7 @@ extension OverviewPage {
             }
         }
         updateCounts()
-        return group
+        return filterButtons.map(\.button.widget)
     }
 
     /// Apply Deletions… (the bulk flow: "Marked for deletion", then Apply).

@@ -89,14 +89,8 @@ final class OverviewPage {
     /// How long after a folder opens the tiles' list is built.
     static let prepareDelay: Duration = .milliseconds(400)
     var suppressFilterSignal = false
-    /// The width the filter bar needs with Apply beside the filters.
-    private var barNeed: Int32 = 0
-    private var barChangePending = false
-    /// The linked filter buttons, inside their sideways scroller.
-    private var filterGroup: Typed<Kinds.Box>?
-    /// The filters are wider than their room: they keep a scroll bar's
-    /// height below them, so the bar shows under them, not over them.
-    private var filtersScroll = false
+    /// The filters and Apply Deletions…, in rows as the width needs.
+    private var filterFlow: FilterFlow?
 
     init(model: ReviewModel, actions: ActionActivator) {
         self.model = model
@@ -132,26 +126,12 @@ final class OverviewPage {
         gtk_scrolled_window_set_policy(scroller.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(scroller.cast(), grid.widget)
         gtk_widget_set_vexpand(scroller.widget, 1)
-        // The filters scroll sideways when the window is narrower than they
-        // are, so the overview never makes the window wider than the stack
-        // needs; Apply Deletions… stays beside them, always on screen.
-        let barScroller: Widget = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(barScroller.cast(), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
-        gtk_scrolled_window_set_propagate_natural_height(barScroller.cast(), 1)
-        gtk_scrolled_window_set_propagate_natural_width(barScroller.cast(), 1)
-        // A narrow window scrolls the filters sideways with a scroll bar in
-        // view: the cue that more filters are there.
-        gtk_scrolled_window_set_overlay_scrolling(barScroller.cast(), 0)
-        gtk_widget_set_hexpand(barScroller, 1)
-        let filters = makeFilterBar()
-        filterGroup = Typed(filters)
-        gtk_scrolled_window_set_child(barScroller.cast(), filters)
-        let bar: Widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        gtk_box_append(bar.cast(), barScroller)
-        gtk_box_append(bar.cast(), makeApplyButton())
-        // Too narrow for Apply beside the filters (large text on a phone):
-        // it goes under them.
-        let barFrame = RoomLayout.wrap(bar, floor: (0, .max)) { [unowned self] room in fitBar(bar, room) }
+        // The filters wrap onto more rows when the window is narrower than
+        // they are (every one in sight), so the overview never makes the
+        // window wider than the stack needs; Apply Deletions… ends the last row.
+        let flow = FilterFlow(buttons: makeFilterButtons(), trailing: makeApplyButton())
+        filterFlow = flow
+        let barFrame = RoomLayout.wrap(flow.root, floor: (0, .max)) { room in flow.fit(width: room.width) }
         gtk_widget_add_css_class(barFrame, "overview-bar")
         gtk_box_append(root.cast(), barFrame)
         gtk_label_set_xalign(summary.opaque, 0)
@@ -162,41 +142,6 @@ final class OverviewPage {
         gtk_widget_add_css_class(statusLabel.widget, "status-line")
         gtk_label_set_wrap(statusLabel.opaque, 1)
         gtk_box_append(root.cast(), statusLabel.widget)
-    }
-
-    /// Stacks Apply Deletions… under the filters while the window is
-    /// narrower than the two side by side need, and puts it back beside
-    /// them once it is wider by `ReviewPage.hysteresis`.
-    private func fitBar(_ bar: Widget, _ room: RoomLayout.Room) {
-        let across = gtk_orientable_get_orientation(bar.cast()) == GTK_ORIENTATION_HORIZONTAL
-        // The filters' whole width, not the least their scroller needs: Apply
-        // goes under them before any filter is cut off.
-        var least: Int32 = 0, natural: Int32 = 0
-        if across { gtk_widget_measure(bar, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil) }
-        if across { barNeed = max(room.neededWidth, natural) }
-        let stack = across ? room.width < barNeed : room.width < barNeed + ReviewPage.hysteresis
-        followFilterScroll(room)
-        guard stack == across, !barChangePending else { return }
-        barChangePending = true
-        Task { @MainActor [weak self] in
-            self?.barChangePending = false
-            gtk_orientable_set_orientation(bar.cast(), stack ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
-            gtk_box_set_spacing(bar.cast(), stack ? 6 : 12)
-        }
-    }
-
-    /// Room under the filters for their scroll bar while they are wider
-    /// than the window (the bar is the cue that more filters are there).
-    private func followFilterScroll(_ room: RoomLayout.Room) {
-        guard let filterGroup else { return }
-        var least: Int32 = 0, natural: Int32 = 0
-        gtk_widget_measure(filterGroup.widget, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil)
-        let scrolls = natural > room.width
-        guard scrolls != filtersScroll else { return }
-        filtersScroll = scrolls
-        Task { @MainActor in
-            if scrolls { gtk_widget_add_css_class(filterGroup.widget, "scrolls") } else { gtk_widget_remove_css_class(filterGroup.widget, "scrolls") }
-        }
     }
 
     // MARK: Following the model
