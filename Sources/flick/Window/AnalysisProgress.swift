@@ -3,18 +3,23 @@ import FlickCore
 import Foundation
 import GtkKit
 
-/// The analysis line under the header bar (`Resources/ui/analysis-progress.ui`):
-/// "Looking for similar photos… 340 of 1,000" and Stop (no second bar under
-/// the deck's own, and room for the words in a narrow window), while
-/// the folder opened is analysed after its first card is on screen; gone
-/// when the analysis ends or is stopped. It is a status for screen
-/// readers; the window says its words at the start and the end only
-/// (`MainWindow+Analysis`), never on every step.
+/// The analysis line (`Resources/ui/analysis-progress.ui`): "Looking for
+/// similar photos… 340 of 1,000" and Stop, while the folder opened is
+/// analysed after its first card is on screen; gone when the analysis ends
+/// or is stopped. It floats over the pages (the window's stage overlay)
+/// and never moves or shrinks them: at the top of the review page, over
+/// its progress row, and at the foot of the overview, over its status
+/// line (its filters and Apply Deletions… are at its top). It is a status
+/// for screen readers; the window says its words at the start and the end
+/// only (`MainWindow+Analysis`), never on every step.
+///
+///     line.attach(to: stage)          // a GtkOverlay over the pages
+///     line.place(.foot)               // the overview shows
 @MainActor
 final class AnalysisProgress {
     /// The line's widgets, kept by the builder.
     private let ui: Builder
-    /// A revealer: the line slides in and out.
+    /// A revealer: the line fades in and out.
     let root: Typed<Kinds.Revealer>
     private let label: Typed<Kinds.Label>
     private let stopButton: Typed<Kinds.Button>
@@ -26,6 +31,8 @@ final class AnalysisProgress {
     /// the deck changes: it is O(deck), and the line is drawn again on
     /// every step of the analysis (four times a second).
     var deckNoun: Words.Noun?
+    /// Where the line floats over the pages (`place(_:)`).
+    var placement = Place.top
 
     init() {
         ui = Builder(resource: InterfaceBundle.path("ui/analysis-progress.ui"))
@@ -34,6 +41,10 @@ final class AnalysisProgress {
         stopButton = ui.widget("analysis-stop")
         connect(stopButton, .clicked) { [unowned self] in onStop() }
         gtk_revealer_set_reveal_child(root.cast(), 0)
+        // Gone once it has faded out: nothing of it is left to click or read.
+        connect(root, .notify("child-revealed")) { [unowned self] _ in
+            if gtk_revealer_get_child_revealed(root.cast()) == 0, !isShown { gtk_widget_set_visible(root.widget, 0) }
+        }
     }
 
     /// Whether the line shows.
@@ -49,6 +60,7 @@ final class AnalysisProgress {
     func show(done: Int, total: Int, noun: Words.Noun, stacks: Bool) {
         gtk_label_set_text(label.cast(), Self.words(done: done, total: total, noun: noun, stacks: stacks))
         gtk_widget_set_visible(label.widget, 1)
+        gtk_widget_set_visible(root.widget, 1)
         gtk_revealer_set_reveal_child(root.cast(), 1)
     }
 

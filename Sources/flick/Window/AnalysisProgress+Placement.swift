@@ -1,0 +1,72 @@
+import CGtk
+import GtkKit
+
+/// Where the analysis line floats over the pages: the stage overlay asks
+/// (GtkOverlay "get-child-position") and the line answers with a rectangle
+/// as wide as its words need, no wider than the stage less its margins,
+/// and one line tall (in a narrow window its words give way at their
+/// start, the count stays). The overlay does not measure it, so it never makes the window
+/// bigger, and the pages under it keep their size whether it shows or not.
+extension AnalysisProgress {
+    enum Place {
+        /// At the top of the stage: over the review page's progress row
+        /// (and the top edge of the card when the page is short and has
+        /// dropped that row); never over the header bar's buttons.
+        case top
+        /// At the foot of the stage, over the overview's status line: its
+        /// filters and Apply Deletions… are at its top.
+        case foot
+    }
+
+    /// Pixels between the line and the stage's edges: the header bar's
+    /// bottom edge stays in sight, and in a narrow window the line keeps
+    /// clear of the window's sides.
+    static let edgeMargin: Int32 = 6
+    static let sideMargin: Int32 = 12
+    /// The widest the line grows (pixels), so its words read as one short
+    /// line in a maximized window, not a bar across the screen.
+    static let maximumWidth: Int32 = 640
+
+    /// Puts the line over `stage`, a GtkOverlay around the pages.
+    func attach(to stage: Widget) {
+        gtk_overlay_add_overlay(stage.cast(), root.widget)
+        let box = Unmanaged.passRetained(self).toOpaque()
+        g_signal_connect_data(stage.rawObject, "get-child-position", unsafeBitCast(Self.position, to: GCallback.self), box,
+                              { data, _ in if let data { Unmanaged<AnyObject>.fromOpaque(data).release() } }, GConnectFlags(rawValue: 0))
+    }
+
+    /// Moves the line to `place` (the page shown changed).
+    func place(_ place: Place) {
+        guard place != self.placement else { return }
+        placement = place
+        if let stage = gtk_widget_get_parent(root.widget) { gtk_widget_queue_allocate(stage) }
+    }
+
+    private typealias PositionFunction = @convention(c) (OpaquePointer?, UnsafeMutablePointer<GtkWidget>?,
+                                                          UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean
+
+    private static let position: PositionFunction = { stage, child, rectangle, data in
+        guard let stage, let child, let rectangle, let data else { return 0 }
+        let line = Unmanaged<AnalysisProgress>.fromOpaque(data).takeUnretainedValue()
+        let childAddress = Int(bitPattern: child)
+        let width = gtk_widget_get_width(UnsafeMutablePointer(stage)), height = gtk_widget_get_height(UnsafeMutablePointer(stage))
+        let placed = MainActor.assumeIsolated {
+            Int(bitPattern: line.root.widget) == childAddress ? line.rectangle(width: width, height: height) : nil
+        }
+        guard let placed else { return 0 }
+        rectangle.pointee = placed
+        return 1
+    }
+
+    /// The line's rectangle in a stage of `width`×`height`.
+    private func rectangle(width: Int32, height: Int32) -> GdkRectangle {
+        var least: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(root.widget, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, nil, nil)
+        let lineWidth = max(least, min(natural, Self.maximumWidth, width - 2 * Self.sideMargin))
+        var tallest: Int32 = 0
+        gtk_widget_measure(root.widget, GTK_ORIENTATION_VERTICAL, lineWidth, &least, &tallest, nil, nil)
+        let lineHeight = min(max(least, tallest), height)
+        let y = placement == .top ? Self.edgeMargin : height - lineHeight - Self.edgeMargin
+        return GdkRectangle(x: (width - lineWidth) / 2, y: max(0, y), width: lineWidth, height: lineHeight)
+    }
+}
