@@ -194,8 +194,9 @@ def test_the_analysis_line_moves_nothing_and_hides_no_button(screen, artifacts, 
     """The smallest window while the folder is analysed: the analysis is
     held at its open of a photo (fanotify, no sleeps), so its line shows
     for as long as the test needs. The line covers no button (review page
-    and overview), every action stays on screen and named, and the card
-    has the same place and size with the line and once it has gone."""
+    and overview), every action stays on screen and named, a drag begun on
+    its words where they lie over the card's top edge takes the card, and
+    the card has the same place and size with the line and once it has gone."""
     deck = tmp_path / "deck"
     shutil.copytree(SAMPLES, deck, ignore=shutil.ignore_patterns("*.sh"))
     size = SIZES["smallest"]
@@ -238,14 +239,35 @@ def test_the_analysis_line_moves_nothing_and_hides_no_button(screen, artifacts, 
             check_line_covers_no_control(tree, "the overview at 360×294 with the analysis line", analysis_line(tree))
             s.screenshot(artifacts / "sizes-smallest-analysis-line-overview.png")
             s.key("g")
-            wait_until(lambda: top_card(s.atspi_tree()), 10, what="the review page again")
+            tree = wait_until(lambda: (t := s.atspi_tree()) and top_card(t) and analysis_line(t) and t, 10,
+                              what="the review page again")
+            # Where the line lies over the card's top edge, a drag still takes the card.
+            words, over = analysis_line(tree)[0]["extents"], top_card(tree)["extents"]
+            left, top = max(words[0], over[0]), max(words[1], over[1])
+            right, bottom = min(words[0] + words[2], over[0] + over[2]), min(words[1] + words[3], over[1] + over[3])
+            assert right > left and bottom > top, f"the words at {words} lie over no part of the card at {over}"
+            _, _, x_width, x_height = window_geometry(s)
+            start = ((left + right) // 2 + (x_width - size[0]) // 2, (top + bottom) // 2 + (x_height - size[1]) // 2)
+            s.drag(start, (start[0] + 250, start[1] + 5))
+            s.wait_cursor(1, "the like of a drag begun on the analysis line's words")
+            assert s.decisions()["beach_rally_01.mp4"] == "like"
+            # The next card, once it has come to rest, is measured too.
+            rest = []
+
+            def at_rest():
+                extents = top_card(s.atspi_tree())["extents"]
+                rest.append(extents)
+                return len(rest) > 1 and rest[-2] == extents
+            wait_until(at_rest, 10, interval=0.3, what="the next card at rest")
+            next_card = rest[-1]
         finally:
             release.set()
         s.settled()
         tree = s.atspi_tree()
         assert analysis_line(tree) is None, "the line is gone once the analysis has ended"
-        assert top_card(tree)["extents"] == card, \
-            f"the card at {card} with the analysis line is at {top_card(tree)['extents']} once it has gone"
+        assert top_card(tree)["extents"] == next_card, \
+            f"the card at {next_card} with the analysis line is at {top_card(tree)['extents']} once it has gone"
+        assert next_card == card, f"the first card was at {card}, the next (of the same size) at {next_card}"
     assert reads.acted.is_set()
 
 

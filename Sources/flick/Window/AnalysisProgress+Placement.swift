@@ -2,10 +2,11 @@ import CGtk
 import GtkKit
 
 /// Where the analysis line floats over the pages: the stage overlay asks
-/// (GtkOverlay "get-child-position") and the line answers with a rectangle
-/// as wide as its words need, no wider than the stage less its margins,
+/// (GtkOverlay "get-child-position") and the line answers: its pill gets a
+/// rectangle as wide as its words need, no wider than the stage less its margins,
 /// and one line tall (in a narrow window its words give way at their
-/// start, the count stays). The overlay does not measure it, so it never makes the window
+/// start, the count stays); Stop gets the room kept for it at the pill's
+/// end. The overlay does not measure them, so it never makes the window
 /// bigger, and the pages under it keep their size whether it shows or not.
 extension AnalysisProgress {
     enum Place {
@@ -27,9 +28,11 @@ extension AnalysisProgress {
     /// line in a maximized window, not a bar across the screen.
     static let maximumWidth: Int32 = 640
 
-    /// Puts the line over `stage`, a GtkOverlay around the pages.
+    /// Puts the line over `stage`, a GtkOverlay around the pages: the pill,
+    /// then Stop over it (the overlay places its children in that order).
     func attach(to stage: Widget) {
         gtk_overlay_add_overlay(stage.cast(), root.widget)
+        gtk_overlay_add_overlay(stage.cast(), stopRoot.widget)
         let box = Unmanaged.passRetained(self).toOpaque()
         g_signal_connect_data(stage.rawObject, "get-child-position", unsafeBitCast(Self.position, to: GCallback.self), box,
                               { data, _ in if let data { Unmanaged<AnyObject>.fromOpaque(data).release() } }, GConnectFlags(rawValue: 0))
@@ -50,12 +53,24 @@ extension AnalysisProgress {
         let line = Unmanaged<AnalysisProgress>.fromOpaque(data).takeUnretainedValue()
         let childAddress = Int(bitPattern: child)
         let width = gtk_widget_get_width(UnsafeMutablePointer(stage)), height = gtk_widget_get_height(UnsafeMutablePointer(stage))
-        let placed = MainActor.assumeIsolated {
-            Int(bitPattern: line.root.widget) == childAddress ? line.rectangle(width: width, height: height) : nil
+        let placed: GdkRectangle? = MainActor.assumeIsolated {
+            if Int(bitPattern: line.root.widget) == childAddress { return line.rectangle(width: width, height: height) }
+            if Int(bitPattern: line.stopRoot.widget) == childAddress { return line.stopRectangle() }
+            return nil
         }
         guard let placed else { return 0 }
         rectangle.pointee = placed
         return 1
+    }
+
+    /// Stop's rectangle: the room the pill keeps for it, where the pill was
+    /// just placed in this same layout pass.
+    private func stopRectangle() -> GdkRectangle {
+        var bounds = graphene_rect_t()
+        guard let stage = gtk_widget_get_parent(stopRoot.widget),
+              gtk_widget_compute_bounds(stopRoom.widget, stage, &bounds) != 0 else { return GdkRectangle(x: 0, y: 0, width: 0, height: 0) }
+        return GdkRectangle(x: Int32(bounds.origin.x.rounded()), y: Int32(bounds.origin.y.rounded()),
+                            width: Int32(bounds.size.width.rounded()), height: Int32(bounds.size.height.rounded()))
     }
 
     /// The line's rectangle in a stage of `width`×`height`.

@@ -19,8 +19,14 @@ import GtkKit
 final class AnalysisProgress {
     /// The line's widgets, kept by the builder.
     private let ui: Builder
-    /// A revealer: the line fades in and out.
+    /// A revealer: the pill with the words fades in and out. It takes no
+    /// clicks: they reach what lies under it (the card's top edge in a short
+    /// window, a tile in the overview).
     let root: Typed<Kinds.Revealer>
+    /// Stop's revealer, laid over `stopRoom` at the pill's end.
+    let stopRoot: Typed<Kinds.Revealer>
+    /// The room the pill keeps for Stop, as big as Stop.
+    let stopRoom: Typed<Kinds.Box>
     private let label: Typed<Kinds.Label>
     private let stopButton: Typed<Kinds.Button>
     /// Stop: what was found so far is kept.
@@ -37,13 +43,17 @@ final class AnalysisProgress {
     init() {
         ui = Builder(resource: InterfaceBundle.path("ui/analysis-progress.ui"))
         root = ui.widget("analysis")
+        stopRoot = ui.widget("analysis-stop-revealer")
+        stopRoom = ui.widget("analysis-stop-room")
         label = ui.widget("analysis-label")
         stopButton = ui.widget("analysis-stop")
         connect(stopButton, .clicked) { [unowned self] in onStop() }
-        gtk_revealer_set_reveal_child(root.cast(), 0)
-        // Gone once it has faded out: nothing of it is left to click or read.
-        connect(root, .notify("child-revealed")) { [unowned self] _ in
-            if gtk_revealer_get_child_revealed(root.cast()) == 0, !isShown { gtk_widget_set_visible(root.widget, 0) }
+        for revealer in [root, stopRoot] {
+            gtk_revealer_set_reveal_child(revealer.cast(), 0)
+            // Gone once it has faded out: nothing of it is left to click or read.
+            connect(revealer, .notify("child-revealed")) { [unowned self] _ in
+                if gtk_revealer_get_child_revealed(revealer.cast()) == 0, !isShown { gtk_widget_set_visible(revealer.widget, 0) }
+            }
         }
     }
 
@@ -60,8 +70,22 @@ final class AnalysisProgress {
     func show(done: Int, total: Int, noun: Words.Noun, stacks: Bool) {
         gtk_label_set_text(label.cast(), Self.words(done: done, total: total, noun: noun, stacks: stacks))
         gtk_widget_set_visible(label.widget, 1)
-        gtk_widget_set_visible(root.widget, 1)
-        gtk_revealer_set_reveal_child(root.cast(), 1)
+        keepRoomForStop()
+        for revealer in [root, stopRoot] {
+            gtk_widget_set_visible(revealer.widget, 1)
+            gtk_revealer_set_reveal_child(revealer.cast(), 1)
+        }
+    }
+
+    /// The pill's room for Stop takes Stop's size (its words and the text
+    /// size may change).
+    private func keepRoomForStop() {
+        var width: Int32 = 0, height: Int32 = 0, ignored: Int32 = 0
+        gtk_widget_measure(stopRoot.widget, GTK_ORIENTATION_HORIZONTAL, -1, &ignored, &width, nil, nil)
+        gtk_widget_measure(stopRoot.widget, GTK_ORIENTATION_VERTICAL, width, &ignored, &height, nil, nil)
+        var roomWidth: Int32 = 0, roomHeight: Int32 = 0
+        gtk_widget_get_size_request(stopRoom.widget, &roomWidth, &roomHeight)
+        if roomWidth != width || roomHeight != height { gtk_widget_set_size_request(stopRoom.widget, width, height) }
     }
 
     /// Stop has the keyboard focus.
@@ -71,7 +95,7 @@ final class AnalysisProgress {
     /// status), and so does the label itself: an empty status label would be
     /// named by its type ("GtkLabel") in the accessibility tree.
     func hide() {
-        gtk_revealer_set_reveal_child(root.cast(), 0)
+        for revealer in [root, stopRoot] { gtk_revealer_set_reveal_child(revealer.cast(), 0) }
         gtk_label_set_text(label.cast(), "")
         gtk_widget_set_visible(label.widget, 0)
     }
