@@ -78,11 +78,13 @@ final class AnalysisProgress {
     }
 
     /// The pill's room for Stop takes Stop's size (its words and the text
-    /// size may change).
+    /// size may change); measured inside its revealer, which measures
+    /// nothing while it is hidden.
     private func keepRoomForStop() {
+        guard let stop = gtk_revealer_get_child(stopRoot.cast()) else { return }
         var width: Int32 = 0, height: Int32 = 0, ignored: Int32 = 0
-        gtk_widget_measure(stopRoot.widget, GTK_ORIENTATION_HORIZONTAL, -1, &ignored, &width, nil, nil)
-        gtk_widget_measure(stopRoot.widget, GTK_ORIENTATION_VERTICAL, width, &ignored, &height, nil, nil)
+        gtk_widget_measure(stop, GTK_ORIENTATION_HORIZONTAL, -1, &ignored, &width, nil, nil)
+        gtk_widget_measure(stop, GTK_ORIENTATION_VERTICAL, width, &ignored, &height, nil, nil)
         var roomWidth: Int32 = 0, roomHeight: Int32 = 0
         gtk_widget_get_size_request(stopRoom.widget, &roomWidth, &roomHeight)
         if roomWidth != width || roomHeight != height { gtk_widget_set_size_request(stopRoom.widget, width, height) }
