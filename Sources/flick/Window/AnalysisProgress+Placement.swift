@@ -10,9 +10,11 @@ import GtkKit
 /// bigger, and the pages under it keep their size whether it shows or not.
 extension AnalysisProgress {
     enum Place {
-        /// At the top of the stage: over the review page's progress row
-        /// (and the top edge of the card when the page is short and has
-        /// dropped that row); never over the header bar's buttons.
+        /// At the top of the stage, at its start: over the start of the
+        /// review page's progress bar, clear of the deck position at its
+        /// end ("4 of 6 · 179.9 kB marked for deletion") in all but a
+        /// narrow window, and over the top edge of the card when the page
+        /// is short and has dropped that row; never over the header bar.
         case top
         /// At the foot of the stage, over the overview's status line: its
         /// filters and Apply Deletions… are at its top.
@@ -81,7 +83,14 @@ extension AnalysisProgress {
         var tallest: Int32 = 0
         gtk_widget_measure(root.widget, GTK_ORIENTATION_VERTICAL, lineWidth, &least, &tallest, nil, nil)
         let lineHeight = min(max(least, tallest), height)
-        let y = placement == .top ? Self.edgeMargin : height - lineHeight - Self.edgeMargin
-        return GdkRectangle(x: (width - lineWidth) / 2, y: max(0, y), width: lineWidth, height: lineHeight)
+        switch placement {
+        case .top:
+            let rightToLeft = gtk_widget_get_direction(root.widget) == GTK_TEXT_DIR_RTL
+            let x = rightToLeft ? width - lineWidth - Self.sideMargin : Self.sideMargin
+            return GdkRectangle(x: max(0, x), y: Self.edgeMargin, width: lineWidth, height: lineHeight)
+        case .foot:
+            return GdkRectangle(x: (width - lineWidth) / 2, y: max(0, height - lineHeight - Self.edgeMargin),
+                                width: lineWidth, height: lineHeight)
+        }
     }
 }
