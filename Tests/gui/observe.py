@@ -309,18 +309,19 @@ class Observer:
         50"), empty when it is not shown."""
         return [n["name"] for n in find_nodes(self.tree(), role="status bar") if n["name"].startswith("Looking")]
 
-    # Seconds the analysis line takes to slide away (GtkRevealer's 250 ms, and a frame or two).
+    # Seconds the analysis line takes to fade away (GtkRevealer's 250 ms, and a frame or two).
     LINE_SLIDE = 0.4
 
     def settled(self):
         """Waits until the window's analysis of the folder has ended and its
-        line has slid away, so the stage under it keeps its height: before
-        screenshots or extents that are compared or used later (the line
-        coming or going moves and resizes the card by about 40 px). The
-        analysis starts a moment after the first card shows and its line
-        only once it has run a while, so a line not shown yet proves
-        nothing: it has ended once the store holds an analysis of every
-        file of the deck. Returns at once when that is so already."""
+        line has faded away: before screenshots that are compared (the line
+        floats over the top of the stage, or the foot of the overview) or
+        reads of what the analysis changes (stacks, suggestions). The line
+        never moves or resizes the cards. The analysis starts a moment
+        after the first card shows and its line only once it has run a
+        while, so a line not shown yet proves nothing: it has ended once
+        the store holds an analysis of every file of the deck. Returns at
+        once when that is so already."""
         store = Path(self.env["XDG_DATA_HOME"]) / "flick" / "flick.db"
         folder = os.path.realpath(self.folder)
         busy = []
@@ -349,12 +350,12 @@ class Observer:
             return done
         self.wait_for(over, "the analysis to end and its line to go", self.ANALYSIS_PATIENCE, interval=0.2)
         if any(busy):
-            time.sleep(self.LINE_SLIDE)  # the line may be sliding away: the stage below grows meanwhile
+            time.sleep(self.LINE_SLIDE)  # the line may be fading away over the stage
 
     def still_screenshot(self, path, timeout=10):
         """A screenshot once two in a row agree (for still decks: drawing and moving are over)."""
         path = Path(path)
-        # The analysis line under the header bar counts as it goes: the
+        # The analysis line floating over the stage counts as it goes: the
         # window holds still once it has gone.
         self.settled()
         previous = self.screenshot(path.with_name(path.stem + "-previous.png"))

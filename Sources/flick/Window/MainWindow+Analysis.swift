@@ -3,7 +3,7 @@ import FlickApp
 import FlickCore
 import GtkKit
 
-/// The analysis as the user sees it: the line under the header bar while
+/// The analysis as the user sees it: the line over the pages while
 /// stacks and suggestions are looked for ("Looking for similar photos… 340
 /// of 1,000", Stop), said to screen readers when it starts (only when it
 /// lasts) and when it ends; and the Preference "Group similar photos and
@@ -19,15 +19,19 @@ extension MainWindow {
         line.onStop = { [unowned self] in
             stopInsights()
         }
-        // Between the header bar and the pages: it shows over the cards and the overview alike.
-        gtk_box_insert_child_after(ui.widget("content").cast(), line.root.widget, ui.widget("header"))
+        // Over the pages, never between them and the header bar: it shows
+        // over the cards and the overview alike and moves neither.
+        line.attach(to: ui.widget("stage"))
         analysisLine = line
         Settings.shared.onChange("group-similar") { [unowned self] in lookAgain() }
     }
 
     /// The line's part of the render pass: it follows the model's progress.
     func renderAnalysisLine(_ change: ReviewChange) {
-        guard change.insights || change.deck != nil, let line = analysisLine else { return }
+        guard let line = analysisLine else { return }
+        // The overview's filters and Apply Deletions… are at its top: the line goes to its foot.
+        line.place(model.screen == .overview ? .foot : .top)
+        guard change.insights || change.deck != nil else { return }
         if change.deck != nil || line.deckNoun == nil { line.deckNoun = Words.noun(kinds: model.clips.lazy.map(\.kind)) }
         let noun = line.deckNoun ?? .clip
         let stacks = StacksChoice.isOn

@@ -49,7 +49,7 @@ final class MainWindow {
     var insightsRun: InsightsRun?
     /// Counts the analysis runs asked for: one asked before the last is dropped.
     var insightsScheduled = 0
-    /// The analysis line under the header bar (MainWindow+Analysis).
+    /// The analysis line over the pages (MainWindow+Analysis).
     var analysisLine: AnalysisProgress?
     /// The screen the pages show (`ReviewModel.screen` at the last render pass).
     var shownScreen: ReviewScreen?
