@@ -348,8 +348,24 @@ class Observer:
             busy.append(not done)
             return done
         self.wait_for(over, "the analysis to end and its line to go", self.ANALYSIS_PATIENCE, interval=0.2)
-        if any(busy):
+        if any(busy) or self.store_written_within(self.RECENT_END):
             time.sleep(self.LINE_SLIDE)  # the line may be sliding away: the stage below grows meanwhile
+
+    # Seconds after the store's last write within which the analysis may
+    # just have ended though the first look found it over: its results are
+    # saved a moment before the window hears of the end (suggestions and
+    # stacks are worked out in between), and a line shown by then slides
+    # away for LINE_SLIDE more. A small deck's analysis can end before a
+    # test first looks, its line still sliding: the card read then is
+    # 40 px off the one the screenshot shows.
+    RECENT_END = 3.0
+
+    def store_written_within(self, seconds):
+        """Whether the app's store (its database or its write-ahead log)
+        was written less than `seconds` ago."""
+        store = Path(self.env["XDG_DATA_HOME"]) / "flick" / "flick.db"
+        times = [f.stat().st_mtime for f in (store, store.with_name(store.name + "-wal")) if f.exists()]
+        return bool(times) and time.time() - max(times) < seconds
 
     def still_screenshot(self, path, timeout=10):
         """A screenshot once two in a row agree (for still decks: drawing and moving are over)."""

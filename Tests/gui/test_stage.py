@@ -389,9 +389,20 @@ def test_cards_beneath_show_their_shadow_below_the_top_card(tmp_path, artifacts)
         def card():
             top = s.top_card()
             return top["extents"] if top and top["extents"] and top["extents"][2] > 100 else None
-        s.settled()  # the card read where the screenshot will find it
-        x, y, w, h = on_screen(s, wait_until(card, 15, what="the top card"))
-        shot = s.still_screenshot(artifacts / "beneath-shadow.png")
+        s.settled()
+        wait_until(card, 15, what="the top card")
+
+        def card_through_shot():
+            # The card in the same place before and after a still screenshot:
+            # read where the screenshot shows it (read once before, a card
+            # the analysis line's slide moved meanwhile had its bottom 40 px
+            # off, and the column read the top card's red alone).
+            before = card()
+            shot = s.still_screenshot(artifacts / "beneath-shadow.png")
+            after = card()
+            return (after, shot) if before and before == after else None
+        extents, shot = wait_until(card_through_shot, 20, what="the top card to hold still through a screenshot")
+        x, y, w, h = on_screen(s, extents)
         rows = column(shot, x + w // 2, y + h - 4, y + h + 60)
         # The window's own colour: the commonest in the rows furthest down
         # (the player bar's words may cross the column there).
