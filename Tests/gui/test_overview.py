@@ -241,6 +241,10 @@ def test_a_focused_or_hovered_tile_plays_muted_in_place_one_at_a_time(tmp_path):
     with Review() as s:
         s.xdotool("mousemove", 1200, 1000)  # off the window: only the focus asks for a preview
         open_overview(s)
+        # The grid still: the analysis line sliding away (the folder's
+        # analysis ends about when the previews start) moves every tile
+        # 40 px, and a still tile then "moves" between two screenshots.
+        s.settled()
         s.wait_for(lambda: tile_moves(s, tmp_path, NAMES[0]), "the preview")
         s.key("Right")
         s.wait_for(lambda: tile_moves(s, tmp_path, NAMES[1]), "the next one")
