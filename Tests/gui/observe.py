@@ -286,13 +286,25 @@ class Observer:
         """Waits until the player bar offers Pause and its seek bar moves (on, or
         back to the start where a short clip loops between two readings)."""
         def advancing():
-            first = self.player()
+            first = self.playback()
             if not first or not first["playing"] or first["position"] is None:
                 return False
             time.sleep(0.3)
-            second = self.player()
+            second = self.playback()
             return second and second["playing"] and second["position"] is not None and second["position"] != first["position"]
         return self.wait_for(advancing, what, timeout)
+
+    def playback(self):
+        """Whether the top clip plays (its player offers Pause) and where its
+        seek bar stands (s), or None: read from the window's buttons and
+        sliders alone, not a whole tree (walking every node of a window
+        drawn by software GL while a clip plays took over 20 s)."""
+        found = self.atspi_find("push button", "slider", windows="frame", extents=False)
+        if not isinstance(found, list):
+            return None  # an error: the app is not on the bus (yet)
+        play = [n["name"] for n in found if n["role"] == "push button" and n["name"] in ("Play", "Pause")]
+        seek = [n for n in found if n["role"] == "slider" and n["name"].startswith(SEEK_BAR)]
+        return {"playing": play[:1] == ["Pause"], "position": seek[0].get("value") if seek else None}
 
     def picture_moves(self, crop, tmp, gap=0.5, least=1000):
         """Whether the pixels in `crop` change over `gap` s (a clip playing)."""
