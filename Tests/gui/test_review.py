@@ -4,6 +4,7 @@ accessible name, the status line, the buttons' states, screenshots, and the
 decisions in the store (`flick status --json`)."""
 import os
 import shutil
+import subprocess
 import time
 from pathlib import Path
 
@@ -45,7 +46,10 @@ class ReviewSession(Observer, FlickSession):
         def shown():
             # The window's buttons and labels, not a whole tree: walking every
             # node while the first clip plays took over 20 s under software GL.
-            found = self.atspi_find("push button", "label", windows="frame", extents=False)
+            try:
+                found = self.atspi_find("push button", "label", windows="frame", extents=False, timeout=self.STARTUP)
+            except subprocess.TimeoutExpired:
+                return False  # the client is started again for the next look
             names = {n["name"] for n in found} if isinstance(found, list) else set()
             return any(CARD_NAME.match(n) for n in names) or bool(names & pages)
         self.wait_for(shown, "the deck on screen", self.STARTUP)
