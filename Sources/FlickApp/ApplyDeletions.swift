@@ -131,6 +131,8 @@ public struct ApplyDeletions: Sendable {
         let firstOf = Dictionary(pairs.map { ($0.second, $0.first) }, uniquingKeysWith: { first, _ in first })
         let planned = Set(items.map(\.clipID))
         var done: Set<Int64> = []
+        // One Trash for every file: found, opened and repaired once.
+        let trash = TrashSession(environment: environment)
         for (index, item) in items.enumerated() {
             if isCancelled() {
                 cancelled = true
@@ -141,7 +143,7 @@ public struct ApplyDeletions: Sendable {
             moves.start(item)
             progress(.starting(item, done: index, of: items.count))
             let one = Apply.run([item], folder: folder, storePath: storePath, to: destination, companions: companions,
-                                environment: environment, isCancelled: isCancelled)
+                                environment: environment, trash: trash, isCancelled: isCancelled)
             done.formUnion(one.moved.map(\.clipID) + one.alreadyMoved.map(\.item.clipID))
             moves.add(one)
             progress(.finished(item, one, done: index + 1, of: items.count))

@@ -27,7 +27,9 @@ public enum Apply {
     /// after each file and `isCancelled` is asked before each one.
     /// `afterCheck` runs after a file is verified, just before it moves
     /// (tests use it to change the folder at the worst moment).
-    /// `environment` gives `XDG_DATA_HOME`/`HOME` (the home Trash).
+    /// `environment` gives `XDG_DATA_HOME`/`HOME` (the home Trash);
+    /// `session`, the Trash already in use when one Apply calls this once
+    /// a file (else a Trash of this call's own).
     /// `companions`: files not marked themselves that go with the file
     /// named (clip id → its partner's clip id: the other half of a Live
     /// Photo), each moved only if not liked and its partner was moved as
@@ -35,6 +37,7 @@ public enum Apply {
     public static func run(_ items: [FileItem], folder: FolderRecord, storePath: String, to destination: Destination = .trash,
                            companions: [Int64: Int64] = [:],
                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                           trash session: TrashSession? = nil,
                            progress: (Int, Int) -> Void = { _, _ in },
                            isCancelled: () -> Bool = { false },
                            afterCheck: (FileItem) -> Void = { _ in }) -> MoveReport {
@@ -47,7 +50,7 @@ public enum Apply {
             return report
         }
         return store.apply(items, in: folder, to: destination, companions: companions, environment: environment,
-                           progress: progress, isCancelled: isCancelled, afterCheck: afterCheck)
+                           trash: session, progress: progress, isCancelled: isCancelled, afterCheck: afterCheck)
     }
 
     /// "3 files, 12.4 MB".
@@ -63,6 +66,7 @@ extension Store {
     public func apply(_ items: [FileItem], in folder: FolderRecord, to destination: Apply.Destination = .trash,
                       companions: [Int64: Int64] = [:],
                       environment: [String: String] = ProcessInfo.processInfo.environment,
+                      trash session: TrashSession? = nil,
                       progress: (Int, Int) -> Void = { _, _ in },
                       isCancelled: () -> Bool = { false },
                       afterOpen: (FileItem) -> Void = { _ in },
@@ -76,7 +80,7 @@ extension Store {
             report.failures = items.map { FileFailure(path: $0.relativePath, reason: error.reason) }
             return report
         }
-        let trash = TrashCan(environment: environment)
+        let trash = session?.can ?? TrashCan(environment: environment)
         var rejected: RejectedFolder?
         for (index, item) in items.enumerated() {
             if isCancelled() {

@@ -129,8 +129,8 @@ def has_near(acc, text):
 
 
 def brief(acc, role, extents=True):
-    """What `find` tells of a node: role, name, focused, sensitive, checked
-    and (with `extents`) where it is."""
+    """What `find` tells of a node: role, name, focused, sensitive, checked,
+    (with `extents`) where it is, and a slider's or bar's value."""
     states = safe(acc.getState, None)
     out = {"role": role, "name": safe(lambda: acc.name, "") or "",
            "focused": bool(states and states.contains(pyatspi.STATE_FOCUSED)),
@@ -139,6 +139,8 @@ def brief(acc, role, extents=True):
                                        states.contains(pyatspi.STATE_PRESSED)))}
     if extents:
         out["extents"] = safe(lambda: list(acc.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)), None)
+    if role in ("slider", "progress bar", "spin button"):
+        out["value"] = safe(lambda: acc.queryValue().currentValue, None)
     return out
 
 

@@ -286,13 +286,25 @@ class Observer:
         """Waits until the player bar offers Pause and its seek bar moves (on, or
         back to the start where a short clip loops between two readings)."""
         def advancing():
-            first = self.player()
+            first = self.playback()
             if not first or not first["playing"] or first["position"] is None:
                 return False
             time.sleep(0.3)
-            second = self.player()
+            second = self.playback()
             return second and second["playing"] and second["position"] is not None and second["position"] != first["position"]
         return self.wait_for(advancing, what, timeout)
+
+    def playback(self):
+        """Whether the top clip plays (its player offers Pause) and where its
+        seek bar stands (s), or None: read from the window's buttons and
+        sliders alone, not a whole tree (walking every node of a window
+        drawn by software GL while a clip plays took over 20 s)."""
+        found = self.atspi_find("push button", "slider", windows="frame", extents=False)
+        if not isinstance(found, list):
+            return None  # an error: the app is not on the bus (yet)
+        play = [n["name"] for n in found if n["role"] == "push button" and n["name"] in ("Play", "Pause")]
+        seek = [n for n in found if n["role"] == "slider" and n["name"].startswith(SEEK_BAR)]
+        return {"playing": play[:1] == ["Pause"], "position": seek[0].get("value") if seek else None}
 
     def picture_moves(self, crop, tmp, gap=0.5, least=1000):
         """Whether the pixels in `crop` change over `gap` s (a clip playing)."""
@@ -349,8 +361,24 @@ class Observer:
             busy.append(not done)
             return done
         self.wait_for(over, "the analysis to end and its line to go", self.ANALYSIS_PATIENCE, interval=0.2)
-        if any(busy):
+        if any(busy) or self.store_written_within(self.RECENT_END):
             time.sleep(self.LINE_SLIDE)  # the line may be fading away over the stage
+
+    # Seconds after the store's last write within which the analysis may
+    # just have ended though the first look found it over: its results are
+    # saved a moment before the window hears of the end (suggestions and
+    # stacks are worked out in between), and a line shown by then fades
+    # away for LINE_SLIDE more. A small deck's analysis can end before a
+    # test first looks, its line still fading over the stage a screenshot
+    # shows.
+    RECENT_END = 3.0
+
+    def store_written_within(self, seconds):
+        """Whether the app's store (its database or its write-ahead log)
+        was written less than `seconds` ago."""
+        store = Path(self.env["XDG_DATA_HOME"]) / "flick" / "flick.db"
+        times = [f.stat().st_mtime for f in (store, store.with_name(store.name + "-wal")) if f.exists()]
+        return bool(times) and time.time() - max(times) < seconds
 
     def still_screenshot(self, path, timeout=10):
         """A screenshot once two in a row agree (for still decks: drawing and moving are over)."""

@@ -83,13 +83,22 @@ def test_renderer_check_tells_cairo_apart(tmp_path):
         assert s.renderer() == "cairo", s.stderr()[-2000:]
 
 
+class GLStage(Stage):
+    # Seconds to show the first card: under software GL each AT-SPI answer
+    # waits for the frame being drawn, and a loaded machine draws slowly:
+    # with two CPU hogs beside it, reading the window's buttons and labels
+    # once took over 30 s while the first clip played (20 s, the other
+    # sessions' limit, ran out before the deck was read).
+    STARTUP = 90
+
+
 def test_gl_renderer_draws_the_card_its_drag_and_the_next_clip(tmp_path, artifacts):
     """A red clip on top, a blue one with a moving white ball beneath."""
     folder = tmp_path / "deck"
     folder.mkdir()
     make_clip(folder / "a_red.mp4", 20, "pattern=solid-color foreground-color=0xffff0000")
     make_clip(folder / "b_blue_ball.mp4", 20, "pattern=ball background-color=0xff0000ff foreground-color=0xffffffff")
-    with Stage(folder, env=gl_env(tmp_path)) as s:
+    with GLStage(folder, env=gl_env(tmp_path)) as s:
         # The programs are linked as the window is first drawn.
         try:
             renderer = wait_until(lambda: (lambda r: r if r != "cairo" else None)(s.renderer()), 5, interval=0.2,

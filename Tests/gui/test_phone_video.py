@@ -209,14 +209,17 @@ def test_overview_tiles_and_the_shared_thumbnails_are_upright(phone, tmp_path):
         # Read where the tile is once the analysis line under the header bar
         # has gone: while it shows, or as it goes, the overview sits lower.
         s.settled()
-        last = {}
 
-        def settled():  # the same place twice in a row: the line's slide is over
-            now = tile("c_portrait.mp4")
-            before, last["tile"] = last.get("tile"), now
-            return now if now and before and now["extents"] == before["extents"] else None
-        portrait = wait_until(settled, 20, what="the portrait tile to hold still")
-        shot = s.screenshot(tmp_path / "overview.png")
+        def still_shot():
+            # The tile in the same place just before and just after the
+            # screenshot: the shot shows it where its extents say. (Read
+            # once before the shot, a tile the line's slide moved after the
+            # read was cropped 40 px off, half page and half picture.)
+            before = tile("c_portrait.mp4")
+            shot = s.screenshot(tmp_path / "overview.png")
+            after = tile("c_portrait.mp4")
+            return (after, shot) if before and after and before["extents"] == after["extents"] else None
+        portrait, shot = wait_until(still_shot, 20, what="the portrait tile to hold still through a screenshot")
         x, y, w, _ = portrait["extents"]
         box_top, box_height = y + 5, 132
         shown_width = box_height * 3 // 4

@@ -11,7 +11,7 @@ import time
 
 from cli import BENCH, Cli
 from harness import ROOT, find_nodes, wait_until
-from observe import cursor, status, toast, toast_undo, top_name
+from observe import status, toast, toast_undo, top_name
 from test_app import Settled
 from test_review import CENTRE, Review, photo_deck
 
@@ -20,15 +20,14 @@ def test_four_quick_deletions_undo_exactly_the_clip_the_toast_names(tmp_path):
     deck = photo_deck(tmp_path, 6)
     with Review(deck) as s:
         s.xdotool("key", "--delay", "60", "d", "d", "d", "d")
-        # One toast, naming the newest deletion (libadwaita would queue four);
-        # one read of the window, as the toast shows for 4 s only.
-        tree = s.wait_for(lambda: (lambda t: t if toast(t) == "Marked card_003.png for deletion" else None)(s.tree()),
-                          "the toast to name the last clip")
-        assert cursor(tree) == 4, "four deletions"
-        assert not find_nodes(tree, name="Marked card_000.png for deletion"), "an older toast is still showing"
-        assert toast_undo(tree)["sensitive"], "the toast offers its Undo"
-        # The toast's Undo (win.undo-toast), as a screen reader would press it.
+        # One toast, naming the newest deletion (libadwaita would queue four,
+        # the first showing card_000's): its Undo (win.undo-toast) pressed
+        # as a screen reader would, as soon as it shows. The toast goes 4 s
+        # after the first deletion (renaming it keeps its time): a read of
+        # the window before the press took the rest of that on a loaded
+        # machine, and the press found no toast.
         s.atspi_do("push button", "Undo", near="Marked card_003.png for deletion")
+        # Pressed while sensitive: the newest deletion, and it alone, undone.
         s.wait_cursor(3, "the toast's undo")
         assert s.decision_list() == ["delete", "delete", "delete", None, None, None]
 

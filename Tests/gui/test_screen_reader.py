@@ -196,6 +196,19 @@ def all_nodes(tree):
         yield from all_nodes(child)
 
 
+def type_named(tree, path=()):
+    """Where the nodes named by a GTK type stand: the names and roles of
+    their ancestors, their siblings and whether they show."""
+    found = []
+    here = path + ((tree["role"], tree["name"]),)
+    for child in tree["children"]:
+        if NAME_OF_TYPE.match(child["name"]):
+            found.append({"path": here, "showing": child["showing"], "extents": child["extents"],
+                          "siblings": [(c["role"], c["name"]) for c in tree["children"]]})
+        found += type_named(child, here)
+    return found
+
+
 def read_as(node):
     """What Orca says for a node's name: the names of its labelled-by
     targets, then its own (once, when they are the same)."""
@@ -217,7 +230,7 @@ def test_the_tree_has_no_type_names_no_doubled_names_no_hidden_pages(tmp_path):
                                    find_nodes(t, contains="Marked beach_rally_01.mp4 for deletion") else None)(s.atspi_tree()),
                           10, what="the toast")
         names = [n["name"] for n in all_nodes(tree)]
-        assert [n for n in names if NAME_OF_TYPE.match(n)] == []
+        assert [n for n in names if NAME_OF_TYPE.match(n)] == [], type_named(tree)
         assert [n for n in names if doubled(n)] == []
         assert [n for n in names if n != n.strip()] == []
         # Orca reads a labelled-by target's name before the node's own

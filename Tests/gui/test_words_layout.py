@@ -27,8 +27,11 @@ def test_the_player_bar_says_the_duration_once(tmp_path):
     deck.mkdir()
     make_clip(deck / "clip.mp4", seconds=3)
     with Review(deck) as s:
+        # The facts come first ("clip.mp4 · 160×120"), the size once the
+        # analysis knows it: the caption is read when it has both.
         bar = s.wait_for(lambda: (lambda p: p if p and p["time"] and p["time"].endswith("/ 0:03") and "×" in (p["caption"] or "")
-                                  else None)(s.player()), "the player bar with the clip's facts")
+                                  and "B" in p["caption"].rsplit(" · ", 1)[-1] else None)(s.player()),
+                         "the player bar with the clip's facts and size")
         # Name, picture size and file size; the duration is the time's alone.
         assert re.fullmatch(r"clip\.mp4 · 160×120 · [\d.]+\xa0kB", bar["caption"]), bar["caption"]
 
