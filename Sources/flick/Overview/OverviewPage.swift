@@ -118,6 +118,10 @@ final class OverviewPage {
         preview.onChange = { [unowned self] in onChange() }
     }
 
+    /// Pixels of the filter bar a window too low for all its rows still
+    /// shows (about one row of buttons; the rest scrolls into view).
+    private static let barLeastHeight: Int32 = 44
+
     private func buildLayout() {
         gtk_grid_view_set_max_columns(grid.cast(), 16)
         gtk_grid_view_set_enable_rubberband(grid.cast(), 1)
@@ -133,7 +137,15 @@ final class OverviewPage {
         filterFlow = flow
         let barFrame = RoomLayout.wrap(flow.root, floor: (0, .max)) { room in flow.fit(width: room.width) }
         gtk_widget_add_css_class(barFrame, "overview-bar")
-        gtk_box_append(root.cast(), barFrame)
+        // In a window too low for all its rows (the smallest size, narrow),
+        // the bar scrolls, and follows the focus, rather than making the
+        // window taller than the user made it; otherwise it shows whole.
+        let barScroller: Widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(barScroller.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(barScroller.cast(), 1)
+        gtk_scrolled_window_set_min_content_height(barScroller.cast(), Self.barLeastHeight)
+        gtk_scrolled_window_set_child(barScroller.cast(), barFrame)
+        gtk_box_append(root.cast(), barScroller)
         gtk_label_set_xalign(summary.opaque, 0)
         gtk_label_set_ellipsize(summary.opaque, PANGO_ELLIPSIZE_END)
         gtk_widget_add_css_class(summary.widget, "overview-summary")
