@@ -242,7 +242,7 @@ def top_card(s):
 
 def check_cards(s, names, shown, work, artifacts, size):
     """Each card in turn (skipped to the next): its shape, then its picture."""
-    shot_path = artifacts / f"photos-{size}-card.ppm"
+    shot_path = s.tmp / f"photos-{size}-card.ppm"
     seen = []
     for _ in names:
         def shaped():
@@ -286,14 +286,15 @@ def check_tiles(s, names, shown, work, artifacts, size):
                 found[name] = node["extents"]
         return found if len(found) >= 4 else None
     cells = wait_until(tiles, 15, what="the overview's tiles")
-    shot_path = artifacts / f"photos-{size}-overview.ppm"
-    checked = 0
+    shot_path = s.tmp / f"photos-{size}-overview.ppm"
+    checked, last = 0, []
     pending = {n: e for n, e in cells.items() if e[1] + e[3] <= win_h and e[0] + e[2] <= win_w}
 
     def judge_posters():
         """Judges every tile whose poster is in; true once none is left."""
         nonlocal checked
         image = shot(s, shot_path)
+        last[:] = [image]
         offset = screen_offset(s)
         for name, extents in list(pending.items()):
             crop = cropped(image, *placed(extents, offset))
@@ -313,6 +314,7 @@ def check_tiles(s, names, shown, work, artifacts, size):
         wait_until(judge_posters, 20, interval=0.5, what="a poster on every tile")
     except harness.HarnessError:
         pass  # named below
+    keep_png(last[0], artifacts / f"photos-{size}-overview.png")
     assert not pending, f"no poster on {sorted(pending)}"
     assert checked >= 4
     s.key("Escape")
@@ -399,12 +401,13 @@ def test_the_apply_lists_posters_are_upright(photos, tmp_path, artifacts):
         rows = wait_until(lambda: {n["name"]: n["extents"] for n in find_nodes(s.atspi_tree(), role="check box")
                                    if n["name"] in names} or None, 15, what="the list of files")
         assert sorted(rows) == sorted(names)
-        shot_path = artifacts / "photos-apply-list.ppm"
-        pending = dict(rows)
+        shot_path = s.tmp / "photos-apply-list.ppm"
+        pending, last = dict(rows), []
 
         def judge_posters():
             """Judges every row whose poster is in; true once none is left."""
             image = shot(s, shot_path)
+            last[:] = [image]
             offset = screen_offset(s)
             win_w = s.size[0]
             for name, extents in list(pending.items()):
@@ -426,6 +429,7 @@ def test_the_apply_lists_posters_are_upright(photos, tmp_path, artifacts):
             wait_until(judge_posters, 15, interval=0.5, what="a poster on every row")
         except harness.HarnessError:
             pass  # named below
+        keep_png(last[0], artifacts / "photos-apply-list.png")
         assert not pending, f"no poster on {sorted(pending)}"
 
 
