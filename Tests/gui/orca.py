@@ -31,10 +31,11 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
-from harness import HarnessError, Lifecycle, wait_until
+from harness import HarnessError, Lifecycle, _prof, wait_until
 
 SYSTEM_PYTHON = "/usr/bin/python3"  # Orca and pyatspi live in Debian's python
 PACKAGE = "orca"
@@ -211,6 +212,7 @@ class Orca(Lifecycle):
         `timeout` seconds; returns the utterances since `mark`."""
         mark = self.mark() if mark is None else mark
         heard = {"said": None, "changed": None}
+        began = time.monotonic()
 
         def settled():
             said = self.speech_since(mark)
@@ -227,7 +229,21 @@ class Orca(Lifecycle):
             wait_until(settled, timeout, interval=0.05, what="Orca to fall quiet")
         except HarnessError:
             pass  # what was said by then: the caller's assertions name what is missing
+        if os.environ.get("FLICK_TEST_PROFILE"):
+            self._profile(time.monotonic() - began, until, heard["said"])
         return heard["said"]
+
+    @staticmethod
+    def _profile(seconds, until, said):
+        """Logs a wait for speech to FLICK_TEST_PROFILE (docs/testing.md)
+        with the test's line that asked for it and whether its `until`
+        held: one that never holds runs to its timeout every time."""
+        frame = sys._getframe(1)
+        while frame and Path(frame.f_code.co_filename).name == "orca.py":
+            frame = frame.f_back
+        where = f"{Path(frame.f_code.co_filename).name}:{frame.f_lineno}" if frame else "?"
+        held = "-" if until is None else "met" if said and until(said) else "never met"
+        _prof(f"orca settle {where} until {held}", seconds)
 
     # -- driving -----------------------------------------------------------
     def _unfocus(self):

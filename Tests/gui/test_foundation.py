@@ -2,52 +2,58 @@
 and single-instance behaviour."""
 import time
 
+import pytest
+
 from harness import ROOT, FlickSession, find_nodes, image_stats, pixels_changed, wait_until
 
 SAMPLES = ROOT / "data" / "samples"
 
 
-def test_window_opens_titled_flick_on_the_sample_deck(artifacts):
+@pytest.fixture(scope="module")
+def samples():
+    """One Flick on the sample deck, with its window id and first tree, for
+    the checks below that only look at it (none decides, seeks or opens
+    anything): a window of its own each would add a start-up per check."""
     with FlickSession([str(SAMPLES)]) as s:
         wid = s.wait_for_window()
-        assert s.window_name(wid) == "Flick"
-        tree = s.atspi_tree()
-        assert find_nodes(tree, contains=str(SAMPLES)), "the subtitle names the sample folder"
-        assert find_nodes(tree, role="push button", contains="Clip 1 of 12: beach_rally_01.mp4"), \
-            "the first clip in natural order is on top"
-        assert find_nodes(tree, name="1 of 12")
+        yield s, wid, s.atspi_tree()
 
 
-def test_accessibility_tree_has_frame_and_open_folder_button():
-    with FlickSession([str(SAMPLES)]) as s:
-        s.wait_for_window()
-        tree = s.atspi_tree()
-        frames = find_nodes(tree, role="frame", name="Flick")
-        assert frames, f"no frame named Flick in {tree['children']}"
-        buttons = find_nodes(tree, role="push button", name="Open Folder")
-        assert buttons, "no Open Folder push button"
-        assert "click" in buttons[0]["actions"]
+def test_window_opens_titled_flick_on_the_sample_deck(samples):
+    s, wid, tree = samples
+    assert s.window_name(wid) == "Flick"
+    assert find_nodes(tree, contains=str(SAMPLES)), "the subtitle names the sample folder"
+    assert find_nodes(tree, role="push button", contains="Clip 1 of 12: beach_rally_01.mp4"), \
+        "the first clip in natural order is on top"
+    assert find_nodes(tree, name="1 of 12")
 
 
-def test_screenshot_is_not_blank(artifacts):
-    with FlickSession([str(SAMPLES)]) as s:
-        s.wait_for_window()
-        shot = s.screenshot(artifacts / "window.png")
-        deviation, colours = image_stats(shot)
-        assert deviation > 0.05, f"screen is flat (sd {deviation})"
-        assert colours > 50, f"only {colours} colours on screen"
+def test_accessibility_tree_has_frame_and_open_folder_button(samples):
+    _, _, tree = samples
+    frames = find_nodes(tree, role="frame", name="Flick")
+    assert frames, f"no frame named Flick in {tree['children']}"
+    buttons = find_nodes(tree, role="push button", name="Open Folder")
+    assert buttons, "no Open Folder push button"
+    assert "click" in buttons[0]["actions"]
 
 
-def test_top_clip_plays():
-    with FlickSession([str(SAMPLES)]) as s:
-        s.wait_for_window()
-        wait_until(lambda: find_nodes(s.atspi_tree(), role="push button", name="Pause"), 15,
-                   what="the player bar offering Pause")
-        a = s.screenshot(s.tmp / "a.png")
-        time.sleep(1.0)  # the interval the picture is watched over
-        b = s.screenshot(s.tmp / "b.png")
-        changed = pixels_changed(a, b)
-        assert changed > 2000, f"only {changed} pixels changed in 1 s: the clip is not playing"
+def test_screenshot_is_not_blank(samples, artifacts):
+    s, _, _ = samples
+    shot = s.screenshot(artifacts / "window.png")
+    deviation, colours = image_stats(shot)
+    assert deviation > 0.05, f"screen is flat (sd {deviation})"
+    assert colours > 50, f"only {colours} colours on screen"
+
+
+def test_top_clip_plays(samples):
+    s, _, _ = samples
+    wait_until(lambda: find_nodes(s.atspi_tree(), role="push button", name="Pause"), 15,
+               what="the player bar offering Pause")
+    a = s.screenshot(s.tmp / "a.png")
+    time.sleep(1.0)  # the interval the picture is watched over
+    b = s.screenshot(s.tmp / "b.png")
+    changed = pixels_changed(a, b)
+    assert changed > 2000, f"only {changed} pixels changed in 1 s: the clip is not playing"
 
 
 def test_photo_deck_is_still():

@@ -18,7 +18,7 @@ deck_of = ov.distinct_photos
 
 def open_overview(s):
     s.key("g")
-    s.wait_for(lambda: ov.shown(s.tree()) and ov.tiles(s.tree()), "the overview")
+    s.wait_for(lambda: (lambda t: ov.shown(t) and ov.tiles(t))(s.tree()), "the overview")
 
 
 def press_filter(s, label):

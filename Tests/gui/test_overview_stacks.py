@@ -10,6 +10,7 @@ Suggested: short"), and the filter "Suggested (3)" lists those three. The
 folder is analysed first by `flick status` into the same store, so the
 window finds the stacks already known."""
 import os
+import re
 import shutil
 import subprocess
 
@@ -29,6 +30,8 @@ SCREENSHOT = "Screenshot from 2024-05-01 12-00-00.png"
 CHIP = (20, 14)
 # Seconds the window has to learn the stacks (known in the store already).
 INSIGHTS_TIMEOUT = 30
+# A file's name in what Orca says of a tile.
+TILE_FILE = re.compile(r"\.(?:jpg|png|mp4)\b")
 
 
 def tool(*args):
@@ -185,7 +188,9 @@ def test_orca_reads_a_tiles_size_and_reason(phone):
                        what="the stacks known")
             heard = []
             for _ in range(6):
-                said = orca.press("Right", timeout=4, quiet=0.6, until=lambda said: any("pocket.mp4" in u for u in said))
+                # Each Right is heard once the tile it reaches is named (every
+                # tile's name holds a file's name): not the whole timeout.
+                said = orca.press("Right", timeout=4, quiet=0.6, until=lambda said: any(TILE_FILE.search(u) for u in said))
                 heard += said
                 if any("pocket.mp4" in u for u in said):
                     break

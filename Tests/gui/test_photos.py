@@ -84,9 +84,17 @@ def photos(tmp_path_factory):
 
 # -- pictures ------------------------------------------------------------------
 def pixels(path, crop=None):
-    """(width, height, RGB bytes) of an image (a WxH+X+Y crop of it)."""
+    """(width, height, RGB bytes) of an image (a WxH+X+Y crop of it). A
+    screenshot taken as PPM (`shot()`) is read as it is, with no converter
+    run: its bytes are already these."""
+    if crop is None and Path(path).suffix == ".ppm":
+        return parse_ppm(Path(path).read_bytes())
     source = f"{path}[{crop}]" if crop else str(path)
-    data = subprocess.run(["convert", source, "-depth", "8", "ppm:-"], capture_output=True, check=True).stdout
+    return parse_ppm(subprocess.run(["convert", source, "-depth", "8", "ppm:-"], capture_output=True, check=True).stdout)
+
+
+def parse_ppm(data):
+    """(width, height, RGB bytes) of a binary PPM (P6, 8 bits a channel)."""
     fields, offset = [], 0
     while len(fields) < 4:  # P6, width, height, maxval
         while data[offset:offset + 1].isspace():
@@ -96,8 +104,48 @@ def pixels(path, crop=None):
             end += 1
         fields.append(data[offset:end])
         offset = end
+    if fields[0] != b"P6" or fields[3] != b"255":
+        raise ValueError(f"not an 8-bit binary PPM: {fields}")
     width, height = int(fields[1]), int(fields[2])
     return width, height, data[offset + 1:offset + 1 + width * height * 3]
+
+
+def cropped(image, x, y, w, h):
+    """A WxH+X+Y crop of an image from pixels(), cut to the image as
+    ImageMagick cuts a crop that reaches past its edges."""
+    width, height, data = image
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, width), min(y + h, height)
+    if x1 <= x0 or y1 <= y0:
+        raise ValueError(f"the crop {w}x{h}+{x}+{y} is outside the {width}x{height} picture")
+    rows = [data[(row * width + x0) * 3:(row * width + x1) * 3] for row in range(y0, y1)]
+    return x1 - x0, y1 - y0, b"".join(rows)
+
+
+def shot(s, path):
+    """The screen now, as `pixels()` gives it: taken as an 8-bit PPM (no
+    PNG to write and read back)."""
+    path = path.with_suffix(".ppm")
+    s.run("import", "-display", s.display, "-window", "root", "-depth", "8", str(path))
+    return pixels(path)
+
+
+def keep_png(image, path):
+    """Saves an image from pixels() as a PNG (an artifact to look at)."""
+    width, height, data = image
+    subprocess.run(["convert", "-size", f"{width}x{height}", "-depth", "8", "rgb:-", str(path)], input=data,
+                   check=True, capture_output=True)
+
+
+def screen_offset(s):
+    """(dx, dy) from AT-SPI extents to screenshot pixels (see on_screen),
+    read once for the window as it stands."""
+    x, y, _, _ = on_screen(s, (0, 0, 0, 0))
+    return x, y
+
+
+def placed(extents, offset):
+    x, y, w, h = extents
+    return x + offset[0], y + offset[1], w, h
 
 
 def means(image, box=None, n=8, inset=0.06):
@@ -194,7 +242,7 @@ def top_card(s):
 
 def check_cards(s, names, shown, work, artifacts, size):
     """Each card in turn (skipped to the next): its shape, then its picture."""
-    shot_path = artifacts / f"photos-{size}-card.png"
+    shot_path = s.tmp / f"photos-{size}-card.ppm"
     seen = []
     for _ in names:
         def shaped():
@@ -215,10 +263,10 @@ def check_cards(s, names, shown, work, artifacts, size):
             before, last[0] = last[0], now
             return now if now and before and now["extents"] == before["extents"] else None
         extents = on_screen(s, wait_until(settled, 10, interval=0.2, what=f"{name} settled in its place")["extents"])
-        s.screenshot(shot_path)
+        image = shot(s, shot_path)
         if name in ("jpeg_o1.jpg", "jpeg_o6.jpg", "IMG_0001.HEIC", "avif_irot.avif"):
-            shutil.copy(shot_path, artifacts / f"photos-{size}-{name}.png")
-        reference, wrong, nearest = judge(means(pixels(shot_path), extents), name, shown, work)
+            keep_png(image, artifacts / f"photos-{size}-{name}.png")
+        reference, wrong, nearest = judge(means(image, extents), name, shown, work)
         print(f"{size} card {name}: {extents[2]}×{extents[3]}, reference {reference:.1f}, "
               f"nearest wrong turn ({nearest}) {wrong:.1f}")
         assert reference < 25 and reference < wrong / 2, (name, reference, wrong, nearest)
@@ -238,17 +286,18 @@ def check_tiles(s, names, shown, work, artifacts, size):
                 found[name] = node["extents"]
         return found if len(found) >= 4 else None
     cells = wait_until(tiles, 15, what="the overview's tiles")
-    shot = artifacts / f"photos-{size}-overview.png"
-    checked = 0
+    shot_path = s.tmp / f"photos-{size}-overview.ppm"
+    checked, last = 0, []
     pending = {n: e for n, e in cells.items() if e[1] + e[3] <= win_h and e[0] + e[2] <= win_w}
 
     def judge_posters():
         """Judges every tile whose poster is in; true once none is left."""
         nonlocal checked
-        s.screenshot(shot)
+        image = shot(s, shot_path)
+        last[:] = [image]
+        offset = screen_offset(s)
         for name, extents in list(pending.items()):
-            x, y, w, h = on_screen(s, extents)
-            crop = pixels(shot, f"{w}x{h}+{x}+{y}")
+            crop = cropped(image, *placed(extents, offset))
             box = saturated_box(crop)
             if not box or box[2] < 20 or box[3] < 20:
                 continue  # the poster is not in yet
@@ -265,6 +314,7 @@ def check_tiles(s, names, shown, work, artifacts, size):
         wait_until(judge_posters, 20, interval=0.5, what="a poster on every tile")
     except harness.HarnessError:
         pass  # named below
+    keep_png(last[0], artifacts / f"photos-{size}-overview.png")
     assert not pending, f"no poster on {sorted(pending)}"
     assert checked >= 4
     s.key("Escape")
@@ -351,18 +401,20 @@ def test_the_apply_lists_posters_are_upright(photos, tmp_path, artifacts):
         rows = wait_until(lambda: {n["name"]: n["extents"] for n in find_nodes(s.atspi_tree(), role="check box")
                                    if n["name"] in names} or None, 15, what="the list of files")
         assert sorted(rows) == sorted(names)
-        shot = artifacts / "photos-apply-list.png"
-        pending = dict(rows)
+        shot_path = s.tmp / "photos-apply-list.ppm"
+        pending, last = dict(rows), []
 
         def judge_posters():
             """Judges every row whose poster is in; true once none is left."""
-            s.screenshot(shot)
+            image = shot(s, shot_path)
+            last[:] = [image]
+            offset = screen_offset(s)
             win_w = s.size[0]
             for name, extents in list(pending.items()):
-                x, y, w, h = on_screen(s, extents)
+                x, y, w, h = placed(extents, offset)
                 # The row up to its check box, as tall as a poster (rows are ~60 px
                 # apart): the window behind the dialog (its red Apply button) stays out.
-                band = pixels(shot, f"{min(x + w, win_w)}x56+0+{y + h // 2 - 28}")
+                band = cropped(image, 0, y + h // 2 - 28, min(x + w, win_w), 56)
                 box = saturated_box(band)
                 if not box or box[3] < 20:
                     continue
@@ -377,6 +429,7 @@ def test_the_apply_lists_posters_are_upright(photos, tmp_path, artifacts):
             wait_until(judge_posters, 15, interval=0.5, what="a poster on every row")
         except harness.HarnessError:
             pass  # named below
+        keep_png(last[0], artifacts / "photos-apply-list.png")
         assert not pending, f"no poster on {sorted(pending)}"
 
 

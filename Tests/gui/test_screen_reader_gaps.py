@@ -61,7 +61,11 @@ def test_damage_seek_landing_and_the_pressed_filter_are_spoken(deck, tmp_path):
             # says it is pressed now.
             heard += orca.press("g", timeout=6, quiet=0.6, until=lambda s: starts(s, "Overview,"))
             for _ in range(8):
-                said = orca.press("shift+Tab", timeout=3, quiet=0.4, until=lambda s: starts(s, "All (3)"))
+                # Each filter passed on the way is heard once its hint is
+                # said (its words start "Show"), then a second of quiet, in
+                # which a hint said twice would be heard again.
+                said = orca.press("shift+Tab", timeout=3, quiet=1.0,
+                                  until=lambda s: starts(s, "All (3)") or starts(s, "Show "))
                 heard += said
                 if starts(said, "All (3)"):
                     break

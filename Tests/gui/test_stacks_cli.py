@@ -53,6 +53,16 @@ def phone(tmp_path_factory):
     return d
 
 
+@pytest.fixture(scope="module")
+def first_look(phone, tmp_path_factory):
+    """The folder's first `flick status --recursive --json`, into a store of
+    its own: (the Cli of that store, what the command printed). Both tests
+    below read it; the second goes on with the store it left (the analysis
+    of every file of the folder, made once for the two)."""
+    cli = Cli(tmp_path_factory.mktemp("first-look"))
+    return cli, cli.run("status", phone, "--recursive", "--json", check=0)
+
+
 def stacks_of(status):
     """{path: (stack id, kind)} and the members of each stack id."""
     of = {c["path"]: (c["stack"], c["stack_kind"]) for c in status["clips"]}
@@ -63,9 +73,8 @@ def stacks_of(status):
     return of, members
 
 
-def test_status_json_gives_each_item_its_stack(phone, tmp_path):
-    cli = Cli(tmp_path)
-    result = cli.run("status", phone, "--recursive", "--json", check=0)
+def test_status_json_gives_each_item_its_stack(first_look):
+    _, result = first_look
     assert "Looking for stacks" in result.stderr and "(14 of 14)" in result.stderr
     status = json.loads(result.stdout)
     of, members = stacks_of(status)
@@ -82,8 +91,10 @@ def test_status_json_gives_each_item_its_stack(phone, tmp_path):
     assert status["stacks"] == {"copy": 1, "live": 1, "similar": 3}
 
 
-def test_a_reopened_folder_needs_no_work_and_no_stacks_turns_it_off(phone, tmp_path):
-    cli = Cli(tmp_path)
+def test_a_reopened_folder_needs_no_work_and_no_stacks_turns_it_off(phone, first_look):
+    cli, looked = first_look
+    # The folder was looked at once (the first JSON above): its text says the same stacks.
+    assert "Looking for stacks" in looked.stderr
     first = cli.run("status", phone, "--recursive", check=0)
     assert "5 stacks: 3 of similar items (7 files), 1 of exact copies (2 files), 1 Live Photo (2 files)" in first.stdout
     assert re.search(r"IMG_0042\.JPG  \[stack (\d+): live\]  \[[^]]+\]\n.*IMG_0042\.MOV  \[stack \1: live\]", first.stdout)

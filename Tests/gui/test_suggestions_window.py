@@ -99,7 +99,9 @@ def test_review_suggestions_says_each_reason_and_only_the_user_decides(phone, tm
     with FlickSession([str(phone)], data_home=cli.data, window_manager=True, env={"FLICK_LOG": "debug"}, stacks=True) as session:
         window = session.wait_for_window()
         with Orca(session) as orca:
-            orca.activate(window, timeout=10, until=lambda s: any(u.startswith("Clip 1 of 6") for u in s))
+            # The first card read: clip 1, or, once the stacks are placed,
+            # the copies' original ("Clip 2 of 6: baboon.jpg, …").
+            orca.activate(window, timeout=10, until=lambda s: any(u.startswith("Clip ") for u in s))
             analysed(session)
             # The player bar says the top file's size, in GLib's words ("1.2 kB", a no-break space).
             # (A stack's card shows the copy kept first: the original.)
@@ -125,6 +127,7 @@ def test_review_suggestions_says_each_reason_and_only_the_user_decides(phone, tm
                           else phrase(reasons[order[index + 1]]))
                 key = "d" if path != SCREENSHOT else "l"  # the user keeps the screenshot
                 marked_so_far += (phone / path).stat().st_size if key == "d" else 0
+                pressed = orca.mark()
                 said = orca.press(key, timeout=8, until=lambda s: any(expect in u for u in s))
                 assert any(expect in u for u in said), f"after {path}: " + said_text(said)
                 if not last:
@@ -135,8 +138,9 @@ def test_review_suggestions_says_each_reason_and_only_the_user_decides(phone, tm
                     space = f"{glib_size(marked_so_far)} marked for deletion"
                     assert find_nodes(session.atspi_tree(), role="label", contains=space), f"no {space!r} on the progress line"
             assert seen == order, "only the suggested cards, in deck order"
-            # The end page offers the way back, with the focus on it.
-            said = orca.settle(timeout=4, until=lambda s: any(u.startswith("Back to the Whole Deck") for u in s))
+            # The end page offers the way back, with the focus on it (heard
+            # since the last key, often with its words).
+            said = orca.settle(pressed, timeout=4, until=lambda s: any(u.startswith("Back to the Whole Deck") for u in s))
             marked = [p for p in order if p != SCREENSHOT]
             found, status = decisions(cli, phone)
             assert found == {p: ("delete" if p in marked else "like" if p == SCREENSHOT else None) for p in deck}
