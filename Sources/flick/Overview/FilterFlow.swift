@@ -87,8 +87,9 @@ final class FilterFlow {
         let window = gtk_widget_get_root(root)
         let focus = window.flatMap { gtk_root_get_focus($0) }
         let moving = buttons + [trailing]
+        // Kept while they are between rows (a box lets go of what it removes).
+        let held = moving.map { ObjectRef(retaining: $0) }
         for widget in moving {
-            g_object_ref(widget.rawObject)
             if let parent = gtk_widget_get_parent(widget) { gtk_box_remove(parent.cast(), widget) }
         }
         while let row = gtk_widget_get_first_child(root) { gtk_box_remove(root.cast(), row) }
@@ -107,7 +108,7 @@ final class FilterFlow {
             gtk_box_append(row.cast(), trailing)
             gtk_box_append(root.cast(), row)
         }
-        for widget in moving { g_object_unref(widget.rawObject) }
+        withExtendedLifetime(held) {}
         if let focus, moving.contains(where: { $0 == focus }) { gtk_widget_grab_focus(focus) }
     }
 }
